@@ -1,0 +1,53 @@
+import fastifyCookie from '@fastify/cookie';
+import { ErrorCode, errorMessages } from '@opex/contract/error-codes';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { registerModules } from './modules/index.ts';
+import { CallError } from './platform/call-error.ts';
+import { failure } from './platform/envelope.ts';
+import type { Services } from './platform/services.ts';
+import { ensureXsrfCookie } from './platform/xsrf.ts';
+import { registerWebApp } from './web-app.ts';
+
+export interface AppOptions {
+  /** pino options, or false to stay silent (tests). */
+  logger?: boolean | { level: string };
+}
+
+/** Builds the HTTP application: platform concerns here, every call in its module. */
+export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
+  const { config } = services;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy.length ? config.trustProxy : false,
+    bodyLimit: 1024 * 1024,
+  });
+
+  await app.register(fastifyCookie);
+  const cookiePath = config.basePath || '/';
+  app.addHook('onRequest', async (request, reply) => {
+    ensureXsrfCookie(request, reply, cookiePath, config.cookieSecure);
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof CallError) {
+      return reply.status(error.httpStatus).send(failure(error.code, error.message));
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      const code = status === 413 ? ErrorCode.fileTooLarge : ErrorCode.badRequest;
+      const message = status === 413 ? errorMessages[code] : (error as Error).message;
+      return reply.status(status).send(failure(code, message));
+    }
+    request.log.error({ err: error }, 'call failed');
+    return reply.status(500).send(failure(ErrorCode.internal, errorMessages[ErrorCode.internal]));
+  });
+
+  app.get('/health', async () => {
+    await services.database.db.selectFrom('settings').select('key').limit(1).execute();
+    return { status: 'ok' };
+  });
+
+  await registerModules(app, services);
+  await registerWebApp(app, config);
+  return app;
+}

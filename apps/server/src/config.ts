@@ -1,0 +1,93 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Every setting the server reads from its environment, with defaults that run the embedded demo. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('data'),
+  DATABASE_URL: z.string().optional(),
+  BASE_PATH: z
+    .string()
+    .default('/')
+    .transform((p) => `/${p.replace(/^\/+|\/+$/g, '')}`.replace(/^\/$/, '')),
+  DEMO: z.enum(['0', '1']).default('0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.string().default(''),
+  COOKIE_SECURE: z.enum(['0', '1']).default('0'),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(24 * 7),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Opex <no-reply@localhost>'),
+  WEB_DIST: z.string().optional(),
+  GEETEST_ID: z.string().optional(),
+  GEETEST_KEY: z.string().optional(),
+  ALIYUN_ACCESS_KEY_ID: z.string().optional(),
+  ALIYUN_ACCESS_KEY_SECRET: z.string().optional(),
+  ALTCHA_HMAC_KEY: z.string().optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** '' for the root, else '/prefix' without a trailing slash. */
+  basePath: string;
+  demo: boolean;
+  logLevel: string;
+  /** Addresses or CIDRs of proxies whose X-Forwarded-For is believed; empty trusts none. */
+  trustProxy: string[];
+  cookieSecure: boolean;
+  sessionIdleMs: number;
+  sessionMaxMs: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  webDist: string;
+  captcha: {
+    geetestId: string | undefined;
+    geetestKey: string | undefined;
+    aliyunAccessKeyId: string | undefined;
+    aliyunAccessKeySecret: string | undefined;
+    altchaHmacKey: string | undefined;
+  };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${issues}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL || undefined,
+    basePath: e.BASE_PATH,
+    demo: e.DEMO === '1',
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    cookieSecure: e.COOKIE_SECURE === '1',
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    captcha: {
+      geetestId: e.GEETEST_ID,
+      geetestKey: e.GEETEST_KEY,
+      aliyunAccessKeyId: e.ALIYUN_ACCESS_KEY_ID,
+      aliyunAccessKeySecret: e.ALIYUN_ACCESS_KEY_SECRET,
+      altchaHmacKey: e.ALTCHA_HMAC_KEY,
+    },
+    ...overrides,
+  };
+}

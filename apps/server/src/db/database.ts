@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// Ids and epoch-millisecond timestamps are bigint columns; both stay far below 2^53, so numbers are exact.
+// Money is never stored in them: amounts are decimal strings.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+export interface DatabaseOptions {
+  /** postgres://... selects PostgreSQL; otherwise SQLite at `sqliteFile` (or in memory with ':memory:'). */
+  databaseUrl?: string | undefined;
+  sqliteFile?: string;
+  /** PostgreSQL schema to use (tests isolate themselves in one each). */
+  pgSchema?: string;
+}
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.pgSchema);
+  return openSqlite(options.sqliteFile ?? ':memory:');
+}
+
+function openSqlite(file: string): DatabaseHandle {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  // WAL for concurrent readers; FULL so an acknowledged commit survives power loss.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+function openPostgres(url: string, schema?: string): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}

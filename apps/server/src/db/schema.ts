@@ -1,0 +1,4 @@
+import type { PlatformTables } from './tables/platform.ts';
+
+/** The whole schema: each domain declares its tables in db/tables/<domain>.ts. */
+export interface Database extends PlatformTables {}

@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { createServices } from './services.ts';
+
+/** Starts the exchange: configuration, storage and migrations, services, HTTP; stops cleanly on a signal. */
+async function main() {
+  const config = loadConfig();
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: path.join(config.dataDir, 'opex.sqlite'),
+  });
+  await migrateToLatest(database.db, database.dialect);
+  const services = await createServices(config, database);
+  const app = await buildApp(services);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { url: `http://localhost:${config.port}${config.basePath}/`, storage: database.dialect, demo: config.demo },
+    'exchange ready',
+  );
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,74 @@
+import { type CallDef, callPath } from '@opex/contract/call';
+import { ErrorCode } from '@opex/contract/error-codes';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { CallError } from './call-error.ts';
+import { reply as envelope } from './envelope.ts';
+import type { Services } from './services.ts';
+import { type ActiveSession, SESSION_COOKIE } from './session-store.ts';
+import { hasValidXsrfToken } from './xsrf.ts';
+
+export interface CallContext {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /** The client address (the forwarded one only from a trusted proxy). */
+  ip: string;
+  /** The language cookie, default en_US. */
+  lang: string;
+  session: ActiveSession | null;
+}
+
+export interface LoggedInContext extends CallContext {
+  session: ActiveSession;
+  userId: number;
+}
+
+type ContextFor<C extends CallDef> = C['access'] extends 'login' ? LoggedInContext : CallContext;
+
+export type CallHandler<C extends CallDef> = (
+  input: z.output<C['request']>,
+  ctx: ContextFor<C>,
+) => Promise<z.input<C['reply']>>;
+
+/** Binds a contract call to its handler: validation, XSRF, session, envelope. Domain rules stay in the handler. */
+export function bindCall<C extends CallDef>(
+  app: FastifyInstance,
+  services: Services,
+  call: C,
+  handler: CallHandler<C>,
+) {
+  app.route({
+    method: call.method,
+    url: callPath(call),
+    handler: async (request, reply) => {
+      if (call.writes && !hasValidXsrfToken(request)) {
+        throw new CallError(ErrorCode.xsrfRejected, undefined, 403);
+      }
+      const parsed = call.request.safeParse(call.method === 'GET' ? request.query : (request.body ?? {}));
+      if (!parsed.success) {
+        throw new CallError(ErrorCode.badRequest, describeIssues(parsed.error), 400);
+      }
+      const token = request.cookies[SESSION_COOKIE];
+      const session = token ? await services.sessions.resolve(token) : null;
+      if (call.access === 'login' && !session) throw new CallError(ErrorCode.sessionEnded);
+      const ctx: CallContext = {
+        request,
+        reply,
+        ip: request.ip,
+        lang: request.cookies.lan ?? 'en_US',
+        session,
+        ...(session ? { userId: session.userId } : {}),
+      };
+      const data = await handler(parsed.data as z.output<C['request']>, ctx as ContextFor<C>);
+      if (services.checkReplies) call.reply.parse(data);
+      return envelope(data);
+    },
+  });
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
+}

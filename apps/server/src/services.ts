@@ -1,0 +1,20 @@
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { type Clock, systemClock } from './platform/clock.ts';
+import type { Services } from './platform/services.ts';
+
+/** The composition root: builds every service once from configuration and storage. */
+export async function createServices(
+  config: Config,
+  database: DatabaseHandle,
+  options: { clock?: Clock; checkReplies?: boolean } = {},
+): Promise<Services> {
+  const clock = options.clock ?? systemClock;
+  return {
+    config,
+    database,
+    clock,
+    checkReplies: options.checkReplies ?? false,
+    sessions: { resolve: async () => null },
+  };
+}

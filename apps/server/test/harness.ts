@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import type { CallDef, CallReply, CallRequest } from '@opex/contract/call';
+import { callPath } from '@opex/contract/call';
+import type { Envelope } from '@opex/contract/envelope';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { type DatabaseHandle, type Dialect, openDatabase } from '../src/db/database.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { ManualClock } from '../src/platform/clock.ts';
+import type { Services } from '../src/platform/services.ts';
+import { createServices } from '../src/services.ts';
+
+/**
+ * Test harness: a real app on a real database. SQLite always; PostgreSQL too when TEST_DATABASE_URL is set
+ * (CI sets it, and then an unreachable server fails the run instead of skipping).
+ */
+export const testDialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestDatabase extends DatabaseHandle {
+  drop(): Promise<void>;
+}
+
+export async function openTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+  if (dialect === 'sqlite') {
+    const handle = openDatabase({ sqliteFile: ':memory:' });
+    await migrateToLatest(handle.db, handle.dialect);
+    return { ...handle, drop: handle.close };
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const handle = openDatabase({ databaseUrl: url, pgSchema: schema });
+  await migrateToLatest(handle.db, handle.dialect);
+  return {
+    ...handle,
+    drop: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  services: Services;
+  clock: ManualClock;
+  /** A browser-like client: keeps cookies and echoes the XSRF token. */
+  client(): TestClient;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(
+  dialect: Dialect,
+  options: { config?: Partial<Config>; env?: NodeJS.ProcessEnv } = {},
+): Promise<TestServer> {
+  const database = await openTestDatabase(dialect);
+  const clock = new ManualClock(Date.UTC(2026, 0, 1, 12));
+  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...options.env }, options.config);
+  const services = await createServices(config, database, { clock, checkReplies: true });
+  const app = await buildApp(services, { logger: false });
+  await app.ready();
+  return {
+    app,
+    services,
+    clock,
+    client: () => new TestClient(app),
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  /** Calls a contract call with this client's cookies and XSRF token; returns the parsed envelope. */
+  async call<C extends CallDef>(
+    call: C,
+    input: CallRequest<C> | Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+  ): Promise<Envelope<CallReply<C>> & { status: number }> {
+    if (call.writes && !this.cookies.has('XSRF-TOKEN')) await this.request('GET', '/health');
+    const response = await this.request(call.method, callPath(call), input, headers);
+    return { ...(response.json() as Envelope<CallReply<C>>), status: response.statusCode };
+  }
+
+  async request(
+    method: 'GET' | 'POST' | 'DELETE' | 'PUT',
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
+    const xsrf = this.cookies.get('XSRF-TOKEN');
+    const response = await this.app.inject({
+      method,
+      url,
+      ...(method === 'GET' ? { query: payload as Record<string, string> } : { payload: payload as object }),
+      headers: {
+        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(xsrf ? { 'x-xsrf-token': xsrf } : {}),
+        ...headers,
+      },
+    });
+    for (const c of response.cookies) {
+      if (c.value === '' || (c.expires && c.expires.getTime() < Date.now())) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    return response;
+  }
+}

@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer, testDialects } from './harness.ts';
+
+describe.each(testDialects)('platform on %s', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+  });
+  afterAll(() => server.close());
+
+  it('answers health with the database reachable', async () => {
+    const response = await server.client().request('GET', '/health');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('sets a readable XSRF cookie on first contact', async () => {
+    const client = server.client();
+    const response = await client.request('GET', '/health');
+    const xsrf = response.cookies.find((c) => c.name === 'XSRF-TOKEN');
+    expect(xsrf?.value).toMatch(/^[\w-]{20,}$/);
+    expect(xsrf?.httpOnly).toBeFalsy();
+    expect(xsrf?.sameSite).toBe('Lax');
+  });
+
+  it('answers an unknown call with the envelope and a non-zero code', async () => {
+    const response = await server.client().request('POST', '/fe-ex-api/no/such_call', {});
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: '10005', data: null });
+  });
+
+  it('answers malformed JSON with a clear message and no stack trace', async () => {
+    const response = await server
+      .client()
+      .request('POST', '/fe-ex-api/no/such_call', '{"broken', { 'content-type': 'application/json' });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.code).toBe('10001');
+    expect(JSON.stringify(body)).not.toMatch(/at .*\.ts:\d+/);
+  });
+});
