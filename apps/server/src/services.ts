@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { Services } from './platform/services.ts';
+import { SettingsStore } from './settings/settings-store.ts';
 
 /** The composition root: builds every service once from configuration and storage. */
 export async function createServices(
@@ -15,6 +16,8 @@ export async function createServices(
     database,
     clock,
     checkReplies: options.checkReplies ?? false,
+    settings: new SettingsStore(database.db, clock),
     sessions: { resolve: async () => null },
+    captcha: { verify: async () => true },
   };
 }

@@ -1,5 +1,7 @@
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
+import type { SettingsStore } from '../settings/settings-store.ts';
+import type { CaptchaVerifier } from './captcha-verifier.ts';
 import type { Clock } from './clock.ts';
 import type { SessionStore } from './session-store.ts';
 
@@ -11,7 +13,9 @@ export interface Services {
   config: Config;
   database: DatabaseHandle;
   clock: Clock;
+  settings: SettingsStore;
   sessions: SessionStore;
+  captcha: CaptchaVerifier;
   /** Replies are checked against their contract schema (tests turn this on). */
   checkReplies: boolean;
 }
