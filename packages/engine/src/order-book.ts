@@ -1,0 +1,416 @@
+/**
+ * @opex/engine — the order book of one market: pure, synchronous, deterministic. No I/O, no clock, no randomness:
+ * time and ids come in with the commands, so replaying a command log reproduces every event and the state hash.
+ *
+ * Units: prices in ticks, quantities in lots, quote amounts and notional in tick-lots (price × lots), all integers
+ * (see market-rules.ts for the bounds that keep them exact). Order ids and owners are caller-chosen safe integers.
+ *
+ * API
+ *   const book = new OrderBook(defineRules({ ... }), { capacity })       // market-rules.ts
+ *   book.place(cmd) / book.cancel(cmd) / book.amend(cmd) / book.apply(cmd) // commands.ts
+ *   book.events                  // the events of the last command: events.ts (numeric records, no allocation)
+ *   decodeEvents(book.events)    // event-decoder.ts: plain event objects for the server and the tests
+ *   depth(book, step, levels?)   // depth.ts: L2 merged into buckets of `step` ticks
+ *   snapshot(book) / restore(s) / stateHash(book)   // snapshot.ts, state-hash.ts: L3 state and its hash
+ *
+ * Matching: price-time priority; a trade is at the maker's price and never beyond the taker's limit. Per command
+ * the event order is: rejected, or accepted → trades and self-trade cancels in matching order → the taker's
+ * cancelled remainder (IOC, FOK, market, self-trade) → triggered orders, each followed by its own events.
+ */
+
+import { BookSide } from './book-side.ts';
+import {
+  type AmendCommand,
+  type CancelCommand,
+  type Command,
+  OrderKind,
+  type PlaceCommand,
+  SelfTradePrevention,
+  Side,
+  TimeInForce,
+  TriggerKind,
+} from './commands.ts';
+import { EventLog } from './events.ts';
+import { IdMap } from './id-map.ts';
+import {
+  checkBand,
+  checkLimit,
+  checkNotional,
+  checkPrice,
+  checkQty,
+  MAX_PRICE,
+  type MarketRules,
+} from './market-rules.ts';
+import { BY_QUOTE, isPostOnly, kindOf, PENDING, packFlags, sideOf, stpOf, tifOf, triggerOf } from './order-flags.ts';
+import { OrderStore } from './order-store.ts';
+import { Reason } from './reasons.ts';
+import { TriggerQueue } from './trigger-queue.ts';
+
+const NONE = -1;
+
+export interface BookOptions {
+  /** Expected live orders: storage is sized for it up front and grows past it. */
+  capacity?: number;
+  /** Seq of the last event already emitted, when a book continues a sequence (restore). */
+  lastSeq?: number;
+}
+
+export class OrderBook {
+  readonly rules: MarketRules;
+  readonly events: EventLog;
+  /** Storage below is read by depth.ts, snapshot.ts and state-hash.ts; only this class changes it. */
+  readonly store: OrderStore;
+  readonly ids: IdMap;
+  readonly bids = new BookSide(true);
+  readonly asks = new BookSide(false);
+  readonly rising = new TriggerQueue(true);
+  readonly falling = new TriggerQueue(false);
+  /** Price of the last trade in ticks, 0 before the first. */
+  lastPrice = 0;
+  /** Timestamp of the command being executed, stamped on every event it causes. */
+  private now = 0;
+
+  constructor(rules: MarketRules, options: BookOptions = {}) {
+    const capacity = options.capacity ?? 1024;
+    this.rules = rules;
+    this.events = new EventLog(options.lastSeq ?? 0);
+    this.store = new OrderStore(capacity);
+    this.ids = new IdMap(capacity);
+  }
+
+  /** Live orders: resting plus waiting for their trigger. */
+  get orderCount(): number {
+    return this.ids.size;
+  }
+
+  apply(cmd: Command): void {
+    if (cmd.type === 'place') this.place(cmd);
+    else if (cmd.type === 'cancel') this.cancel(cmd);
+    else this.amend(cmd);
+  }
+
+  place(cmd: PlaceCommand): void {
+    this.events.clear();
+    this.now = cmd.ts;
+    const reason = this.checkPlace(cmd);
+    if (reason !== Reason.None) {
+      this.events.rejected(cmd.ts, cmd.id, reason);
+      return;
+    }
+    const store = this.store;
+    const trigger = cmd.trigger ?? TriggerKind.None;
+    const quote = cmd.quote ?? 0;
+    const price = cmd.kind === OrderKind.Limit ? (cmd.price as number) : 0;
+    const triggerPrice = trigger === TriggerKind.None ? 0 : (cmd.triggerPrice as number);
+    const flags = packFlags(
+      cmd.side,
+      cmd.kind,
+      cmd.tif ?? TimeInForce.GTC,
+      cmd.postOnly ?? false,
+      cmd.stp ?? SelfTradePrevention.None,
+      trigger,
+      quote !== 0,
+    );
+    const slot = store.alloc();
+    store.id[slot] = cmd.id;
+    store.owner[slot] = cmd.owner;
+    store.price[slot] = price;
+    store.remaining[slot] = quote !== 0 ? quote : cmd.qty;
+    store.flags[slot] = flags;
+    store.seq[slot] = this.events.accepted(
+      cmd.ts,
+      cmd.id,
+      cmd.owner,
+      cmd.side,
+      cmd.kind,
+      price,
+      cmd.qty,
+      quote,
+      triggerPrice,
+      flags,
+    );
+    this.ids.set(cmd.id, slot);
+    if (trigger !== TriggerKind.None) {
+      this.triggerQueueOf(flags).add(slot, triggerPrice);
+      return;
+    }
+    this.execute(slot);
+    this.fireTriggers();
+  }
+
+  cancel(cmd: CancelCommand): void {
+    this.events.clear();
+    this.now = cmd.ts;
+    const slot = this.ids.get(cmd.id);
+    if (slot === NONE) {
+      this.events.rejected(cmd.ts, cmd.id, Reason.UnknownOrder);
+      return;
+    }
+    const flags = this.store.flags[slot] as number;
+    if (flags & PENDING) this.triggerQueueOf(flags).remove(slot);
+    else this.sideOf(flags).unlink(slot, this.store);
+    this.close(slot, Reason.User);
+  }
+
+  amend(cmd: AmendCommand): void {
+    this.events.clear();
+    this.now = cmd.ts;
+    const store = this.store;
+    const slot = this.ids.get(cmd.id);
+    if (slot === NONE) {
+      this.events.rejected(cmd.ts, cmd.id, Reason.UnknownOrder);
+      return;
+    }
+    const flags = store.flags[slot] as number;
+    const reason =
+      flags & PENDING ? Reason.NotResting : checkLimit(this.rules, cmd.price, cmd.qty, this.lastPrice) || Reason.None;
+    if (reason !== Reason.None) {
+      this.events.rejected(cmd.ts, cmd.id, reason);
+      return;
+    }
+    const own = this.sideOf(flags);
+    const previous = store.remaining[slot] as number;
+    if (cmd.price === store.price[slot] && cmd.qty <= previous) {
+      const level = store.level[slot] as number;
+      own.volume[level] = (own.volume[level] as number) - (previous - cmd.qty);
+      store.remaining[slot] = cmd.qty;
+      this.events.amended(cmd.ts, cmd.id, cmd.price, cmd.qty, previous, true);
+      return;
+    }
+    if (isPostOnly(flags) && this.wouldTake(sideOf(flags), cmd.price)) {
+      this.events.rejected(cmd.ts, cmd.id, Reason.PostOnly);
+      return;
+    }
+    own.unlink(slot, store);
+    store.price[slot] = cmd.price;
+    store.remaining[slot] = cmd.qty;
+    store.seq[slot] = this.events.amended(cmd.ts, cmd.id, cmd.price, cmd.qty, previous, false);
+    this.execute(slot);
+    this.fireTriggers();
+  }
+
+  /** The first rule a new order breaks, or Reason.None. */
+  private checkPlace(cmd: PlaceCommand): Reason {
+    const rules = this.rules;
+    const tif = cmd.tif ?? TimeInForce.GTC;
+    const stp = cmd.stp ?? SelfTradePrevention.None;
+    const trigger = cmd.trigger ?? TriggerKind.None;
+    const quote = cmd.quote ?? 0;
+    const malformed =
+      !Number.isSafeInteger(cmd.id) ||
+      cmd.id < 0 ||
+      !Number.isSafeInteger(cmd.owner) ||
+      (cmd.side !== Side.Buy && cmd.side !== Side.Sell) ||
+      (cmd.kind !== OrderKind.Limit && cmd.kind !== OrderKind.Market) ||
+      !(tif >= 0 && tif <= 2) ||
+      !(stp >= 0 && stp <= 3) ||
+      !(trigger >= 0 && trigger <= 2) ||
+      (cmd.kind === OrderKind.Market && cmd.postOnly === true) ||
+      (quote !== 0 && (cmd.kind !== OrderKind.Market || cmd.side !== Side.Buy || cmd.qty !== 0)) ||
+      !Number.isSafeInteger(quote) ||
+      quote < 0;
+    if (malformed) return Reason.Invalid;
+    if (this.ids.get(cmd.id) !== NONE) return Reason.DuplicateId;
+    let reason: Reason;
+    if (quote !== 0) reason = quote < rules.minNotional ? Reason.MinNotional : Reason.None;
+    else if (cmd.kind === OrderKind.Market) reason = checkQty(rules, cmd.qty);
+    else if (trigger !== TriggerKind.None) {
+      const price = cmd.price as number;
+      reason = checkQty(rules, cmd.qty) || checkPrice(rules, price) || checkNotional(rules, price, cmd.qty);
+    } else reason = checkLimit(rules, cmd.price as number, cmd.qty, this.lastPrice);
+    if (reason !== Reason.None) return reason;
+    if (trigger !== TriggerKind.None) {
+      const triggerPrice = cmd.triggerPrice as number;
+      const bad = checkPrice(rules, triggerPrice);
+      if (bad !== Reason.None) return bad;
+      const queue = (cmd.side === Side.Buy) === (trigger === TriggerKind.Stop) ? this.rising : this.falling;
+      if (this.lastPrice !== 0 && queue.reached(triggerPrice, this.lastPrice)) return Reason.TriggerCrossed;
+      return Reason.None;
+    }
+    if (cmd.postOnly === true && this.wouldTake(cmd.side, cmd.price as number)) return Reason.PostOnly;
+    return Reason.None;
+  }
+
+  /** Runs an order that is on no queue against the book, then rests or cancels what is left of it. */
+  private execute(slot: number): void {
+    const store = this.store;
+    const flags = store.flags[slot] as number;
+    const isBuy = sideOf(flags) === Side.Buy;
+    const opposite = isBuy ? this.asks : this.bids;
+    const isLimit = kindOf(flags) === OrderKind.Limit;
+    const limit = isLimit ? (store.price[slot] as number) : isBuy ? MAX_PRICE : 1;
+    const tif = tifOf(flags);
+    if (isLimit && tif === TimeInForce.FOK && !this.canFill(slot, opposite, limit)) {
+      this.close(slot, Reason.FokUnfilled);
+      return;
+    }
+    const selfTrade = this.match(slot, opposite, limit);
+    if (store.remaining[slot] === 0) {
+      this.forget(slot);
+      return;
+    }
+    if (selfTrade) {
+      this.close(slot, Reason.SelfTrade);
+      return;
+    }
+    if (isLimit && tif === TimeInForce.GTC) {
+      const own = isBuy ? this.bids : this.asks;
+      own.push(own.levelFor(store.price[slot] as number), slot, store);
+      return;
+    }
+    this.close(slot, Reason.Unfilled);
+  }
+
+  /** Trades the taker in `slot` against `book` up to `limit`; true when self-trade prevention stopped it. */
+  private match(slot: number, book: BookSide, limit: number): boolean {
+    const store = this.store;
+    const events = this.events;
+    const ts = this.now;
+    const flags = store.flags[slot] as number;
+    const takerId = store.id[slot] as number;
+    const takerOwner = store.owner[slot] as number;
+    const takerSide = sideOf(flags);
+    const stp = stpOf(flags);
+    const byQuote = (flags & BY_QUOTE) !== 0;
+    let remaining = store.remaining[slot] as number;
+    let stopped = false;
+    outer: while (remaining > 0) {
+      const level = book.best();
+      if (level === NONE) break;
+      const price = book.price[level] as number;
+      if (!book.crosses(price, limit)) break;
+      let maker = book.head[level] as number;
+      while (maker !== NONE && remaining > 0) {
+        const want = byQuote ? (remaining - (remaining % price)) / price : remaining;
+        if (want === 0) break outer;
+        const next = store.next[maker] as number;
+        if (stp !== SelfTradePrevention.None && store.owner[maker] === takerOwner) {
+          if (stp === SelfTradePrevention.CancelNewest) {
+            stopped = true;
+            break outer;
+          }
+          book.unlink(maker, store);
+          this.close(maker, Reason.SelfTrade);
+          if (stp === SelfTradePrevention.CancelBoth) {
+            stopped = true;
+            break outer;
+          }
+          maker = next;
+          continue;
+        }
+        const makerLeft = store.remaining[maker] as number;
+        const qty = Math.min(want, makerLeft);
+        store.remaining[maker] = makerLeft - qty;
+        book.volume[level] = (book.volume[level] as number) - qty;
+        remaining -= byQuote ? qty * price : qty;
+        this.lastPrice = price;
+        events.trade(
+          ts,
+          store.id[maker] as number,
+          takerId,
+          store.owner[maker] as number,
+          takerOwner,
+          takerSide,
+          price,
+          qty,
+          makerLeft - qty,
+          remaining,
+        );
+        if (makerLeft === qty) {
+          book.unlink(maker, store);
+          this.forget(maker);
+        }
+        maker = next;
+      }
+    }
+    store.remaining[slot] = remaining;
+    return stopped;
+  }
+
+  /** Whether a FOK taker would fill completely, counting makers self-trade prevention would cancel or stop at. */
+  private canFill(slot: number, book: BookSide, limit: number): boolean {
+    const store = this.store;
+    const stp = stpOf(store.flags[slot] as number);
+    const owner = store.owner[slot] as number;
+    let need = store.remaining[slot] as number;
+    for (let r = 0; r < book.size; r++) {
+      const level = book.levelFromBest(r);
+      if (!book.crosses(book.price[level] as number, limit)) return false;
+      if (stp === SelfTradePrevention.None) {
+        need -= book.volume[level] as number;
+        if (need <= 0) return true;
+        continue;
+      }
+      for (let maker = book.head[level] as number; maker !== NONE; maker = store.next[maker] as number) {
+        if (store.owner[maker] === owner) {
+          if (stp === SelfTradePrevention.CancelOldest) continue;
+          return false;
+        }
+        need -= store.remaining[maker] as number;
+        if (need <= 0) return true;
+      }
+    }
+    return false;
+  }
+
+  /** Enters triggered orders, in firing order, until the last price reaches no more triggers. */
+  private fireTriggers(): void {
+    const store = this.store;
+    for (;;) {
+      const last = this.lastPrice;
+      if (last === 0) return;
+      let queue = this.rising;
+      let triggerPrice = queue.peekReached(last);
+      if (triggerPrice < 0) {
+        queue = this.falling;
+        triggerPrice = queue.peekReached(last);
+        if (triggerPrice < 0) return;
+      }
+      const slot = queue.shift();
+      const flags = (store.flags[slot] as number) & ~PENDING;
+      store.flags[slot] = flags;
+      store.seq[slot] = this.events.triggered(this.now, store.id[slot] as number, triggerPrice, last);
+      const price = store.price[slot] as number;
+      const isLimit = kindOf(flags) === OrderKind.Limit;
+      const band = isLimit ? checkBand(this.rules, price, last) : Reason.None;
+      if (band !== Reason.None) this.close(slot, band);
+      else if (isLimit && isPostOnly(flags) && this.wouldTake(sideOf(flags), price)) this.close(slot, Reason.PostOnly);
+      else this.execute(slot);
+    }
+  }
+
+  private wouldTake(side: Side, price: number): boolean {
+    const book = side === Side.Buy ? this.asks : this.bids;
+    const best = book.best();
+    return best !== NONE && book.crosses(book.price[best] as number, price);
+  }
+
+  private sideOf(flags: number): BookSide {
+    return sideOf(flags) === Side.Buy ? this.bids : this.asks;
+  }
+
+  triggerQueueOf(flags: number): TriggerQueue {
+    return (sideOf(flags) === Side.Buy) === (triggerOf(flags) === TriggerKind.Stop) ? this.rising : this.falling;
+  }
+
+  /** Cancels an order that is on no queue any more: reports what is left of it and frees its slot. */
+  private close(slot: number, reason: Reason): void {
+    const store = this.store;
+    const left = store.remaining[slot] as number;
+    const byQuote = ((store.flags[slot] as number) & BY_QUOTE) !== 0;
+    this.events.cancelled(
+      this.now,
+      store.id[slot] as number,
+      store.owner[slot] as number,
+      reason,
+      byQuote ? 0 : left,
+      byQuote ? left : 0,
+    );
+    this.forget(slot);
+  }
+
+  private forget(slot: number): void {
+    this.ids.delete(this.store.id[slot] as number);
+    this.store.release(slot);
+  }
+}
