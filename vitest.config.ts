@@ -4,5 +4,6 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/contract', 'packages/engine', 'apps/server', 'apps/web'],
+    reporters: ['default', ['json', { outputFile: 'test-results/unit.json' }]],
   },
 });

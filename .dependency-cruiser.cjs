@@ -1,0 +1,54 @@
+/** The dependency rules of ARCHITECTURE.md, checked in the test command. */
+const testFiles = '\\.(test|spec)\\.tsx?$|/testing/';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'engine-imports-nothing',
+      comment: 'The engine is pure: it depends on nothing outside itself (tests may use test tools).',
+      severity: 'error',
+      from: { path: '^packages/engine/src', pathNot: testFiles },
+      to: { pathNot: '^packages/engine/src' },
+    },
+    {
+      name: 'contract-only-zod',
+      comment: 'The contract depends on zod alone.',
+      severity: 'error',
+      from: { path: '^packages/contract/src', pathNot: testFiles },
+      to: { pathNot: ['^packages/contract/src', 'node_modules/zod/'] },
+    },
+    {
+      name: 'web-never-imports-server',
+      severity: 'error',
+      from: { path: '^apps/web' },
+      to: { path: ['^apps/server', '^packages/engine'] },
+    },
+    {
+      name: 'server-never-imports-web',
+      severity: 'error',
+      from: { path: '^apps/server' },
+      to: { path: '^apps/web' },
+    },
+    {
+      name: 'web-features-independent',
+      comment: 'What two features share moves down into ui/, api/ or a shared hook.',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/([^/]+)/' },
+      to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
+    },
+    {
+      name: 'ui-is-shared-ground',
+      comment: 'The design system knows nothing of features or the app.',
+      severity: 'error',
+      from: { path: '^apps/web/src/ui/' },
+      to: { path: ['^apps/web/src/features/', '^apps/web/src/app/'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['node_modules', 'dist'] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'default'], extensions: ['.ts', '.tsx', '.js'] },
+  },
+};
