@@ -12,6 +12,8 @@ export class IdMap {
   private keys: Float64Array;
   private vals: Int32Array;
   private mask: number;
+  /** Bucket where the last get() stopped: the key's own, or the empty one it would be inserted at. */
+  private probe = 0;
 
   constructor(capacity = 1024) {
     let buckets = 16;
@@ -44,17 +46,31 @@ export class IdMap {
     let i = this.home(key);
     for (;;) {
       const v = vals[i] as number;
-      if (v === EMPTY) return EMPTY;
-      if (keys[i] === key) return v;
+      if (v === EMPTY || keys[i] === key) {
+        this.probe = i;
+        return v;
+      }
       i = (i + 1) & mask;
     }
   }
 
-  /** The key must be absent (the book checks for duplicates first). */
-  set(key: number, slot: number): void {
-    if ((this.size + 1) * MAX_LOAD_DEN > this.vals.length * MAX_LOAD_NUM) this.grow();
-    this.insert(key, slot);
+  /**
+   * The key must be absent. With `afterGet`, the caller promises its last call was get(key), which found it
+   * absent, so the insertion bucket is known without probing again.
+   */
+  set(key: number, slot: number, afterGet = false): void {
     this.size++;
+    if (this.size * MAX_LOAD_DEN > this.vals.length * MAX_LOAD_NUM) {
+      this.grow();
+      this.insert(key, slot);
+      return;
+    }
+    if (!afterGet) {
+      this.insert(key, slot);
+      return;
+    }
+    this.keys[this.probe] = key;
+    this.vals[this.probe] = slot;
   }
 
   private insert(key: number, slot: number): void {
@@ -65,11 +81,12 @@ export class IdMap {
     this.vals[i] = slot;
   }
 
-  delete(key: number): void {
+  /** With `afterGet`, as in set(): the caller's last call was get(key), which found it. */
+  delete(key: number, afterGet = false): void {
     const keys = this.keys;
     const vals = this.vals;
     const mask = this.mask;
-    let i = this.home(key);
+    let i = afterGet ? this.probe : this.home(key);
     for (;;) {
       if (vals[i] === EMPTY) return;
       if (keys[i] === key) break;

@@ -129,7 +129,8 @@ export class OrderBook {
       triggerPrice,
       flags,
     );
-    this.ids.set(cmd.id, slot);
+    // checkPlace's duplicate test was the id map's last use: its probe is where the id goes.
+    this.ids.set(cmd.id, slot, true);
     if (trigger !== TriggerKind.None) {
       this.triggerQueueOf(flags).add(slot, triggerPrice);
       return;
@@ -149,7 +150,7 @@ export class OrderBook {
     const flags = this.store.flags[slot] as number;
     if (flags & PENDING) this.triggerQueueOf(flags).remove(slot);
     else this.sideOf(flags).unlink(slot, this.store);
-    this.close(slot, Reason.User);
+    this.close(slot, Reason.User, true);
   }
 
   amend(cmd: AmendCommand): void {
@@ -263,6 +264,9 @@ export class OrderBook {
 
   /** Trades the taker in `slot` against `book` up to `limit`; true when self-trade prevention stopped it. */
   private match(slot: number, book: BookSide, limit: number): boolean {
+    // Most orders cross nothing: leave before loading the taker.
+    const top = book.best();
+    if (top === NONE || !book.crosses(book.price[top] as number, limit)) return false;
     const store = this.store;
     const events = this.events;
     const ts = this.now;
@@ -393,8 +397,11 @@ export class OrderBook {
     return (sideOf(flags) === Side.Buy) === (triggerOf(flags) === TriggerKind.Stop) ? this.rising : this.falling;
   }
 
-  /** Cancels an order that is on no queue any more: reports what is left of it and frees its slot. */
-  private close(slot: number, reason: Reason): void {
+  /**
+   * Cancels an order that is on no queue any more: reports what is left of it and frees its slot.
+   * `afterGet`: the id map's last use was looking this order up (see IdMap.delete).
+   */
+  private close(slot: number, reason: Reason, afterGet = false): void {
     const store = this.store;
     const left = store.remaining[slot] as number;
     const byQuote = ((store.flags[slot] as number) & BY_QUOTE) !== 0;
@@ -406,11 +413,11 @@ export class OrderBook {
       byQuote ? 0 : left,
       byQuote ? left : 0,
     );
-    this.forget(slot);
+    this.forget(slot, afterGet);
   }
 
-  private forget(slot: number): void {
-    this.ids.delete(this.store.id[slot] as number);
+  private forget(slot: number, afterGet = false): void {
+    this.ids.delete(this.store.id[slot] as number, afterGet);
     this.store.release(slot);
   }
 }
