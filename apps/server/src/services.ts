@@ -1,5 +1,8 @@
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { UserSessions } from './modules/user/user-sessions.ts';
+import { Mailer } from './notify/mailer.ts';
+import { SmsSender } from './notify/sms.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { Services } from './platform/services.ts';
 import { SettingsStore } from './settings/settings-store.ts';
@@ -17,7 +20,9 @@ export async function createServices(
     clock,
     checkReplies: options.checkReplies ?? false,
     settings: new SettingsStore(database.db, clock),
-    sessions: { resolve: async () => null },
+    sessions: new UserSessions(database.db, clock, { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs }),
+    mailer: new Mailer(database.db, clock, config.smtpUrl, config.mailFrom),
+    sms: new SmsSender(database.db, clock),
     captcha: { verify: async () => true },
   };
 }

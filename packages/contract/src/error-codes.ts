@@ -27,6 +27,10 @@ export const ErrorCode = {
   accountFrozen: '20010',
   registrationClosed: '20011',
   secondFactorInvalid: '20012',
+  codeSendLimit: '20013',
+  loginLocked: '20014',
+  deliveryFailed: '20015',
+  registrationMethodOff: '20016',
 
   regionRestricted: '109109',
 } as const;
@@ -57,5 +61,9 @@ export const errorMessages: Record<ErrorCodeValue, string> = {
   '20010': 'This account is frozen. Please contact support.',
   '20011': 'Registration is closed on this exchange.',
   '20012': 'The second-factor code is incorrect.',
+  '20013': 'Too many codes were requested. Please try again in an hour.',
+  '20014': 'Too many failed logins. Please wait 15 minutes and try again.',
+  '20015': 'The code could not be sent. Please try again later.',
+  '20016': 'Registration with this kind of account is not available.',
   '109109': 'Access from your region is restricted.',
 };

@@ -1,4 +1,5 @@
+import type { AccountTables } from './tables/accounts.ts';
 import type { PlatformTables } from './tables/platform.ts';
 
 /** The whole schema: each domain declares its tables in db/tables/<domain>.ts. */
-export interface Database extends PlatformTables {}
+export interface Database extends PlatformTables, AccountTables {}

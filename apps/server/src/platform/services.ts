@@ -1,9 +1,11 @@
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
+import type { UserSessions } from '../modules/user/user-sessions.ts';
+import type { Mailer } from '../notify/mailer.ts';
+import type { SmsSender } from '../notify/sms.ts';
 import type { SettingsStore } from '../settings/settings-store.ts';
 import type { CaptchaVerifier } from './captcha-verifier.ts';
 import type { Clock } from './clock.ts';
-import type { SessionStore } from './session-store.ts';
 
 /**
  * The composition root's wiring, handed to every module: configuration, storage, time, and the
@@ -14,7 +16,11 @@ export interface Services {
   database: DatabaseHandle;
   clock: Clock;
   settings: SettingsStore;
-  sessions: SessionStore;
+  /** Database-backed sessions (the call binding resolves them; the user module creates and revokes them). */
+  sessions: UserSessions;
+  /** E-mail and SMS, each also recorded in the outbox. */
+  mailer: Mailer;
+  sms: SmsSender;
   captcha: CaptchaVerifier;
   /** Replies are checked against their contract schema (tests turn this on). */
   checkReplies: boolean;

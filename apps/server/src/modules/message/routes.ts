@@ -1,0 +1,59 @@
+import { getNoReadMessageCount, messageDel, messageUpdateStatus, userMessage } from '@opex/contract/calls/message';
+import { ErrorCode } from '@opex/contract/error-codes';
+import type { FastifyInstance } from 'fastify';
+import { bindCall } from '../../platform/call-binding.ts';
+import { CallError } from '../../platform/call-error.ts';
+import type { Services } from '../../platform/services.ts';
+import {
+  countUnread,
+  isVisibleMessage,
+  latestUnread,
+  listMessages,
+  type MessageRow,
+  markRead,
+  softDelete,
+} from './messages.ts';
+
+/** The unread list in the header shows the newest few. */
+const LATEST_UNREAD = 5;
+
+function toItem(row: MessageRow) {
+  return {
+    id: row.id,
+    messageType: row.type,
+    messageTitle: row.title,
+    messageContent: row.content,
+    status: row.status,
+    ctime: row.created_at,
+  };
+}
+
+export async function registerMessageModule(app: FastifyInstance, services: Services) {
+  const { db } = services.database;
+
+  bindCall(app, services, getNoReadMessageCount, async (_input, ctx) => ({
+    noReadMsgCount: await countUnread(db, ctx.session!.userId),
+    userMessageList: (await latestUnread(db, ctx.session!.userId, LATEST_UNREAD)).map(toItem),
+  }));
+
+  bindCall(app, services, userMessage, async (input, ctx) => {
+    const { count, rows } = await listMessages(db, ctx.session!.userId, {
+      page: input.page,
+      pageSize: input.pageSize,
+      type: input.messageType,
+    });
+    return { count, userMessageList: rows.map(toItem) };
+  });
+
+  bindCall(app, services, messageUpdateStatus, async (input, ctx) => {
+    if (input.id !== undefined && !(await isVisibleMessage(db, ctx.session!.userId, input.id))) {
+      throw new CallError(ErrorCode.notFound);
+    }
+    return { updated: await markRead(db, ctx.session!.userId, input.id) };
+  });
+
+  bindCall(app, services, messageDel, async (input, ctx) => {
+    if (!(await softDelete(db, ctx.session!.userId, input.id))) throw new CallError(ErrorCode.notFound);
+    return null;
+  });
+}

@@ -1,0 +1,41 @@
+import { OperationType, type OperationTypeValue } from '@opex/contract/calls/verification';
+import { ErrorCode } from '@opex/contract/error-codes';
+import { CallError } from '../../platform/call-error.ts';
+import type { CodeTarget } from './accounts.ts';
+import { accountLimits } from './rate-limits.ts';
+import type { UserKit } from './user-kit.ts';
+import { CODE_TTL_MS } from './verification-codes.ts';
+
+/** Issues a verification code and sends it by e-mail or SMS, within the per-target and per-IP sending limits. */
+const purposeText: Record<OperationTypeValue, string> = {
+  [OperationType.register]: 'complete your registration',
+  [OperationType.resetPassword]: 'reset your password',
+  [OperationType.loginConfirm]: 'confirm your login',
+  [OperationType.passwordChange]: 'change your password',
+};
+
+export async function sendCode(
+  kit: UserKit,
+  purpose: OperationTypeValue,
+  to: CodeTarget,
+  ip: string,
+  options: { resendGap: boolean } = { resendGap: true },
+): Promise<void> {
+  const { limiter, codes, services } = kit;
+  const targetBucket = `code:target:${to.channel}:${to.target}`;
+  const ipBucket = `code:ip:${ip}`;
+  if (options.resendGap) await limiter.check(targetBucket, accountLimits.codeResendPerTarget);
+  await limiter.check(targetBucket, accountLimits.codesPerTargetHourly);
+  await limiter.check(ipBucket, accountLimits.codesPerIpHourly);
+  await limiter.hit(targetBucket);
+  await limiter.hit(ipBucket);
+
+  const code = await codes.issue(purpose, to.channel, to.target);
+  const minutes = CODE_TTL_MS / 60_000;
+  const text = `Your verification code is ${code}. Use it within ${minutes} minutes to ${purposeText[purpose]}. If this was not you, ignore this message.`;
+  const { delivered } =
+    to.channel === 'email'
+      ? await services.mailer.send({ to: to.address, subject: `Verification code: ${code}`, body: text })
+      : await services.sms.send(to.address, text);
+  if (!delivered) throw new CallError(ErrorCode.deliveryFailed);
+}

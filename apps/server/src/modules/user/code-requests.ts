@@ -1,0 +1,70 @@
+import { type emailValidCode, OperationType, type smsValidCode } from '@opex/contract/calls/verification';
+import { ErrorCode } from '@opex/contract/error-codes';
+import type { z } from 'zod';
+import type { CallContext } from '../../platform/call-binding.ts';
+import { CallError } from '../../platform/call-error.ts';
+import { type AccountKey, accountTarget, findUserByAccount, findUserById, userTarget } from './accounts.ts';
+import { sendCode } from './code-delivery.ts';
+import { registrationChannels } from './registration-channels.ts';
+import type { UserKit } from './user-kit.ts';
+import type { CodeChannel } from './verification-codes.ts';
+
+/** v4/common/emailValidCode and v4/common/smsValidCode: who may get a code for which purpose, at which address. */
+type CodeRequest = z.output<typeof emailValidCode.request> & z.output<typeof smsValidCode.request>;
+
+function requestedAccount(channel: CodeChannel, input: Partial<CodeRequest>): AccountKey {
+  if (channel === 'email') {
+    if (!input.email) throw new CallError(ErrorCode.badRequest, 'email: required', 400);
+    return { email: input.email };
+  }
+  if (!input.countryCode || !input.mobileNumber) {
+    throw new CallError(ErrorCode.badRequest, 'countryCode and mobileNumber: required', 400);
+  }
+  return { countryCode: input.countryCode, mobile: input.mobileNumber };
+}
+
+async function targetFor(kit: UserKit, channel: CodeChannel, input: Partial<CodeRequest>, ctx: CallContext) {
+  const { db } = kit.services.database;
+  switch (input.operationType) {
+    case OperationType.register: {
+      if (!registrationChannels(await kit.services.settings.switches()).includes(channel)) {
+        throw new CallError(ErrorCode.registrationMethodOff);
+      }
+      const key = requestedAccount(channel, input);
+      if (await findUserByAccount(db, key)) throw new CallError(ErrorCode.accountExists);
+      return accountTarget(key);
+    }
+    case OperationType.resetPassword: {
+      const key = requestedAccount(channel, input);
+      if (!(await findUserByAccount(db, key))) throw new CallError(ErrorCode.accountNotFound);
+      return accountTarget(key);
+    }
+    default: {
+      // passwordChange: always the logged-in user's own address, the one user/password_update checks against.
+      const user = ctx.session ? await findUserById(db, ctx.session.userId) : null;
+      if (!user) throw new CallError(ErrorCode.sessionEnded);
+      const target = userTarget(user);
+      if (target.channel !== channel) {
+        throw new CallError(
+          ErrorCode.badRequest,
+          channel === 'email'
+            ? 'This account receives its codes by SMS.'
+            : 'This account receives its codes by e-mail.',
+        );
+      }
+      return target;
+    }
+  }
+}
+
+export async function requestCode(
+  kit: UserKit,
+  channel: CodeChannel,
+  input: Partial<CodeRequest> & Pick<CodeRequest, 'operationType'>,
+  ctx: CallContext,
+): Promise<null> {
+  if (!(await kit.services.captcha.verify(input, ctx.ip))) throw new CallError(ErrorCode.captchaFailed);
+  const target = await targetFor(kit, channel, input, ctx);
+  await sendCode(kit, input.operationType, target, ctx.ip);
+  return null;
+}

@@ -1,0 +1,184 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { MessageType } from '@opex/contract/calls/message';
+import type { confirmLogin, loginIn } from '@opex/contract/calls/user';
+import { OperationType } from '@opex/contract/calls/verification';
+import { ErrorCode } from '@opex/contract/error-codes';
+import type { z } from 'zod';
+import type { CallContext } from '../../platform/call-binding.ts';
+import { CallError } from '../../platform/call-error.ts';
+import { writeMessage } from '../message/messages.ts';
+import {
+  type AccountKey,
+  type CodeTarget,
+  emailTarget,
+  findUserByAccount,
+  findUserById,
+  phoneTarget,
+  type UserRow,
+} from './accounts.ts';
+import { sendCode } from './code-delivery.ts';
+import { verifyAgainstDecoy, verifyPassword } from './passwords.ts';
+import { accountLimits, loginFailureBucket } from './rate-limits.ts';
+import { setSessionCookie } from './session-cookie.ts';
+import type { UserKit } from './user-kit.ts';
+
+/**
+ * Two-step login: the password (user/login_in), then, when a second factor applies, its code
+ * (user/confirm_login) against a short-lived single-use login token. Then a session, a history row, and a
+ * message when the device (user agent + IP) is new for this user.
+ */
+const LOGIN_TOKEN_TTL_MS = 5 * 60_000;
+
+/** The second factors that are codes we send; '1' (Google) arrives with the security issue. */
+const codeFactors: Record<number, (user: UserRow) => CodeTarget | null> = {
+  2: (user) => (user.mobile ? phoneTarget(user.country_code ?? '', user.mobile) : null),
+  3: (user) => (user.email ? emailTarget(user.email) : null),
+};
+
+export function clientOf(ctx: CallContext): { ip: string; userAgent: string } {
+  return { ip: ctx.ip.slice(0, 64), userAgent: String(ctx.request.headers['user-agent'] ?? '').slice(0, 300) };
+}
+
+function loginKey(input: z.output<typeof loginIn.request>): AccountKey {
+  const account = input.email ?? input.mobileNumber!;
+  return account.includes('@') ? { email: account.toLowerCase() } : { countryCode: input.countryCode, mobile: account };
+}
+
+/** The user's own choice of second factor first, else the operator's forced e-mail (or phone) code. */
+async function secondFactor(kit: UserKit, user: UserRow): Promise<{ type: number; target: CodeTarget } | null> {
+  const own = codeFactors[user.login_verify]?.(user);
+  if (own) return { type: user.login_verify, target: own };
+  if (!(await kit.services.settings.switchOn('openLoginVerificationMode'))) return null;
+  for (const type of [3, 2]) {
+    const target = codeFactors[type]!(user);
+    if (target) return { type, target };
+  }
+  return null;
+}
+
+export async function loginWithPassword(
+  kit: UserKit,
+  input: z.output<typeof loginIn.request>,
+  ctx: CallContext,
+): Promise<z.input<typeof loginIn.reply>> {
+  const { services, limiter } = kit;
+  const { db } = services.database;
+  const key = loginKey(input);
+  const accountBucket = loginFailureBucket('email' in key ? key.email : key.mobile);
+  const ipBucket = `login-fail:ip:${ctx.ip}`;
+  await limiter.check(accountBucket, accountLimits.loginFailuresPerAccount);
+  await limiter.check(ipBucket, accountLimits.loginFailuresPerIp);
+  if (!(await services.captcha.verify(input, ctx.ip))) throw new CallError(ErrorCode.captchaFailed);
+
+  const user = await findUserByAccount(db, key);
+  const passwordOk = user
+    ? await verifyPassword(user.password_hash, input.loginPword)
+    : await verifyAgainstDecoy(input.loginPword);
+  if (!user || !passwordOk) {
+    await limiter.hit(accountBucket);
+    await limiter.hit(ipBucket);
+    if (user) await recordLogin(kit, user.id, ctx, false);
+    // The same answer for an unknown account and a wrong password: no account enumeration.
+    throw new CallError(ErrorCode.wrongPassword);
+  }
+  if (user.status !== 0) throw new CallError(ErrorCode.accountFrozen);
+  await limiter.clear(accountBucket);
+
+  const factor = await secondFactor(kit, user);
+  if (!factor) {
+    await completeLogin(kit, user, ctx);
+    return { type: '', token: '' };
+  }
+  await sendCode(kit, OperationType.loginConfirm, factor.target, ctx.ip, { resendGap: false });
+  const token = randomBytes(32).toString('base64url');
+  const now = services.clock.now();
+  await db
+    .insertInto('pending_logins')
+    .values({
+      token_hash: hashLoginToken(token),
+      user_id: user.id,
+      factor_type: factor.type,
+      expires_at: now + LOGIN_TOKEN_TTL_MS,
+      used_at: null,
+      created_at: now,
+    })
+    .execute();
+  return { type: String(factor.type) as '2' | '3', token };
+}
+
+function hashLoginToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export async function confirmLoginWithCode(
+  kit: UserKit,
+  input: z.output<typeof confirmLogin.request>,
+  ctx: CallContext,
+): Promise<void> {
+  const { services, codes } = kit;
+  const { db } = services.database;
+  const pending = await db
+    .selectFrom('pending_logins')
+    .selectAll()
+    .where('token_hash', '=', hashLoginToken(input.token))
+    .executeTakeFirst();
+  if (!pending || pending.used_at !== null || pending.expires_at <= services.clock.now()) {
+    throw new CallError(ErrorCode.loginTokenInvalid);
+  }
+  if (String(pending.factor_type) !== input.type) throw new CallError(ErrorCode.secondFactorInvalid);
+  const user = await findUserById(db, pending.user_id);
+  const target = user && codeFactors[pending.factor_type]?.(user);
+  if (!user || !target) throw new CallError(ErrorCode.loginTokenInvalid);
+  if (user.status !== 0) throw new CallError(ErrorCode.accountFrozen);
+
+  const codeId = await codes.check(OperationType.loginConfirm, target.target, input.authCode);
+  await db.transaction().execute(async (trx) => {
+    await codes.markUsed(trx, codeId);
+    const spent = await trx
+      .updateTable('pending_logins')
+      .set({ used_at: services.clock.now() })
+      .where('id', '=', pending.id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(spent.numUpdatedRows) !== 1) throw new CallError(ErrorCode.loginTokenInvalid);
+  });
+  await completeLogin(kit, user, ctx);
+}
+
+async function recordLogin(kit: UserKit, userId: number, ctx: CallContext, success: boolean): Promise<void> {
+  const { ip, userAgent } = clientOf(ctx);
+  await kit.services.database.db
+    .insertInto('login_history')
+    .values({
+      user_id: userId,
+      ip,
+      user_agent: userAgent,
+      success: success ? 1 : 0,
+      created_at: kit.services.clock.now(),
+    })
+    .execute();
+}
+
+/** Starts the session (replacing any the browser held) and tells the user about a login from a new device. */
+async function completeLogin(kit: UserKit, user: UserRow, ctx: CallContext): Promise<void> {
+  const { services } = kit;
+  const { db } = services.database;
+  const { ip, userAgent } = clientOf(ctx);
+  const history = db.selectFrom('login_history').select('id').where('user_id', '=', user.id).where('success', '=', 1);
+  const hadLogin = await history.limit(1).executeTakeFirst();
+  const seen = await history.where('ip', '=', ip).where('user_agent', '=', userAgent).limit(1).executeTakeFirst();
+  if (ctx.session) await services.sessions.revoke(ctx.session.sessionId);
+  const token = await services.sessions.create(user.id, ip, userAgent);
+  setSessionCookie(ctx.reply, services.config, token);
+  await recordLogin(kit, user.id, ctx, true);
+
+  // The first login of an account is its registration device, not news; any later unseen pair is.
+  if (hadLogin && !seen) {
+    const when = new Date(services.clock.now()).toISOString().replace('T', ' ').slice(0, 19);
+    await writeMessage(db, services.clock, user.id, {
+      type: MessageType.security,
+      title: 'Login from a new device',
+      content: `Your account was logged in at ${when} UTC from IP ${ip} (${userAgent || 'unknown browser'}). If this was not you, change your password now.`,
+    });
+  }
+}

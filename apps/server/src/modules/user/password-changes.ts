@@ -1,0 +1,76 @@
+import { MessageType } from '@opex/contract/calls/message';
+import type { passwordUpdate, resetPassword } from '@opex/contract/calls/user';
+import { OperationType } from '@opex/contract/calls/verification';
+import { ErrorCode } from '@opex/contract/error-codes';
+import type { z } from 'zod';
+import type { CallContext } from '../../platform/call-binding.ts';
+import { CallError } from '../../platform/call-error.ts';
+import { writeMessage } from '../message/messages.ts';
+import { accountTarget, findUserByAccount, findUserById, type UserRow, userTarget } from './accounts.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { accountLimits, loginFailureBucket } from './rate-limits.ts';
+import { registrationKey } from './registration.ts';
+import { clearSessionCookie } from './session-cookie.ts';
+import type { UserKit } from './user-kit.ts';
+
+/**
+ * Password reset (forgotten, by code) and change (logged in: old password + code). Either way every session of
+ * the user ends, the caller's included (the web app goes to /login), and the user gets a message.
+ */
+async function replacePassword(
+  kit: UserKit,
+  user: UserRow,
+  codeId: number,
+  newPassword: string,
+  ctx: CallContext,
+): Promise<void> {
+  const { services, codes } = kit;
+  const { db } = services.database;
+  const hash = await hashPassword(newPassword);
+  await db.transaction().execute(async (trx) => {
+    await codes.markUsed(trx, codeId);
+    await trx
+      .updateTable('users')
+      .set({ password_hash: hash, updated_at: services.clock.now() })
+      .where('id', '=', user.id)
+      .execute();
+  });
+  await services.sessions.revokeAllForUser(user.id);
+  clearSessionCookie(ctx.reply, services.config);
+  await writeMessage(db, services.clock, user.id, {
+    type: MessageType.security,
+    title: 'Password changed',
+    content: `The password of your account was changed from IP ${ctx.ip}. All sessions were logged out. If this was not you, reset your password and contact support.`,
+  });
+}
+
+export async function resetForgottenPassword(
+  kit: UserKit,
+  input: z.output<typeof resetPassword.request>,
+  ctx: CallContext,
+): Promise<void> {
+  const key = registrationKey(input);
+  const user = await findUserByAccount(kit.services.database.db, key);
+  if (!user) throw new CallError(ErrorCode.accountNotFound);
+  const codeId = await kit.codes.check(OperationType.resetPassword, accountTarget(key).target, input.authCode);
+  await replacePassword(kit, user, codeId, input.loginPword, ctx);
+  await kit.limiter.clear(loginFailureBucket('email' in key ? key.email : key.mobile));
+}
+
+export async function changePassword(
+  kit: UserKit,
+  input: z.output<typeof passwordUpdate.request>,
+  ctx: CallContext,
+): Promise<void> {
+  const user = await findUserById(kit.services.database.db, ctx.session!.userId);
+  if (!user) throw new CallError(ErrorCode.sessionEnded);
+  // The old password is guessable through this call too, so it shares the login failure limit.
+  const bucket = loginFailureBucket(user.email ?? user.mobile ?? '');
+  await kit.limiter.check(bucket, accountLimits.loginFailuresPerAccount);
+  if (!(await verifyPassword(user.password_hash, input.loginPword))) {
+    await kit.limiter.hit(bucket);
+    throw new CallError(ErrorCode.wrongPassword);
+  }
+  const codeId = await kit.codes.check(OperationType.passwordChange, userTarget(user).target, input.authCode);
+  await replacePassword(kit, user, codeId, input.newLoginPword, ctx);
+}

@@ -1,0 +1,70 @@
+import type { ErrorCodeValue } from '@opex/contract/error-codes';
+import { ErrorCode } from '@opex/contract/error-codes';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { CallError } from '../../platform/call-error.ts';
+import type { Clock } from '../../platform/clock.ts';
+
+/**
+ * Sliding-window rate limits kept in the database (one row per counted event), so they hold across restarts
+ * and across server nodes.
+ */
+export interface Limit {
+  max: number;
+  windowMs: number;
+  /** What the caller is told when the limit is reached. */
+  code: ErrorCodeValue;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export const accountLimits = {
+  loginFailuresPerAccount: { max: 5, windowMs: 15 * MINUTE, code: ErrorCode.loginLocked },
+  loginFailuresPerIp: { max: 30, windowMs: 15 * MINUTE, code: ErrorCode.loginLocked },
+  registrationsPerIp: { max: 20, windowMs: HOUR, code: ErrorCode.rateLimited },
+  codeResendPerTarget: { max: 1, windowMs: MINUTE, code: ErrorCode.codeResendTooSoon },
+  codesPerTargetHourly: { max: 10, windowMs: HOUR, code: ErrorCode.codeSendLimit },
+  codesPerIpHourly: { max: 30, windowMs: HOUR, code: ErrorCode.codeSendLimit },
+} satisfies Record<string, Limit>;
+
+/** Failed password checks are counted per account (its e-mail or phone number), whichever call made them. */
+export function loginFailureBucket(account: string): string {
+  return `login-fail:acct:${account}`;
+}
+
+/** Hits older than the longest window are pruned as new ones arrive. */
+const KEEP_MS = 24 * HOUR;
+
+export class RateLimiter {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Refuses with the limit's code when the bucket is full. */
+  async check(bucket: string, limit: Limit): Promise<void> {
+    const since = this.clock.now() - limit.windowMs;
+    const row = await this.db
+      .selectFrom('rate_limit_hits')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('bucket', '=', bucket)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow();
+    if (Number(row.n) >= limit.max) throw new CallError(limit.code);
+  }
+
+  async hit(bucket: string): Promise<void> {
+    const now = this.clock.now();
+    await this.db
+      .deleteFrom('rate_limit_hits')
+      .where('bucket', '=', bucket)
+      .where('created_at', '<', now - KEEP_MS)
+      .execute();
+    await this.db.insertInto('rate_limit_hits').values({ bucket, created_at: now }).execute();
+  }
+
+  async clear(bucket: string): Promise<void> {
+    await this.db.deleteFrom('rate_limit_hits').where('bucket', '=', bucket).execute();
+  }
+}

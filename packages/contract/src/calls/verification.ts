@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+import { captchaFields } from '../captcha.ts';
+import { isValidEmail, phonePattern } from '../rules.ts';
+
+/**
+ * Verification-code sending (v4/common/emailValidCode, v4/common/smsValidCode): a 6-digit code, single use,
+ * valid 10 minutes, bound to its purpose (`operationType`) and its target address. One resend per 60 s per
+ * target, a cap per hour per target and per IP. Both calls carry the captcha fields.
+ *
+ * Target of the code:
+ * - register, resetPassword: the `email` (or `countryCode` + `mobileNumber`) in the request;
+ * - passwordChange: the logged-in user's own e-mail (or phone), request fields ignored; needs a session.
+ * The login-confirm code is not requested here: user/login_in sends it when it answers type '3'.
+ */
+export const OperationType = {
+  register: '1',
+  resetPassword: '2',
+  loginConfirm: '3',
+  passwordChange: '4',
+} as const;
+export type OperationTypeValue = (typeof OperationType)[keyof typeof OperationType];
+
+/** The purposes a client may ask a code for (loginConfirm codes come from user/login_in). */
+export const requestableOperationType = z.enum([
+  OperationType.register,
+  OperationType.resetPassword,
+  OperationType.passwordChange,
+]);
+
+export const emailField = z.string().trim().toLowerCase().max(100).refine(isValidEmail, 'must contain @');
+export const countryCodeField = z.string().regex(/^\d{1,4}$/, 'digits only, at most 4');
+export const mobileNumberField = z.string().max(20).regex(phonePattern, 'digits only, at least 7');
+
+export const emailValidCode = defineCall({
+  name: 'v4/common/emailValidCode',
+  writes: true,
+  request: captchaFields.extend({
+    operationType: requestableOperationType,
+    email: emailField.optional(),
+  }),
+  reply: z.null(),
+});
+
+export const smsValidCode = defineCall({
+  name: 'v4/common/smsValidCode',
+  writes: true,
+  request: captchaFields.extend({
+    operationType: requestableOperationType,
+    countryCode: countryCodeField.optional(),
+    mobileNumber: mobileNumberField.optional(),
+  }),
+  reply: z.null(),
+});
