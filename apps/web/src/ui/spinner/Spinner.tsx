@@ -5,13 +5,13 @@ import styles from './spinner.module.css';
  * Skeleton props: lines (placeholder rows, default 1), height token name ('row' 50 px or 'control' 40 px).
  */
 export function Spinner({ size = 'l', label = 'Loading' }: { size?: 's' | 'l'; label?: string }) {
+  const wheel = <span className={`${styles.spinner} ${styles[size]}`} aria-hidden="true" />;
+  if (!label) return wheel;
   return (
-    <span
-      className={`${styles.spinner} ${styles[size]}`}
-      role={label ? 'status' : undefined}
-      aria-label={label || undefined}
-      aria-hidden={label ? undefined : true}
-    />
+    <span role="status" className={styles.status}>
+      {wheel}
+      <span className={styles.hidden}>{label}</span>
+    </span>
   );
 }
 
