@@ -13,7 +13,7 @@ export interface AlertProps {
   title: ReactNode;
   message?: ReactNode;
   confirmText: string;
-  onConfirm?: () => void | Promise<unknown>;
+  onConfirm?: () => unknown;
   cancelText?: string;
   onCancel?: () => void;
   tone?: 'primary' | 'sell';

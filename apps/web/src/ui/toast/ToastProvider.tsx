@@ -59,7 +59,9 @@ export function ToastProvider({ children, closeLabel = 'Close' }: { children: Re
 
   useEffect(() => {
     const pending = timers.current;
-    return () => pending.forEach((timer) => clearTimeout(timer));
+    return () => {
+      for (const timer of pending.values()) clearTimeout(timer);
+    };
   }, []);
 
   const api = useMemo<ToastApi>(
