@@ -45,13 +45,16 @@ describe('SideMenu', () => {
         items={items}
         onSelect={onSelect}
         renderLink={({ href, className, children }) => (
-          <span data-href={href} className={className} role="link" tabIndex={0}>
+          <a href={`#router${href}`} className={className}>
             {children}
-          </span>
+          </a>
         )}
       />,
     );
-    expect(screen.getByRole('link', { name: 'Spot account' })).toHaveAttribute('data-href', '/assets/exchangeAccount');
+    expect(screen.getByRole('link', { name: 'Spot account' })).toHaveAttribute(
+      'href',
+      '#router/assets/exchangeAccount',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Orders' }));
     expect(onSelect).toHaveBeenCalledWith(items[3]);
   });
