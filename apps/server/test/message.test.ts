@@ -52,13 +52,23 @@ describe.each(testDialects)('messages on %s', (dialect) => {
       'Alice 9',
       'Alice 8',
     ]);
-    expect(reply.data.userMessageList[0]).toMatchObject({ messageContent: 'Body 12', status: 0, messageType: MessageType.finance });
+    expect(reply.data.userMessageList[0]).toMatchObject({
+      messageContent: 'Body 12',
+      status: 0,
+      messageType: MessageType.finance,
+    });
   });
 
   it('pages the full list, newest first, optionally by type, accepting digit strings', async () => {
     const page2 = await alice.call(userMessage, { page: '2', pageSize: 5 });
     expect(page2.data.count).toBe(12);
-    expect(page2.data.userMessageList.map((m) => m.messageTitle)).toEqual(['Alice 7', 'Alice 6', 'Alice 5', 'Alice 4', 'Alice 3']);
+    expect(page2.data.userMessageList.map((m) => m.messageTitle)).toEqual([
+      'Alice 7',
+      'Alice 6',
+      'Alice 5',
+      'Alice 4',
+      'Alice 3',
+    ]);
     const trades = await alice.call(userMessage, { page: 1, pageSize: 100, messageType: MessageType.trade });
     expect(trades.data.count).toBe(6);
     const defaults = await alice.call(userMessage, {});
@@ -66,7 +76,13 @@ describe.each(testDialects)('messages on %s', (dialect) => {
   });
 
   it('refuses bad list input', async () => {
-    for (const input of [{ page: 'abc' }, { page: 0 }, { pageSize: 101 }, { page: '9'.repeat(20) }, { page: { n: 1 } }]) {
+    for (const input of [
+      { page: 'abc' },
+      { page: 0 },
+      { pageSize: 101 },
+      { page: '9'.repeat(20) },
+      { page: { n: 1 } },
+    ]) {
       expect((await alice.call(userMessage, input)).code, JSON.stringify(input)).toBe('10001');
     }
   });

@@ -1,9 +1,16 @@
-import { confirmLogin, loginIn, loginOut, userInfo } from '@opex/contract/calls/user';
 import { getNoReadMessageCount } from '@opex/contract/calls/message';
+import { confirmLogin, loginIn, loginOut, userInfo } from '@opex/contract/calls/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../src/platform/session-store.ts';
 import { startTestServer, type TestServer, testDialects } from './harness.ts';
-import { accountSnapshot, latestCode, loggedInClient, PASSWORD, registerEmail, registerPhone } from './user-fixtures.ts';
+import {
+  accountSnapshot,
+  latestCode,
+  loggedInClient,
+  PASSWORD,
+  registerEmail,
+  registerPhone,
+} from './user-fixtures.ts';
 
 describe.each(testDialects)('login and sessions on %s', (dialect) => {
   let server: TestServer;
@@ -20,10 +27,15 @@ describe.each(testDialects)('login and sessions on %s', (dialect) => {
     const client = server.client();
     const before = await client.call(userInfo);
     expect(before.code).toBe('10002');
-    const response = await client.request('POST', '/fe-ex-api/user/login_in', {
-      email: 'alice@example.com',
-      loginPword: PASSWORD,
-    }, { 'x-xsrf-token': '' });
+    const response = await client.request(
+      'POST',
+      '/fe-ex-api/user/login_in',
+      {
+        email: 'alice@example.com',
+        loginPword: PASSWORD,
+      },
+      { 'x-xsrf-token': '' },
+    );
     expect(response.json()).toMatchObject({ code: '10003' }); // no XSRF header: refused before any check
     const reply = await client.call(loginIn, { email: 'alice@example.com', loginPword: PASSWORD });
     expect(reply).toMatchObject({ code: '0', data: { type: '', token: '' } });
@@ -53,7 +65,9 @@ describe.each(testDialects)('login and sessions on %s', (dialect) => {
   });
 
   it('logs in by phone, and by an e-mail typed into mobileNumber', async () => {
-    const byPhone = await server.client().call(loginIn, { countryCode: '44', mobileNumber: '7700900123', loginPword: PASSWORD });
+    const byPhone = await server
+      .client()
+      .call(loginIn, { countryCode: '44', mobileNumber: '7700900123', loginPword: PASSWORD });
     expect(byPhone.code).toBe('0');
     const phoneOnly = await server.client().call(loginIn, { mobileNumber: '7700900123', loginPword: PASSWORD });
     expect(phoneOnly.code).toBe('0');
@@ -88,7 +102,10 @@ describe.each(testDialects)('login and sessions on %s', (dialect) => {
       { email: 'bob@example.com', mobileNumber: '7700900123', loginPword: PASSWORD },
     ];
     for (const input of cases) {
-      expect(await server.client().call(loginIn, input), JSON.stringify(input)).toMatchObject({ code: '10001', status: 400 });
+      expect(await server.client().call(loginIn, input), JSON.stringify(input)).toMatchObject({
+        code: '10001',
+        status: 400,
+      });
     }
     expect(await accountSnapshot(server)).toEqual(before);
   });
@@ -166,9 +183,9 @@ describe.each(testDialects)('login and sessions on %s', (dialect) => {
       const late = await server.client().call(loginIn, { email: 'alice@example.com', loginPword: PASSWORD });
       server.clock.advance(5 * 60_000 + 1);
       const lateCode = await latestCode(server, 'alice@example.com');
-      expect((await server.client().call(confirmLogin, { token: late.data.token, authCode: lateCode, type: '3' })).code).toBe(
-        '20009',
-      );
+      expect(
+        (await server.client().call(confirmLogin, { token: late.data.token, authCode: lateCode, type: '3' })).code,
+      ).toBe('20009');
     } finally {
       await server.services.settings.setSwitch('openLoginVerificationMode', '0');
     }

@@ -72,20 +72,34 @@ describe.each(testDialects)('password reset and change on %s', (dialect) => {
     expect(sms.code).toBe('10001');
 
     const before = await accountSnapshot(server);
-    const wrongOld = await client.call(passwordUpdate, { loginPword: 'Wrong12345', newLoginPword: NEW_PASSWORD, authCode });
+    const wrongOld = await client.call(passwordUpdate, {
+      loginPword: 'Wrong12345',
+      newLoginPword: NEW_PASSWORD,
+      authCode,
+    });
     expect(wrongOld.code).toBe('20003');
     const wrongCode = authCode === '000000' ? '111111' : '000000';
-    const badCode = await client.call(passwordUpdate, { loginPword: PASSWORD, newLoginPword: NEW_PASSWORD, authCode: wrongCode });
+    const badCode = await client.call(passwordUpdate, {
+      loginPword: PASSWORD,
+      newLoginPword: NEW_PASSWORD,
+      authCode: wrongCode,
+    });
     expect(badCode.code).toBe('20004');
     const weak = await client.call(passwordUpdate, { loginPword: PASSWORD, newLoginPword: '12345678', authCode });
     expect(weak.code).toBe('10001');
     const missing = await client.call(passwordUpdate, { loginPword: PASSWORD, authCode });
     expect(missing.code).toBe('10001');
-    const noXsrf = await client.call(passwordUpdate, { loginPword: PASSWORD, newLoginPword: NEW_PASSWORD, authCode }, {
-      'x-xsrf-token': '',
-    });
+    const noXsrf = await client.call(
+      passwordUpdate,
+      { loginPword: PASSWORD, newLoginPword: NEW_PASSWORD, authCode },
+      {
+        'x-xsrf-token': '',
+      },
+    );
     expect(noXsrf).toMatchObject({ code: '10003', status: 403 });
-    const anonymous = await server.client().call(passwordUpdate, { loginPword: PASSWORD, newLoginPword: NEW_PASSWORD, authCode });
+    const anonymous = await server
+      .client()
+      .call(passwordUpdate, { loginPword: PASSWORD, newLoginPword: NEW_PASSWORD, authCode });
     expect(anonymous.code).toBe('10002');
     expect(await accountSnapshot(server)).toEqual(before);
 

@@ -32,7 +32,10 @@ describe.each(testDialects)('registration and codes on %s', (dialect) => {
 
   it('refuses a taken address when sending the code and when registering', async () => {
     const client = server.client();
-    const sent = await client.call(emailValidCode, { email: 'alice@example.com', operationType: OperationType.register });
+    const sent = await client.call(emailValidCode, {
+      email: 'alice@example.com',
+      operationType: OperationType.register,
+    });
     expect(sent.code).toBe('20001');
     const before = await accountSnapshot(server);
     const reply = await client.call(register, { email: 'alice@example.com', loginPword: PASSWORD, authCode: '123456' });
@@ -72,12 +75,16 @@ describe.each(testDialects)('registration and codes on %s', (dialect) => {
     const authCode = await latestCode(server, 'carol@example.com');
     const wrong = authCode === '000000' ? '111111' : '000000';
     const before = await accountSnapshot(server);
-    expect((await client.call(register, { email: 'carol@example.com', loginPword: PASSWORD, authCode: wrong })).code).toBe(
-      '20004',
+    expect(
+      (await client.call(register, { email: 'carol@example.com', loginPword: PASSWORD, authCode: wrong })).code,
+    ).toBe('20004');
+    expect((await client.call(register, { email: 'dave@example.com', loginPword: PASSWORD, authCode })).code).toBe(
+      '20005',
     );
-    expect((await client.call(register, { email: 'dave@example.com', loginPword: PASSWORD, authCode })).code).toBe('20005');
     expect(await accountSnapshot(server)).toEqual(before);
-    expect((await client.call(register, { email: 'carol@example.com', loginPword: PASSWORD, authCode })).code).toBe('0');
+    expect((await client.call(register, { email: 'carol@example.com', loginPword: PASSWORD, authCode })).code).toBe(
+      '0',
+    );
     await server.services.database.db.deleteFrom('users').where('email', '=', 'carol@example.com').execute();
     const replay = await client.call(register, { email: 'carol@example.com', loginPword: PASSWORD, authCode });
     expect(replay.code).toBe('20005');
@@ -90,24 +97,27 @@ describe.each(testDialects)('registration and codes on %s', (dialect) => {
     const authCode = await latestCode(server, 'erin@example.com');
     const wrong = authCode === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      expect((await client.call(register, { email: 'erin@example.com', loginPword: PASSWORD, authCode: wrong })).code).toBe(
-        '20004',
-      );
+      expect(
+        (await client.call(register, { email: 'erin@example.com', loginPword: PASSWORD, authCode: wrong })).code,
+      ).toBe('20004');
     }
-    expect((await client.call(register, { email: 'erin@example.com', loginPword: PASSWORD, authCode })).code).toBe('20005');
+    expect((await client.call(register, { email: 'erin@example.com', loginPword: PASSWORD, authCode })).code).toBe(
+      '20005',
+    );
 
     server.clock.advance(61_000);
     await client.call(emailValidCode, { email: 'erin@example.com', operationType: OperationType.register });
     const fresh = await latestCode(server, 'erin@example.com');
     server.clock.advance(10 * 60_000 + 1);
-    expect((await client.call(register, { email: 'erin@example.com', loginPword: PASSWORD, authCode: fresh })).code).toBe(
-      '20005',
-    );
+    expect(
+      (await client.call(register, { email: 'erin@example.com', loginPword: PASSWORD, authCode: fresh })).code,
+    ).toBe('20005');
   });
 
   it('limits resending to once a minute and caps codes per hour per address', async () => {
     const client = server.client();
-    const send = () => client.call(emailValidCode, { email: 'frank@example.com', operationType: OperationType.register });
+    const send = () =>
+      client.call(emailValidCode, { email: 'frank@example.com', operationType: OperationType.register });
     expect((await send()).code).toBe('0');
     const again = await send();
     expect(again).toMatchObject({ code: '20006', msg: expect.stringMatching(/wait/) });
@@ -136,7 +146,10 @@ describe.each(testDialects)('registration and codes on %s', (dialect) => {
       expect((await client.call(emailValidCode, input)).code, JSON.stringify(input)).toBe('10001');
     }
     expect(await listOutbox(server.services.database.db, { recipient: 'gina@example.com' })).toHaveLength(0);
-    const reset = await client.call(emailValidCode, { email: 'nobody@example.com', operationType: OperationType.resetPassword });
+    const reset = await client.call(emailValidCode, {
+      email: 'nobody@example.com',
+      operationType: OperationType.resetPassword,
+    });
     expect(reset.code).toBe('20002');
     const change = await client.call(emailValidCode, { operationType: OperationType.passwordChange });
     expect(change.code).toBe('10002');
@@ -169,7 +182,11 @@ describe.each(testDialects)('registration and codes on %s', (dialect) => {
 
   it('requires a valid invitation code when is_invitationCode_required is 1, and links the inviter', async () => {
     const { db } = server.services.database;
-    const alice = await db.selectFrom('users').selectAll().where('email', '=', 'alice@example.com').executeTakeFirstOrThrow();
+    const alice = await db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'alice@example.com')
+      .executeTakeFirstOrThrow();
     await setSwitch('is_invitationCode_required', '1');
     const client = server.client();
     await client.call(emailValidCode, { email: 'ivy@example.com', operationType: OperationType.register });
@@ -181,7 +198,11 @@ describe.each(testDialects)('registration and codes on %s', (dialect) => {
     expect((await client.call(register, { ...base, invitedCode: 'X'.repeat(21) })).code).toBe('10001');
     expect(await accountSnapshot(server)).toEqual(before);
     expect((await client.call(register, { ...base, invitedCode: alice.invite_code.toLowerCase() })).code).toBe('0');
-    const ivy = await db.selectFrom('users').selectAll().where('email', '=', 'ivy@example.com').executeTakeFirstOrThrow();
+    const ivy = await db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'ivy@example.com')
+      .executeTakeFirstOrThrow();
     expect(ivy.invited_by).toBe(alice.id);
     await setSwitch('is_invitationCode_required', '0');
   });
@@ -191,13 +212,21 @@ describe.each(testDialects)('registration and codes on %s', (dialect) => {
     await client.call(emailValidCode, { email: 'jack@example.com', operationType: OperationType.register });
     const authCode = await latestCode(server, 'jack@example.com');
     const before = await accountSnapshot(server);
-    const noHeader = await client.call(register, { email: 'jack@example.com', loginPword: PASSWORD, authCode }, {
-      'x-xsrf-token': '',
-    });
+    const noHeader = await client.call(
+      register,
+      { email: 'jack@example.com', loginPword: PASSWORD, authCode },
+      {
+        'x-xsrf-token': '',
+      },
+    );
     expect(noHeader).toMatchObject({ code: '10003', status: 403 });
-    const wrong = await client.call(register, { email: 'jack@example.com', loginPword: PASSWORD, authCode }, {
-      'x-xsrf-token': 'forged-token-value-from-elsewhere',
-    });
+    const wrong = await client.call(
+      register,
+      { email: 'jack@example.com', loginPword: PASSWORD, authCode },
+      {
+        'x-xsrf-token': 'forged-token-value-from-elsewhere',
+      },
+    );
     expect(wrong).toMatchObject({ code: '10003', status: 403 });
     expect(await accountSnapshot(server)).toEqual(before);
   });
