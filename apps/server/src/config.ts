@@ -29,6 +29,8 @@ const envSchema = z.object({
   ALIYUN_ACCESS_KEY_ID: z.string().optional(),
   ALIYUN_ACCESS_KEY_SECRET: z.string().optional(),
   ALTCHA_HMAC_KEY: z.string().optional(),
+  GEETEST_API_URL: z.string().url().default('https://api.geetest.com'),
+  ALIYUN_AFS_URL: z.string().url().default('https://afs.aliyuncs.com'),
 });
 
 export interface Config {
@@ -54,6 +56,10 @@ export interface Config {
     aliyunAccessKeyId: string | undefined;
     aliyunAccessKeySecret: string | undefined;
     altchaHmacKey: string | undefined;
+    /** Base URL of GeeTest's server API (register.php, validate.php). */
+    geetestApiUrl: string;
+    /** Base URL of Aliyun's AFS API (AuthenticateSig). */
+    aliyunAfsUrl: string;
   };
 }
 
@@ -87,6 +93,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       aliyunAccessKeyId: e.ALIYUN_ACCESS_KEY_ID,
       aliyunAccessKeySecret: e.ALIYUN_ACCESS_KEY_SECRET,
       altchaHmacKey: e.ALTCHA_HMAC_KEY,
+      geetestApiUrl: e.GEETEST_API_URL.replace(/\/+$/, ''),
+      aliyunAfsUrl: e.ALIYUN_AFS_URL.replace(/\/+$/, ''),
     },
     ...overrides,
   };

@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { createCaptchaService } from './modules/captcha/captcha-service.ts';
 import { UserSessions } from './modules/user/user-sessions.ts';
 import { Mailer } from './notify/mailer.ts';
 import { SmsSender } from './notify/sms.ts';
@@ -23,6 +24,6 @@ export async function createServices(
     sessions: new UserSessions(database.db, clock, { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs }),
     mailer: new Mailer(database.db, clock, config.smtpUrl, config.mailFrom),
     sms: new SmsSender(database.db, clock),
-    captcha: { verify: async () => true },
+    captcha: createCaptchaService(config.captcha, database.db, new SettingsStore(database.db, clock), clock),
   };
 }

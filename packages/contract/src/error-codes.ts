@@ -32,6 +32,13 @@ export const ErrorCode = {
   deliveryFailed: '20015',
   registrationMethodOff: '20016',
 
+  captchaUnavailable: '10010',
+
+  noticeNotFound: '30001',
+  pageNotFound: '30002',
+  languageUnsupported: '30003',
+  coinNotFound: '30004',
+
   regionRestricted: '109109',
 } as const;
 
@@ -65,5 +72,10 @@ export const errorMessages: Record<ErrorCodeValue, string> = {
   '20014': 'Too many failed logins. Please wait 15 minutes and try again.',
   '20015': 'The code could not be sent. Please try again later.',
   '20016': 'Registration with this kind of account is not available.',
+  '10010': 'Human verification is not available right now. Please try again later.',
+  '30001': 'This notice does not exist.',
+  '30002': 'This page does not exist.',
+  '30003': 'This language is not offered.',
+  '30004': 'This coin is not listed.',
   '109109': 'Access from your region is restricted.',
 };

@@ -1,10 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../platform/services.ts';
+import { registerCaptcha } from './captcha/routes.ts';
+import { registerCms } from './cms/routes.ts';
+import { registerCommon } from './common/routes.ts';
 import { registerMessageModule } from './message/routes.ts';
+import { registerNotice } from './notice/routes.ts';
+import { registerRegion } from './region/routes.ts';
+import { registerUpload } from './upload/routes.ts';
 import { registerUserModule } from './user/routes.ts';
 
 /** Every business module, each owning its calls (named as the spec groups them). */
 export async function registerModules(app: FastifyInstance, services: Services) {
   await registerUserModule(app, services);
   await registerMessageModule(app, services);
+  await registerCommon(app, services);
+  await registerCms(app, services);
+  await registerNotice(app, services);
+  await registerRegion(app, services);
+  await registerUpload(app, services);
+  await registerCaptcha(app, services);
 }

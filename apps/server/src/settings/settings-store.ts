@@ -9,6 +9,18 @@ import type { Clock } from '../platform/clock.ts';
  */
 export type Switches = Record<string, string>;
 
+/** A language of the site, with the fiat its users see values in (settings key `languages`). */
+export interface Language {
+  id: string;
+  name: string;
+  /** Lower-case fiat code, e.g. usd. */
+  defaultFiat: string;
+  /** The fiat's symbol, e.g. $. */
+  langLogo: string;
+  /** Digits of fiat values. */
+  coinPrecision: number;
+}
+
 export class SettingsStore {
   constructor(
     private readonly db: Kysely<Database>,
@@ -40,5 +52,14 @@ export class SettingsStore {
 
   async setSwitch(name: string, value: string): Promise<void> {
     await this.set('switch', { ...(await this.switches()), [name]: value });
+  }
+
+  async languages(): Promise<Language[]> {
+    return this.get<Language[]>('languages', []);
+  }
+
+  /** ISO 3166 alpha-2 codes of the countries whose visitors are refused (settings key `limitCountryList`). */
+  async restrictedCountries(): Promise<string[]> {
+    return this.get<string[]>('limitCountryList', []);
   }
 }

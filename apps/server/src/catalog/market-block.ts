@@ -1,0 +1,86 @@
+import type { marketBlock, rateTable } from '@opex/contract/calls/public-info';
+import type { z } from 'zod';
+import type { Services } from '../platform/services.ts';
+import { listCoins } from './coins.ts';
+import { listMarkets, marketName } from './markets.ts';
+import { listRates } from './rates.ts';
+
+/** The `market` block of public info (also common/market): shown markets by quote, coins, rates, realtime address. */
+export async function buildMarketBlock(services: Services): Promise<z.input<typeof marketBlock>> {
+  const { db } = services.database;
+  const [markets, coins, rate, wsUrl, maketIndex] = await Promise.all([
+    listMarkets(db),
+    listCoins(db),
+    buildRateTable(services),
+    services.settings.get<string>('wsUrl', ''),
+    services.settings.get<string>('maketIndex', ''),
+  ]);
+  const byQuote: Record<string, Record<string, z.input<typeof marketBlock>['market'][string][string]>> = {};
+  for (const m of markets.filter((m) => m.is_show === 1)) {
+    const group = byQuote[m.quote] ?? {};
+    byQuote[m.quote] = group;
+    group[marketName(m)] = {
+      name: marketName(m),
+      symbol: m.symbol,
+      price: m.price_precision,
+      volume: m.volume_precision,
+      depth: m.depth_steps,
+      limitVolumeMin: m.limit_volume_min,
+      limitPriceMin: m.limit_price_min,
+      marketBuyMin: m.market_buy_min,
+      marketSellMin: m.market_sell_min,
+      showName: m.show_name,
+      sort: m.sort,
+      isShow: m.is_show,
+      is_open_lever: m.is_open_lever,
+      etfOpen: m.etf_open,
+      newcoinFlag: m.newcoin_flag,
+      multiple: m.multiple,
+    };
+  }
+  const coinList = Object.fromEntries(
+    coins.map((c) => [
+      c.symbol,
+      {
+        name: c.name,
+        icon: c.icon,
+        sort: c.sort,
+        showPrecision: c.show_precision,
+        otcOpen: c.otc_open,
+        fiatPrecision: JSON.parse(c.fiat_precision) as Record<string, number>,
+        isFiat: c.is_fiat,
+        mainChainType: c.main_chain_type,
+        depositOpen: c.deposit_open,
+        withdrawOpen: c.withdraw_open,
+      },
+    ]),
+  );
+  const quotes = Object.keys(byQuote);
+  return {
+    market: byQuote,
+    coinList,
+    rate,
+    wsUrl,
+    maket_index: quotes.includes(maketIndex) ? maketIndex : (quotes[0] ?? ''),
+  };
+}
+
+/** Per language: each coin's price in the language's fiat, the fiat itself as "1", its digits and symbol. */
+export async function buildRateTable(services: Services): Promise<z.input<typeof rateTable>> {
+  const [languages, rates] = await Promise.all([services.settings.languages(), listRates(services.database.db)]);
+  return Object.fromEntries(
+    languages.map((language) => {
+      const fiat = language.defaultFiat;
+      const perCoin = rates.filter((r) => r.fiat === fiat).map((r) => [r.coin, r.rate]);
+      return [
+        language.id,
+        {
+          ...Object.fromEntries(perCoin),
+          [fiat.toUpperCase()]: '1',
+          coin_precision: language.coinPrecision,
+          lang_logo: language.langLogo,
+        },
+      ];
+    }),
+  );
+}

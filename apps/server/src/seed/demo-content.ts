@@ -1,0 +1,169 @@
+import Big from 'big.js';
+import type { Kysely } from 'kysely';
+import { saveCoin } from '../catalog/coins.ts';
+import { saveMarket } from '../catalog/markets.ts';
+import { setRate } from '../catalog/rates.ts';
+import { saveSkin } from '../catalog/skins.ts';
+import type { Database } from '../db/schema.ts';
+import { saveCmsPage } from '../modules/cms/cms-pages.ts';
+import { addFooterLink } from '../modules/cms/footer-links.ts';
+import { addBanner } from '../modules/common/banners.ts';
+import { addPopup } from '../modules/common/home-popups.ts';
+import { addNotice } from '../modules/notice/notices.ts';
+import type { Clock } from '../platform/clock.ts';
+import { SettingsStore } from '../settings/settings-store.ts';
+import { demoCoins, demoMarkets, demoRates, demoSkins } from './demo-catalog.ts';
+import { demoPages } from './demo-pages.ts';
+
+/** The demo exchange's brand, catalogue and content, written in the caller's transaction. */
+const COMPANY = 'Opex Demo';
+const CONTACT = 'support@demo.opex';
+const DAY_MS = 24 * 3600_000;
+
+/** Self-contained SVG images, so the demo needs no hosted assets. */
+const svg = (width: number, height: number, body: string) =>
+  `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${body}</svg>`)}`;
+const logo = svg(
+  120,
+  32,
+  '<rect width="32" height="32" rx="8" fill="#f0b90b"/><text x="16" y="22" font-family="sans-serif" font-size="16" font-weight="700" text-anchor="middle" fill="#0e1117">O</text><text x="40" y="22" font-family="sans-serif" font-size="16" font-weight="700" fill="#f0b90b">Opex</text>',
+);
+const icon = svg(
+  32,
+  32,
+  '<rect width="32" height="32" rx="8" fill="#f0b90b"/><text x="16" y="22" font-family="sans-serif" font-size="16" font-weight="700" text-anchor="middle" fill="#0e1117">O</text>',
+);
+const banner = (title: string, colour: string) =>
+  svg(
+    1200,
+    300,
+    `<rect width="1200" height="300" fill="${colour}"/><text x="80" y="170" font-family="sans-serif" font-size="56" font-weight="700" fill="#ffffff">${title}</text>`,
+  );
+
+export async function seedDemoContent(db: Kysely<Database>, clock: Clock): Promise<void> {
+  const now = clock.now();
+  const settings = new SettingsStore(db, clock);
+  await settings.set('brand', {
+    company_name: COMPANY,
+    logoUrl: logo,
+    iconUrl: icon,
+    footer_logo_path: logo,
+    index_international_logo: logo,
+    h5LoginImg: logo,
+    contact_email: CONTACT,
+    contact_number: '',
+    config_footer_js: '',
+    default_country_code: '1',
+    company_hash: '',
+  });
+  await settings.set('seo', {
+    title: 'Opex Demo Exchange',
+    keywords: 'exchange, bitcoin, ethereum, open source',
+    description: 'A demonstration of Opex, the open-source crypto-asset exchange.',
+  });
+  await settings.set('indexHeaderTitle', {
+    en_US: 'Trade crypto on an exchange you can run yourself',
+    zh_CN: '在您自己运行的交易所交易数字资产',
+    el_GR: '在您自己運行的交易所交易數字資產',
+    ja_JP: '自分で運営できる取引所で暗号資産を取引',
+    ko_KR: '직접 운영하는 거래소에서 암호화폐를 거래하세요',
+    vi_VN: 'Giao dịch tiền mã hoá trên sàn bạn tự vận hành',
+  });
+  for (const [name, value] of Object.entries({
+    verificationType: '3',
+    index_kline_switch: '1',
+    trade_depth_is_flash: '1',
+    config_footer_open: '1',
+  })) {
+    await settings.setSwitch(name, value);
+  }
+  await settings.set('maketIndex', 'USDT');
+
+  for (const skin of demoSkins) await saveSkin(db, skin);
+  for (const coin of demoCoins) await saveCoin(db, coin, now);
+  for (const market of demoMarkets) await saveMarket(db, market, now);
+  for (const r of demoRates) {
+    await setRate(db, { coin: r.coin, fiat: r.fiat, rate: new Big(r.usd).times(r.multiplier).toFixed() }, now);
+  }
+
+  for (const page of demoPages(COMPANY, CONTACT, demoMarkets)) await saveCmsPage(db, page, now);
+  const links = [
+    { listKey: 'about', listTitle: 'About', linkText: 'About us', link: '/footerPage/about', linkType: 0 },
+    {
+      listKey: 'about',
+      listTitle: 'About',
+      linkText: 'Terms of service',
+      link: '/footerPage/termsOfService',
+      linkType: 0,
+    },
+    {
+      listKey: 'about',
+      listTitle: 'About',
+      linkText: 'Privacy policy',
+      link: '/footerPage/privacyPolicy',
+      linkType: 0,
+    },
+    { listKey: 'about', listTitle: 'About', linkText: 'Risk warning', link: '/footerPage/risk', linkType: 0 },
+    { listKey: 'service', listTitle: 'Service', linkText: 'Fees', link: '/footerPage/fees', linkType: 0 },
+    { listKey: 'service', listTitle: 'Service', linkText: 'Notices', link: '/noticeInfo', linkType: 0 },
+    {
+      listKey: 'service',
+      listTitle: 'Service',
+      linkText: 'Bitcoin whitepaper',
+      link: 'https://bitcoin.org/bitcoin.pdf',
+      linkType: 1,
+    },
+    { listKey: 'contact', listTitle: 'Contact', linkText: CONTACT, link: CONTACT, linkType: 3 },
+  ] as const;
+  for (const [sort, link] of links.entries()) await addFooterLink(db, { ...link, lang: 'en_US', sort });
+
+  await addBanner(db, {
+    lang: 'en_US',
+    imageUrl: banner('Spot trading, live order books', '#1e2329'),
+    httpUrl: '/trade',
+    sort: 1,
+  });
+  await addBanner(db, {
+    lang: 'en_US',
+    imageUrl: banner('Open source and self-hosted', '#0b3d2e'),
+    httpUrl: '/footerPage/about',
+    sort: 2,
+  });
+
+  const notices = [
+    [
+      'Welcome to the Opex demo',
+      '<p>Log in with a demo account from the start-up log and try every screen. Funds have no value.</p>',
+    ],
+    [
+      'Markets open: BTC, ETH, LTC and TRX',
+      '<p>Spot markets against USDT and ETH/BTC are open. See the fees page for rates.</p>',
+    ],
+    [
+      'Bot protection without third parties',
+      '<p>Logins and sign-ups are protected by a proof-of-work check that runs in your browser.</p>',
+    ],
+  ];
+  for (const [i, [title, content]] of notices.entries()) {
+    await addNotice(
+      db,
+      { lang: 'en_US', title: title ?? '', content: content ?? '' },
+      now - (notices.length - i) * 60_000,
+    );
+  }
+  await addPopup(
+    db,
+    {
+      lang: 'en_US',
+      activityTitle: 'Welcome to Opex Demo',
+      startTime: now - DAY_MS,
+      endTime: now + 365 * DAY_MS,
+      displayType: 1,
+      imageText: '<p>This exchange is a demo: balances are play money. Two traders are ready for you to log in as.</p>',
+      buttonWritingOne: 'Start trading',
+      buttonUrlOne: '/trade',
+      buttonWritingTwo: 'Close',
+    },
+    now,
+  );
+}
