@@ -120,6 +120,26 @@ describe.each(testDialects)('login and sessions on %s', (dialect) => {
     expect((await attempt(PASSWORD)).code).toBe('0');
   });
 
+  it('limits failed logins per IP address across many accounts', async () => {
+    const { db } = server.services.database;
+    await db.deleteFrom('rate_limit_hits').execute();
+    for (let i = 0; i < 30; i++) {
+      const reply = await server.client().call(loginIn, { email: `guess${i}@example.com`, loginPword: 'Wrong12345' });
+      expect(reply.code).toBe('20003');
+    }
+    const blocked = await server.client().call(loginIn, { email: 'alice@example.com', loginPword: PASSWORD });
+    expect(blocked.code).toBe('20014');
+    // The hits are database rows, so a restarted server or another node sees them too.
+    const hits = await db
+      .selectFrom('rate_limit_hits')
+      .select('bucket')
+      .where('bucket', 'like', 'login-fail:ip:%')
+      .execute();
+    expect(hits).toHaveLength(30);
+    server.clock.advance(15 * 60_000 + 1);
+    expect((await server.client().call(loginIn, { email: 'alice@example.com', loginPword: PASSWORD })).code).toBe('0');
+  });
+
   it('logout revokes the session and needs the XSRF token', async () => {
     const client = await loggedInClient(server, 'alice@example.com');
     const token = client.cookies.get(SESSION_COOKIE)!;

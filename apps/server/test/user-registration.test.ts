@@ -230,4 +230,22 @@ describe.each(testDialects)('registration and codes on %s', (dialect) => {
     expect(wrong).toMatchObject({ code: '10003', status: 403 });
     expect(await accountSnapshot(server)).toEqual(before);
   });
+
+  it('caps registrations per IP address per hour', async () => {
+    const { db } = server.services.database;
+    await db.deleteFrom('rate_limit_hits').execute();
+    for (let i = 0; i < 20; i++) await registerEmail(server, `bulk${i}@example.com`);
+    const client = server.client();
+    await client.call(emailValidCode, { email: 'bulk20@example.com', operationType: OperationType.register });
+    const authCode = await latestCode(server, 'bulk20@example.com');
+    const before = await accountSnapshot(server);
+    const refused = await client.call(register, { email: 'bulk20@example.com', loginPword: PASSWORD, authCode });
+    expect(refused).toMatchObject({ code: '10004', msg: expect.stringMatching(/Too many attempts/) });
+    expect(await accountSnapshot(server)).toEqual(before);
+    server.clock.advance(3_600_000);
+    await client.call(emailValidCode, { email: 'bulk20@example.com', operationType: OperationType.register });
+    const fresh = await latestCode(server, 'bulk20@example.com');
+    const later = await client.call(register, { email: 'bulk20@example.com', loginPword: PASSWORD, authCode: fresh });
+    expect(later.code).toBe('0');
+  });
 });
