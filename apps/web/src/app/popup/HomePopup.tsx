@@ -1,0 +1,44 @@
+import { homepageElasticLayer } from '@opex/contract/calls/common';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCallQuery } from '../../api/query.ts';
+import { useSession } from '../../api/user.ts';
+import { HomePopupDialog } from '../../ui/dialog/HomePopupDialog.tsx';
+import { popupKey, readSeenPopups, rememberPopup, shouldShowPopup } from './popup-rules.ts';
+
+/**
+ * The home pop-up: the first record passing the rules. Closing, or a button without a link, remembers it; a
+ * button with a link goes there. Load failures are ignored (spec §8).
+ */
+export function HomePopup() {
+  const { t } = useTranslation();
+  const { isLogin, ready } = useSession();
+  const { data } = useCallQuery(homepageElasticLayer, { terminalType: '0' }, { enabled: ready, staleTime: 0 });
+  const [closed, setClosed] = useState<string[]>([]);
+  if (!data) return null;
+  const seen = [...readSeenPopups(), ...closed];
+  const popup = data;
+  if (!shouldShowPopup(popup, Date.now(), isLogin, seen)) return null;
+  const dismiss = () => {
+    rememberPopup(popup);
+    setClosed((c) => [...c, popupKey(popup)]);
+  };
+  return (
+    <HomePopupDialog
+      open
+      title={popup.activityTitle || t('popup.title')}
+      displayType={popup.displayType}
+      imageUrl={popup.pictureUrl || popup.picturePath}
+      imageText={popup.imageText}
+      buttonOne={popup.buttonWritingOne}
+      buttonTwo={popup.buttonWritingTwo}
+      closeLabel={t('common.close')}
+      onClose={dismiss}
+      onButton={(which) => {
+        const url = which === 1 ? popup.buttonUrlOne : popup.buttonUrlTwo;
+        if (url) location.assign(url);
+        else dismiss();
+      }}
+    />
+  );
+}

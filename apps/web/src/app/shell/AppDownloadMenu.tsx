@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import type { AppDownloadInfo } from '../../api/app-download.ts';
+import { QrImage } from '../../lib/QrImage.tsx';
+import { DropdownMenu } from '../../ui/dropdown-menu/DropdownMenu.tsx';
+import styles from './header.module.css';
+
+/** App-download dropdown: a QR code of the app page and the iOS and Android buttons that exist. */
+export function AppDownloadMenu({ info }: { info: AppDownloadInfo }) {
+  const { t } = useTranslation();
+  const page = info.app_page_url;
+  const stores = [
+    { key: 'ios', href: info.ios_download_url },
+    { key: 'android', href: info.android_download_url },
+    { key: 'googlePlay', href: info.google_play_url },
+  ].filter((s): s is { key: string; href: string } => !!s.href);
+  if (!page && stores.length === 0) return null;
+  return (
+    <DropdownMenu
+      trigger={t('nav.appDownload')}
+      header={
+        page ? (
+          <div className={styles.download}>
+            <QrImage value={page} label={t('appDownload.scan')} />
+            <p className={styles.hint}>{t('appDownload.scan')}</p>
+          </div>
+        ) : undefined
+      }
+      items={stores.map((store) => ({ key: store.key, label: t(`appDownload.${store.key}`), href: store.href }))}
+    />
+  );
+}

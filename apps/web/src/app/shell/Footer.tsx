@@ -1,0 +1,84 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { switchOn, usePublicInfo } from '../../api/common.ts';
+import { useFooterList } from '../../api/footer.ts';
+import { useToast } from '../../ui/toast/ToastProvider.tsx';
+import styles from './footer.module.css';
+import { type FooterLinkKind, footerColumns } from './footer-links.ts';
+import { FOOTER_WIDGET_DELAY_MS, footerWidgetsWanted, injectFooterWidgets } from './footer-widgets.ts';
+
+export function Footer() {
+  const { t } = useTranslation();
+  const info = usePublicInfo();
+  const list = useFooterList();
+  const { pathname } = useLocation();
+  const snippet = info.msg.config_footer_js;
+
+  useEffect(() => {
+    if (!snippet || !footerWidgetsWanted(snippet, pathname)) return;
+    const timer = setTimeout(() => injectFooterWidgets(snippet), FOOTER_WIDGET_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [snippet, pathname]);
+
+  const columns = footerColumns(list.data, switchOn(info.switch, 'config_footer_open'));
+  const company = info.msg.company_name || t('brand.fallbackTitle');
+  const logo = info.msg.footer_logo_path;
+
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.inner}>
+        <div className={styles.brand}>
+          {logo ? <img src={logo} alt={company} className={styles.logo} /> : <strong>{company}</strong>}
+          <p>{t('footer.tagline')}</p>
+        </div>
+        {columns.map((column) => {
+          const title = column.builtIn ? t(`footer.${column.title}`) : column.title;
+          return (
+            <section key={column.key} className={styles.column} aria-label={title}>
+              <h2>{title}</h2>
+              <ul>
+                {column.links.map((link) => (
+                  <li key={link.link + link.text}>
+                    <FooterItem
+                      text={column.builtIn ? t(`footer.links.${link.text}`) : link.text}
+                      link={link.link}
+                      kind={link.kind}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          );
+        })}
+      </div>
+      <p className={styles.copyright}>{t('footer.copyright', { company, year: new Date().getFullYear() })}</p>
+    </footer>
+  );
+}
+
+function FooterItem({ text, link, kind }: { text: string; link: string; kind: FooterLinkKind }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  if (kind === 'internal') return <Link to={link}>{text}</Link>;
+  if (kind === 'external')
+    return (
+      <a href={link} target="_blank" rel="noreferrer">
+        {text}
+      </a>
+    );
+  return (
+    <button
+      type="button"
+      className={styles.copy}
+      onClick={() =>
+        void navigator.clipboard?.writeText(link).then(
+          () => toast.success(t('footer.copied')),
+          () => undefined,
+        )
+      }
+    >
+      {text}
+    </button>
+  );
+}

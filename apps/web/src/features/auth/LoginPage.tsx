@@ -1,0 +1,151 @@
+import { confirmLogin, loginIn } from '@opex/contract/calls/user';
+import type { CaptchaFields } from '@opex/contract/captcha';
+import { isValidEmail, verificationCodePattern } from '@opex/contract/rules';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { invoke } from '../../api/call.ts';
+import { userInfoQuery } from '../../api/user.ts';
+import { errorText } from '../../i18n/error-text.ts';
+import { Button } from '../../ui/button/Button.tsx';
+import { TextInput } from '../../ui/text-input/TextInput.tsx';
+import { AuthFrame } from './AuthFrame.tsx';
+import styles from './auth.module.css';
+import { Captcha } from './Captcha.tsx';
+
+type SecondStep = { token: string; type: '1' | '2' | '3' };
+
+/** Two-step login: account, password and captcha; then, when the server asks, the second-factor code. */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const from = (useLocation().state as { from?: string } | null)?.from ?? '/';
+  const [account, setAccount] = useState('');
+  const [password, setPassword] = useState('');
+  const [captcha, setCaptcha] = useState<CaptchaFields | null>(null);
+  const [code, setCode] = useState('');
+  const [step, setStep] = useState<SecondStep | null>(null);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [touched, setTouched] = useState(false);
+
+  const finish = async () => {
+    await client.fetchQuery({ ...userInfoQuery, staleTime: 0 });
+    navigate(from, { replace: true });
+  };
+
+  const run = async (action: () => Promise<void>) => {
+    if (busy) return;
+    setBusy(true);
+    setError('');
+    try {
+      await action();
+    } catch (failure) {
+      setError(errorText(t, failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submitPassword = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!account.trim() || !password || !captcha) return;
+    const id = account.trim();
+    void run(async () => {
+      const reply = await invoke(loginIn, {
+        ...(isValidEmail(id) ? { email: id } : { mobileNumber: id }),
+        loginPword: password,
+        ...captcha,
+      });
+      if (reply.type === '') return finish();
+      setStep({ token: reply.token, type: reply.type });
+    });
+  };
+
+  const submitCode = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!step || !verificationCodePattern.test(code)) return;
+    void run(async () => {
+      await invoke(confirmLogin, { token: step.token, authCode: code, type: step.type });
+      await finish();
+    });
+  };
+
+  if (step) {
+    return (
+      <AuthFrame title={t('auth.secondStepTitle')}>
+        <form className={styles.form} onSubmit={submitCode} noValidate>
+          <p className={styles.hint}>{t(`auth.secondStepHint.${step.type}`)}</p>
+          <TextInput
+            label={t('auth.code')}
+            value={code}
+            onChange={setCode}
+            maxLength={6}
+            stripSpaces
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            autoFocus
+            error={touched && !verificationCodePattern.test(code)}
+            errorText={t('validation.code')}
+          />
+          {error && (
+            <p className={styles.error} role="alert">
+              {error}
+            </p>
+          )}
+          <Button type="submit" block loading={busy}>
+            {t('auth.confirm')}
+          </Button>
+          <Button variant="text" onClick={() => setStep(null)}>
+            {t('common.back')}
+          </Button>
+        </form>
+      </AuthFrame>
+    );
+  }
+
+  return (
+    <AuthFrame title={t('auth.loginTitle')}>
+      <form className={styles.form} onSubmit={submitPassword} noValidate>
+        <TextInput
+          label={t('auth.account')}
+          value={account}
+          onChange={setAccount}
+          maxLength={100}
+          stripSpaces
+          autoComplete="username"
+          autoFocus
+          error={touched && !account.trim()}
+          errorText={t('validation.required')}
+        />
+        <TextInput
+          label={t('auth.password')}
+          type="password"
+          value={password}
+          onChange={setPassword}
+          maxLength={100}
+          autoComplete="current-password"
+          error={touched && !password}
+          errorText={t('validation.required')}
+        />
+        <Captcha onChange={setCaptcha} />
+        {error && (
+          <p className={styles.error} role="alert">
+            {error}
+          </p>
+        )}
+        <Button type="submit" block loading={busy} disabled={!captcha}>
+          {t('auth.login')}
+        </Button>
+        <div className={styles.links}>
+          <Link to="/resetPass">{t('auth.forgot')}</Link>
+          <Link to="/register">{t('auth.noAccount')}</Link>
+        </div>
+      </form>
+    </AuthFrame>
+  );
+}

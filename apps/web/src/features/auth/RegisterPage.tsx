@@ -1,0 +1,217 @@
+import { register } from '@opex/contract/calls/user';
+import type { CaptchaFields } from '@opex/contract/captcha';
+import { isValidEmail, isValidPassword, phonePattern, verificationCodePattern } from '@opex/contract/rules';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { invoke } from '../../api/call.ts';
+import { switchOn, usePublicInfo } from '../../api/common.ts';
+import { errorText } from '../../i18n/error-text.ts';
+import { Button } from '../../ui/button/Button.tsx';
+import { TextInput } from '../../ui/text-input/TextInput.tsx';
+import { useToast } from '../../ui/toast/ToastProvider.tsx';
+import { AuthFrame } from './AuthFrame.tsx';
+import { type RegistrationKind, registrationKinds } from './account-input.ts';
+import styles from './auth.module.css';
+import { Captcha } from './Captcha.tsx';
+import { CodeButton } from './CodeButton.tsx';
+import { sendCode } from './useCodeSender.ts';
+
+/** Registration by e-mail or phone (per switch), with a code, a password twice and, when required, an invitation. */
+export default function RegisterPage() {
+  const { t } = useTranslation();
+  const info = usePublicInfo();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const kinds = registrationKinds(info.switch.user_reg_type);
+  const invitationRequired = switchOn(info.switch, 'is_invitationCode_required');
+  const mustAgree = switchOn(info.switch, 'regist_must_check_open');
+  const [kind, setKind] = useState<RegistrationKind>(kinds[0] ?? 'email');
+  const [email, setEmail] = useState('');
+  const [countryCode, setCountryCode] = useState(info.msg.default_country_code?.replace(/\D/g, '') ?? '');
+  const [mobile, setMobile] = useState('');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [invite, setInvite] = useState('');
+  const [agreed, setAgreed] = useState(!mustAgree);
+  const [captcha, setCaptcha] = useState<CaptchaFields | null>(null);
+  const [captchaRound, setCaptchaRound] = useState(0);
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  const accountValid =
+    kind === 'email' ? isValidEmail(email) : phonePattern.test(mobile) && /^\d{1,4}$/.test(countryCode);
+  const target = kind === 'email' ? { email: email.trim() } : { mobileNumber: mobile, countryCode };
+  const valid =
+    accountValid &&
+    verificationCodePattern.test(code) &&
+    isValidPassword(password) &&
+    password === repeat &&
+    (!invitationRequired || invite.trim() !== '') &&
+    agreed;
+
+  const takeCaptcha = () => {
+    const fields = captcha ?? {};
+    setCaptcha(null);
+    setCaptchaRound((n) => n + 1);
+    return fields;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!valid || !captcha || busy) return;
+    setBusy(true);
+    setError('');
+    try {
+      await invoke(register, {
+        ...target,
+        loginPword: password,
+        authCode: code,
+        ...(invite.trim() ? { invitedCode: invite.trim() } : {}),
+        ...takeCaptcha(),
+      });
+      toast.success(t('auth.registered'));
+      navigate('/login', { replace: true });
+    } catch (failure) {
+      setError(errorText(t, failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthFrame title={t('auth.registerTitle')}>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        {kinds.length > 1 && (
+          <div className={styles.tabs} role="tablist">
+            {kinds.map((k) => (
+              <button
+                key={k}
+                type="button"
+                role="tab"
+                aria-selected={kind === k}
+                className={styles.tab}
+                onClick={() => setKind(k)}
+              >
+                {t(`auth.by.${k}`)}
+              </button>
+            ))}
+          </div>
+        )}
+        {kind === 'email' ? (
+          <TextInput
+            label={t('auth.email')}
+            type="email"
+            value={email}
+            onChange={setEmail}
+            maxLength={100}
+            stripSpaces
+            autoComplete="email"
+            error={touched && !isValidEmail(email)}
+            errorText={t('validation.email')}
+          />
+        ) : (
+          <div className={styles.row}>
+            <TextInput
+              label={t('auth.countryCode')}
+              value={countryCode}
+              onChange={(v) => setCountryCode(v.replace(/\D/g, ''))}
+              maxLength={4}
+              inputMode="numeric"
+              prefix="+"
+            />
+            <TextInput
+              label={t('auth.phone')}
+              value={mobile}
+              onChange={(v) => setMobile(v.replace(/\D/g, ''))}
+              maxLength={20}
+              inputMode="numeric"
+              autoComplete="tel-national"
+              error={touched && !phonePattern.test(mobile)}
+              errorText={t('validation.phone')}
+            />
+          </div>
+        )}
+        <TextInput
+          label={t('auth.code')}
+          value={code}
+          onChange={setCode}
+          maxLength={6}
+          stripSpaces
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          error={touched && !verificationCodePattern.test(code)}
+          errorText={t('validation.code')}
+          suffix={
+            <CodeButton
+              disabled={!accountValid || !captcha}
+              onSend={async () => {
+                try {
+                  await sendCode('1', target, takeCaptcha());
+                  toast.success(t('auth.codeSent'));
+                  return true;
+                } catch (failure) {
+                  toast.error(errorText(t, failure));
+                  return false;
+                }
+              }}
+            />
+          }
+        />
+        <TextInput
+          label={t('auth.password')}
+          type="password"
+          value={password}
+          onChange={setPassword}
+          maxLength={20}
+          autoComplete="new-password"
+          error={touched && !isValidPassword(password)}
+          errorText={t('validation.password')}
+          warningText={t('validation.password')}
+        />
+        <TextInput
+          label={t('auth.repeatPassword')}
+          type="password"
+          value={repeat}
+          onChange={setRepeat}
+          maxLength={20}
+          autoComplete="new-password"
+          error={touched && repeat !== password}
+          errorText={t('validation.repeat')}
+        />
+        <TextInput
+          label={invitationRequired ? t('auth.invite') : t('auth.inviteOptional')}
+          value={invite}
+          onChange={setInvite}
+          maxLength={20}
+          stripSpaces
+          error={touched && invitationRequired && !invite.trim()}
+          errorText={t('validation.required')}
+        />
+        {mustAgree && (
+          <label className={styles.check}>
+            <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
+            <span>
+              {t('auth.agree')} <Link to="/footerPage/termsOfService">{t('footer.links.termsOfService')}</Link>
+            </span>
+          </label>
+        )}
+        <Captcha key={captchaRound} onChange={setCaptcha} />
+        {error && (
+          <p className={styles.error} role="alert">
+            {error}
+          </p>
+        )}
+        <Button type="submit" block loading={busy} disabled={!captcha}>
+          {t('auth.register')}
+        </Button>
+        <div className={styles.links}>
+          <Link to="/login">{t('auth.haveAccount')}</Link>
+        </div>
+      </form>
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,144 @@
+import { resetPassword } from '@opex/contract/calls/user';
+import type { CaptchaFields } from '@opex/contract/captcha';
+import { isValidPassword, verificationCodePattern } from '@opex/contract/rules';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { invoke } from '../../api/call.ts';
+import { errorText } from '../../i18n/error-text.ts';
+import { Button } from '../../ui/button/Button.tsx';
+import { TextInput } from '../../ui/text-input/TextInput.tsx';
+import { useToast } from '../../ui/toast/ToastProvider.tsx';
+import { AuthFrame } from './AuthFrame.tsx';
+import { accountFields, isValidAccount } from './account-input.ts';
+import styles from './auth.module.css';
+import { Captcha } from './Captcha.tsx';
+import { CodeButton } from './CodeButton.tsx';
+import { sendCode } from './useCodeSender.ts';
+
+/** Password reset: the account, a code sent to it, and the new password twice. Every session of the user ends. */
+export default function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [account, setAccount] = useState('');
+  const [countryCode, setCountryCode] = useState('');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [captcha, setCaptcha] = useState<CaptchaFields | null>(null);
+  const [captchaRound, setCaptchaRound] = useState(0);
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const isPhone = account.trim() !== '' && !account.includes('@');
+  const target = accountFields(account, countryCode);
+  const valid =
+    isValidAccount(account) && verificationCodePattern.test(code) && isValidPassword(password) && password === repeat;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!valid || busy) return;
+    setBusy(true);
+    setError('');
+    try {
+      await invoke(resetPassword, { ...target, authCode: code, loginPword: password });
+      toast.success(t('auth.passwordReset'));
+      navigate('/login', { replace: true });
+    } catch (failure) {
+      setError(errorText(t, failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthFrame title={t('auth.resetTitle')}>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <TextInput
+          label={t('auth.account')}
+          value={account}
+          onChange={setAccount}
+          maxLength={100}
+          stripSpaces
+          autoComplete="username"
+          error={touched && !isValidAccount(account)}
+          errorText={t('validation.account')}
+        />
+        {isPhone && (
+          <TextInput
+            label={t('auth.countryCode')}
+            value={countryCode}
+            onChange={(v) => setCountryCode(v.replace(/\D/g, ''))}
+            maxLength={4}
+            inputMode="numeric"
+            prefix="+"
+          />
+        )}
+        <Captcha key={captchaRound} onChange={setCaptcha} />
+        <TextInput
+          label={t('auth.code')}
+          value={code}
+          onChange={setCode}
+          maxLength={6}
+          stripSpaces
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          error={touched && !verificationCodePattern.test(code)}
+          errorText={t('validation.code')}
+          suffix={
+            <CodeButton
+              disabled={!isValidAccount(account) || !captcha}
+              onSend={async () => {
+                const fields = captcha ?? {};
+                setCaptcha(null);
+                setCaptchaRound((n) => n + 1);
+                try {
+                  await sendCode('2', target, fields);
+                  toast.success(t('auth.codeSent'));
+                  return true;
+                } catch (failure) {
+                  toast.error(errorText(t, failure));
+                  return false;
+                }
+              }}
+            />
+          }
+        />
+        <TextInput
+          label={t('auth.newPassword')}
+          type="password"
+          value={password}
+          onChange={setPassword}
+          maxLength={20}
+          autoComplete="new-password"
+          error={touched && !isValidPassword(password)}
+          errorText={t('validation.password')}
+          warningText={t('validation.password')}
+        />
+        <TextInput
+          label={t('auth.repeatPassword')}
+          type="password"
+          value={repeat}
+          onChange={setRepeat}
+          maxLength={20}
+          autoComplete="new-password"
+          error={touched && repeat !== password}
+          errorText={t('validation.repeat')}
+        />
+        {error && (
+          <p className={styles.error} role="alert">
+            {error}
+          </p>
+        )}
+        <Button type="submit" block loading={busy}>
+          {t('auth.resetSubmit')}
+        </Button>
+        <div className={styles.links}>
+          <Link to="/login">{t('auth.backToLogin')}</Link>
+        </div>
+      </form>
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,32 @@
+import { cmsInfo } from '@opex/contract/calls/cms';
+import { formatDateTime } from '@opex/contract/display';
+import { useTranslation } from 'react-i18next';
+import { CallFailure } from '../../api/call.ts';
+import { useCallQuery } from '../../api/query.ts';
+import { Spinner } from '../../ui/spinner/Spinner.tsx';
+import styles from './cms.module.css';
+
+/** One operator page from the CMS (cms/info) in the reader's language; an unknown key says so plainly. */
+export function CmsArticle({ pageKey }: { pageKey: string }) {
+  const { t } = useTranslation();
+  const page = useCallQuery(cmsInfo, { key: pageKey });
+  if (page.isPending) return <Spinner label={t('common.loading')} />;
+  if (page.isError || !page.data) {
+    const missing = page.error instanceof CallFailure;
+    return (
+      <article className={styles.article}>
+        <h1>{t('cms.missingTitle')}</h1>
+        <p className={styles.meta}>{missing ? t('cms.missingBody') : t('error.network')}</p>
+      </article>
+    );
+  }
+  return (
+    <article className={styles.article} aria-labelledby="cms-title">
+      <h1 id="cms-title">{page.data.title}</h1>
+      <p className={styles.meta}>{t('cms.updated', { time: formatDateTime(page.data.mtime) })}</p>
+      {/* Operator content written in the admin console. */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: operator content from our own CMS */}
+      <div className={styles.content} dangerouslySetInnerHTML={{ __html: page.data.content }} />
+    </article>
+  );
+}

@@ -1,0 +1,1 @@
+export { messages } from './en_US.ts';
