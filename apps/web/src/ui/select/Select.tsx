@@ -170,6 +170,7 @@ export function Select({
                   key={option.code}
                   id={optionId(index)}
                   role="option"
+                  tabIndex={-1}
                   aria-selected={option.code === value}
                   data-active={index === active || undefined}
                   className={styles.option}

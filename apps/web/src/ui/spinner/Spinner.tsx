@@ -8,7 +8,7 @@ export function Spinner({ size = 'l', label = 'Loading' }: { size?: 's' | 'l'; l
   const wheel = <span className={`${styles.spinner} ${styles[size]}`} aria-hidden="true" />;
   if (!label) return wheel;
   return (
-    <span role="status" className={styles.status}>
+    <span role="status" aria-label={label} className={styles.status}>
       {wheel}
       <span className={styles.hidden}>{label}</span>
     </span>
