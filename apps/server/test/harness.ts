@@ -36,7 +36,7 @@ export async function openTestDatabase(dialect: Dialect): Promise<TestDatabase> 
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
   const handle = openDatabase({ databaseUrl: url, pgSchema: schema });
-  await migrateToLatest(handle.db, handle.dialect);
+  await migrateToLatest(handle.db, handle.dialect, schema);
   return {
     ...handle,
     drop: async () => {

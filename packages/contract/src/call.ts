@@ -17,11 +17,15 @@ export const hostPrefixes: Record<Host, string> = {
 
 export type Access = 'public' | 'login';
 
-export interface CallDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+export interface CallDef<
+  Req extends z.ZodType = z.ZodType,
+  Res extends z.ZodType = z.ZodType,
+  A extends Access = Access,
+> {
   name: string;
   host: Host;
   method: 'GET' | 'POST';
-  access: Access;
+  access: A;
   /** State-changing calls need the XSRF double-submit token. */
   writes: boolean;
   request: Req;
@@ -31,19 +35,19 @@ export interface CallDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodTyp
 export type CallRequest<C extends CallDef> = z.input<C['request']>;
 export type CallReply<C extends CallDef> = z.output<C['reply']>;
 
-export function defineCall<Req extends z.ZodType, Res extends z.ZodType>(def: {
+export function defineCall<Req extends z.ZodType, Res extends z.ZodType, const A extends Access = 'public'>(def: {
   name: string;
   host?: Host;
   method?: 'GET' | 'POST';
-  access?: Access;
+  access?: A;
   writes?: boolean;
   request: Req;
   reply: Res;
-}): CallDef<Req, Res> {
+}): CallDef<Req, Res, A> {
   return {
     host: 'ex',
     method: 'POST',
-    access: 'public',
+    access: 'public' as A,
     writes: false,
     ...def,
     name: def.name.replace(/^\//, ''),

@@ -13,8 +13,13 @@ class ListedMigrations implements MigrationProvider {
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema
-export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new ListedMigrations(dialect) });
+export async function migrateToLatest(db: Kysely<any>, dialect: Dialect, pgSchema = 'public'): Promise<string[]> {
+  // On PostgreSQL the migrator must look for its own tables in our schema only, not in any schema of the database.
+  const migrator = new Migrator({
+    db,
+    provider: new ListedMigrations(dialect),
+    ...(dialect === 'postgres' ? { migrationTableSchema: pgSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

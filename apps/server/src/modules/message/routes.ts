@@ -32,12 +32,12 @@ export async function registerMessageModule(app: FastifyInstance, services: Serv
   const { db } = services.database;
 
   bindCall(app, services, getNoReadMessageCount, async (_input, ctx) => ({
-    noReadMsgCount: await countUnread(db, ctx.session!.userId),
-    userMessageList: (await latestUnread(db, ctx.session!.userId, LATEST_UNREAD)).map(toItem),
+    noReadMsgCount: await countUnread(db, ctx.userId),
+    userMessageList: (await latestUnread(db, ctx.userId, LATEST_UNREAD)).map(toItem),
   }));
 
   bindCall(app, services, userMessage, async (input, ctx) => {
-    const { count, rows } = await listMessages(db, ctx.session!.userId, {
+    const { count, rows } = await listMessages(db, ctx.userId, {
       page: input.page,
       pageSize: input.pageSize,
       type: input.messageType,
@@ -46,14 +46,14 @@ export async function registerMessageModule(app: FastifyInstance, services: Serv
   });
 
   bindCall(app, services, messageUpdateStatus, async (input, ctx) => {
-    if (input.id !== undefined && !(await isVisibleMessage(db, ctx.session!.userId, input.id))) {
+    if (input.id !== undefined && !(await isVisibleMessage(db, ctx.userId, input.id))) {
       throw new CallError(ErrorCode.notFound);
     }
-    return { updated: await markRead(db, ctx.session!.userId, input.id) };
+    return { updated: await markRead(db, ctx.userId, input.id) };
   });
 
   bindCall(app, services, messageDel, async (input, ctx) => {
-    if (!(await softDelete(db, ctx.session!.userId, input.id))) throw new CallError(ErrorCode.notFound);
+    if (!(await softDelete(db, ctx.userId, input.id))) throw new CallError(ErrorCode.notFound);
     return null;
   });
 }

@@ -3,7 +3,7 @@ import type { passwordUpdate, resetPassword } from '@opex/contract/calls/user';
 import { OperationType } from '@opex/contract/calls/verification';
 import { ErrorCode } from '@opex/contract/error-codes';
 import type { z } from 'zod';
-import type { CallContext } from '../../platform/call-binding.ts';
+import type { CallContext, LoggedInContext } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
 import { writeMessage } from '../message/messages.ts';
 import { accountTarget, findUserByAccount, findUserById, type UserRow, userTarget } from './accounts.ts';
@@ -60,9 +60,9 @@ export async function resetForgottenPassword(
 export async function changePassword(
   kit: UserKit,
   input: z.output<typeof passwordUpdate.request>,
-  ctx: CallContext,
+  ctx: LoggedInContext,
 ): Promise<void> {
-  const user = await findUserById(kit.services.database.db, ctx.session!.userId);
+  const user = await findUserById(kit.services.database.db, ctx.userId);
   if (!user) throw new CallError(ErrorCode.sessionEnded);
   // The old password is guessable through this call too, so it shares the login failure limit.
   const bucket = loginFailureBucket(user.email ?? user.mobile ?? '');

@@ -50,7 +50,7 @@ export async function registerUserModule(app: FastifyInstance, services: Service
   });
 
   bindCall(app, services, userInfo, async (_input, ctx) => {
-    const user = await findUserById(db, ctx.session!.userId);
+    const user = await findUserById(db, ctx.userId);
     if (!user) throw new CallError(ErrorCode.sessionEnded);
     return toUserInfo(user);
   });
