@@ -1,4 +1,5 @@
 import type { Config } from './config.ts';
+import { TradingCore } from './core/trading-core.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { createCaptchaService } from './modules/captcha/captcha-service.ts';
 import { UserSessions } from './modules/user/user-sessions.ts';
@@ -15,7 +16,13 @@ export async function createServices(
   options: { clock?: Clock; checkReplies?: boolean } = {},
 ): Promise<Services> {
   const clock = options.clock ?? systemClock;
+  // Started here so every server (main and the test harness) has it; the order module stops it when the app closes.
+  const core = new TradingCore(database, clock, {
+    onError: (error, context) => console.error(`trading core: ${context}`, error),
+  });
+  await core.start();
   return {
+    core,
     config,
     database,
     clock,

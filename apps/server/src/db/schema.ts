@@ -1,7 +1,8 @@
 import type { AccountTables } from './tables/accounts.ts';
 import type { ContentTables } from './tables/content.ts';
-import type { AccountTables } from './tables/accounts.ts';
+import type { LedgerTables } from './tables/ledger.ts';
 import type { PlatformTables } from './tables/platform.ts';
+import type { TradingTables } from './tables/trading.ts';
 
 /** The whole schema: each domain declares its tables in db/tables/<domain>.ts. */
-export interface Database extends PlatformTables, AccountTables, ContentTables {}
+export interface Database extends PlatformTables, AccountTables, ContentTables, LedgerTables, TradingTables {}

@@ -114,7 +114,7 @@ export async function postMovement(
   await trx.insertInto('ledger_entries').values(entries).execute();
 }
 
-function assertBalanced(movement: Movement) {
+export function assertBalanced(movement: Movement): void {
   if (movement.postings.length === 0) throw new LedgerError('unbalanced', 'A movement needs postings');
   const sums = new Map<string, Big>();
   for (const posting of movement.postings) {

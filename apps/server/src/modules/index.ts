@@ -3,9 +3,12 @@ import type { Services } from '../platform/services.ts';
 import { registerCaptcha } from './captcha/routes.ts';
 import { registerCms } from './cms/routes.ts';
 import { registerCommon } from './common/routes.ts';
+import { registerFinanceModule } from './finance/routes.ts';
 import { registerMessageModule } from './message/routes.ts';
 import { registerNotice } from './notice/routes.ts';
+import { registerOrderModule } from './order/routes.ts';
 import { registerRegion } from './region/routes.ts';
+import { registerTradeModule } from './trade/routes.ts';
 import { registerUpload } from './upload/routes.ts';
 import { registerUserModule } from './user/routes.ts';
 
@@ -19,4 +22,7 @@ export async function registerModules(app: FastifyInstance, services: Services) 
   await registerRegion(app, services);
   await registerUpload(app, services);
   await registerCaptcha(app, services);
+  await registerOrderModule(app, services);
+  await registerTradeModule(app, services);
+  await registerFinanceModule(app, services);
 }

@@ -1,4 +1,5 @@
 import type { Config } from '../config.ts';
+import type { TradingCore } from '../core/trading-core.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { UserSessions } from '../modules/user/user-sessions.ts';
 import type { Mailer } from '../notify/mailer.ts';
@@ -22,6 +23,8 @@ export interface Services {
   mailer: Mailer;
   sms: SmsSender;
   captcha: CaptchaVerifier;
+  /** The trading core: the single writer of order books and balances (every balance change goes through it). */
+  core: TradingCore;
   /** Replies are checked against their contract schema (tests turn this on). */
   checkReplies: boolean;
 }

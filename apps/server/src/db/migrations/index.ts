@@ -3,10 +3,14 @@ import type { Dialect } from '../database.ts';
 import platform from './0001_platform.ts';
 import accounts from './0002_accounts.ts';
 import content from './0003_content.ts';
+import ledger from './0004_ledger.ts';
+import trading from './0005_trading.ts';
 
 /** Every migration in order. Names sort in the order they must run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0001_platform': platform,
   '0002_accounts': accounts,
   '0003_content': content,
+  '0004_ledger': ledger,
+  '0005_trading': trading,
 };

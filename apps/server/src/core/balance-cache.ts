@@ -1,0 +1,132 @@
+import Big from 'big.js';
+import type { Insertable, Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { LedgerEntriesTable } from '../db/tables/ledger.ts';
+import { type AccountType, type LedgerCause, mayGoNegative } from '../ledger/accounts.ts';
+import { LedgerError } from '../ledger/ledger.ts';
+
+/**
+ * The core's balances in memory: loaded per owner from the database on first use, then authoritative (the core is
+ * the only writer of the balances it holds). Posting keeps the ledger's rules: all-or-nothing, no negative balance
+ * except the external account, one ledger row per change with the balance after it.
+ */
+export interface Balance {
+  available: Big;
+  locked: Big;
+}
+
+export interface CorePosting {
+  ownerId: number;
+  account: AccountType;
+  coin: string;
+  field: 'available' | 'locked';
+  delta: Big;
+}
+
+export interface BalanceChange {
+  ownerId: number;
+  account: string;
+  coin: string;
+  balance: Balance;
+}
+
+const ZERO = new Big(0);
+
+export class BalanceCache {
+  private readonly balances = new Map<string, BalanceChange>();
+  private readonly loaded = new Set<number>();
+  /** Balances changed since the last takeDirty(): what the batch writes. */
+  private dirty = new Map<string, BalanceChange>();
+
+  isLoaded(ownerId: number): boolean {
+    return this.loaded.has(ownerId);
+  }
+
+  /** Loads every balance of the given owners that is not in memory yet (one query). */
+  async load(db: Kysely<Database>, owners: Iterable<number>): Promise<void> {
+    const missing = [...new Set(owners)].filter((o) => !this.loaded.has(o));
+    if (missing.length === 0) return;
+    const rows = await db.selectFrom('balances').selectAll().where('owner_id', 'in', missing).execute();
+    for (const row of rows) {
+      this.balances.set(keyOf(row.owner_id, row.account, row.coin), {
+        ownerId: row.owner_id,
+        account: row.account,
+        coin: row.coin,
+        balance: { available: new Big(row.available), locked: new Big(row.locked) },
+      });
+    }
+    for (const owner of missing) this.loaded.add(owner);
+  }
+
+  /** A loaded owner's balance (zero when it has none yet). */
+  get(ownerId: number, account: string, coin: string): Balance {
+    return this.entry(ownerId, account, coin).balance;
+  }
+
+  /**
+   * Applies postings (already balanced per coin) and appends their ledger rows to `entries`; throws LedgerError
+   * and changes nothing when a balance would go negative.
+   */
+  post(
+    cause: LedgerCause,
+    causeId: string,
+    postings: CorePosting[],
+    now: number,
+    entries: Insertable<LedgerEntriesTable>[],
+    memo = '',
+  ): void {
+    const after = new Map<string, Balance>();
+    for (const p of postings) {
+      const key = keyOf(p.ownerId, p.account, p.coin);
+      const current = after.get(key) ?? { ...this.entry(p.ownerId, p.account, p.coin).balance };
+      current[p.field] = current[p.field].plus(p.delta);
+      if (current[p.field].lt(ZERO) && !mayGoNegative(p.ownerId, p.account)) {
+        throw new LedgerError('insufficient', `Insufficient ${p.coin} balance`);
+      }
+      after.set(key, current);
+    }
+    const running = new Map<string, Balance>();
+    for (const p of postings) {
+      const key = keyOf(p.ownerId, p.account, p.coin);
+      const current = running.get(key) ?? { ...this.entry(p.ownerId, p.account, p.coin).balance };
+      current[p.field] = current[p.field].plus(p.delta);
+      running.set(key, current);
+      entries.push({
+        owner_id: p.ownerId,
+        account: p.account,
+        coin: p.coin,
+        field: p.field,
+        delta: p.delta.toFixed(),
+        balance_after: current[p.field].toFixed(),
+        cause,
+        cause_id: causeId,
+        memo,
+        created_at: now,
+      });
+    }
+    for (const [key, balance] of after) {
+      const change = this.balances.get(key) as BalanceChange;
+      change.balance = balance;
+      this.dirty.set(key, change);
+    }
+  }
+
+  takeDirty(): BalanceChange[] {
+    const changes = [...this.dirty.values()];
+    this.dirty = new Map();
+    return changes;
+  }
+
+  private entry(ownerId: number, account: string, coin: string): BalanceChange {
+    if (!this.loaded.has(ownerId)) throw new Error(`balances of owner ${ownerId} are not loaded`);
+    const key = keyOf(ownerId, account, coin);
+    let change = this.balances.get(key);
+    if (!change) {
+      change = { ownerId, account, coin, balance: { available: ZERO, locked: ZERO } };
+      this.balances.set(key, change);
+    }
+    return change;
+  }
+}
+
+const keyOf = (ownerId: number, account: string, coin: string) => `${ownerId}/${account}/${coin}`;

@@ -1,0 +1,28 @@
+import type { Insertable } from 'kysely';
+import type { LedgerEntriesTable } from '../db/tables/ledger.ts';
+import type { OrdersTable, TradesTable } from '../db/tables/trading.ts';
+import type { CoreEvent } from './core-events.ts';
+import type { OrderState } from './order-state.ts';
+
+/** Everything one batch of commands changed: written in one transaction, then announced. */
+export class BatchEffects {
+  /** Orders created or changed, by id: the row is taken from their final state when the batch is written. */
+  readonly orders = new Map<number, OrderState>();
+  /** Orders refused by the core that carry a client order id, so a retry answers the same refusal. */
+  readonly rejected: Insertable<OrdersTable>[] = [];
+  readonly trades: Insertable<TradesTable>[] = [];
+  readonly ledger: Insertable<LedgerEntriesTable>[] = [];
+  readonly inboxDone: { id: number; result: string }[] = [];
+  readonly events: CoreEvent[] = [];
+  readonly touchedMarkets = new Set<string>();
+
+  get empty(): boolean {
+    return (
+      this.orders.size === 0 &&
+      this.rejected.length === 0 &&
+      this.trades.length === 0 &&
+      this.ledger.length === 0 &&
+      this.inboxDone.length === 0
+    );
+  }
+}

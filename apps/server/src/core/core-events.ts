@@ -1,0 +1,70 @@
+/**
+ * What the trading core announces after each commit: order changes, trades and balance changes, in the order they
+ * happened. The bus is an interface so a realtime node elsewhere (NATS, Redis) can carry it later; in-process today.
+ */
+export interface OrderEvent {
+  type: 'order';
+  orderId: number;
+  userId: number;
+  symbol: string;
+  status: number;
+  dealVolume: string;
+  dealMoney: string;
+}
+
+export interface TradeEvent {
+  type: 'trade';
+  tradeId: number;
+  symbol: string;
+  price: string;
+  volume: string;
+  amount: string;
+  takerSide: 'BUY' | 'SELL';
+  makerUserId: number;
+  takerUserId: number;
+  ts: number;
+}
+
+export interface BalanceEvent {
+  type: 'balance';
+  ownerId: number;
+  account: string;
+  coin: string;
+  available: string;
+  locked: string;
+}
+
+/** Books changed: subscribers read depth from the core's books for these markets. */
+export interface BookEvent {
+  type: 'book';
+  symbol: string;
+}
+
+export type CoreEvent = OrderEvent | TradeEvent | BalanceEvent | BookEvent;
+
+export type CoreListener = (events: readonly CoreEvent[]) => void;
+
+export interface CoreEventBus {
+  publish(events: readonly CoreEvent[]): void;
+  /** Returns the unsubscribe function. */
+  subscribe(listener: CoreListener): () => void;
+}
+
+export class InProcessEventBus implements CoreEventBus {
+  private readonly listeners = new Set<CoreListener>();
+
+  publish(events: readonly CoreEvent[]): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(events);
+      } catch {
+        // A listener's failure must not reach the core: the batch is committed and answered already.
+      }
+    }
+  }
+
+  subscribe(listener: CoreListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}

@@ -1,0 +1,70 @@
+import { defineRules, type MarketRules } from '@opex/engine/market-rules';
+import Big from 'big.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { toUnits } from './decimal-units.ts';
+
+/**
+ * What the trading core needs to know of a market, read from the catalogue's markets and coins tables.
+ * Minimums and fee rates are exact decimals; precisions are digits (tick 10^-price, lot 10^-volume).
+ */
+export interface MarketSpec {
+  symbol: string;
+  base: string;
+  quote: string;
+  pricePrecision: number;
+  volumePrecision: number;
+  depthSteps: string[];
+  limitVolumeMin: Big;
+  limitPriceMin: Big;
+  marketBuyMin: Big;
+  marketSellMin: Big;
+  makerFee: Big;
+  takerFee: Big;
+  open: boolean;
+  /** Digits fees are truncated to: the coin's scale from the catalogue (8 when the coin is not listed). */
+  baseScale: number;
+  quoteScale: number;
+}
+
+/** The most lots one order may hold: the engine's ceiling that keeps a side's volume sum exact. */
+export const MAX_LOTS = 2 ** 40;
+/** The engine's highest price in ticks. */
+export const MAX_TICKS = 2 ** 31 - 1;
+const DEFAULT_FEE_SCALE = 8;
+
+export async function loadMarketSpecs(db: Kysely<Database>): Promise<MarketSpec[]> {
+  const [markets, coins] = await Promise.all([
+    db.selectFrom('markets').selectAll().execute(),
+    db.selectFrom('coins').select(['symbol', 'scale']).execute(),
+  ]);
+  const scale = new Map(coins.map((c) => [c.symbol.toUpperCase(), c.scale]));
+  return markets.map((m) => ({
+    symbol: m.symbol.toLowerCase(),
+    base: m.base.toUpperCase(),
+    quote: m.quote.toUpperCase(),
+    pricePrecision: m.price_precision,
+    volumePrecision: m.volume_precision,
+    depthSteps: m.depth_steps.split(',').map((s) => s.trim()),
+    limitVolumeMin: new Big(m.limit_volume_min || '0'),
+    limitPriceMin: new Big(m.limit_price_min || '0'),
+    marketBuyMin: new Big(m.market_buy_min || '0'),
+    marketSellMin: new Big(m.market_sell_min || '0'),
+    makerFee: new Big(m.maker_fee || '0'),
+    takerFee: new Big(m.taker_fee || '0'),
+    open: m.status === 'open',
+    baseScale: scale.get(m.base.toUpperCase()) ?? DEFAULT_FEE_SCALE,
+    quoteScale: scale.get(m.quote.toUpperCase()) ?? DEFAULT_FEE_SCALE,
+  }));
+}
+
+/**
+ * The engine's rules for a market. Minimums are checked by order-rules.ts with their own named refusals, so the
+ * engine's are off; depth steps that are not whole ticks are dropped.
+ */
+export function engineRules(spec: MarketSpec): MarketRules {
+  const steps = spec.depthSteps
+    .map((s) => toUnits(s, spec.pricePrecision))
+    .flatMap((r) => (r.ok && r.units > 0 ? [r.units] : []));
+  return defineRules({ maxQty: MAX_LOTS, minQty: 1, minNotional: 0, depthSteps: steps.length ? steps : [1] });
+}

@@ -1,0 +1,280 @@
+import { OrderStatus } from '@opex/contract/calls/order';
+import { ErrorCode, type ErrorCodeValue } from '@opex/contract/error-codes';
+import { OrderKind, Side } from '@opex/engine/commands';
+import { EventType } from '@opex/engine/events';
+import { Reason } from '@opex/engine/reasons';
+import type Big from 'big.js';
+import { SYSTEM_OWNER } from '../ledger/accounts.ts';
+import type { CorePosting } from './balance-cache.ts';
+import type { BatchEffects } from './batch-effects.ts';
+import type { CoreState, Market } from './core-state.ts';
+import { formatUnits, notional, truncate, unitsToBig } from './decimal-units.ts';
+import { checkOrder, type OrderRefusal, type OrderRequest } from './order-rules.ts';
+import { feeCoinOf, lockCoinOf, type OrderState, reserveFor } from './order-state.ts';
+
+/**
+ * Applies order commands to the books and balances in memory, collecting their effects in the batch:
+ * validate -> lock funds -> match -> settle each trade (fees to the system's fee account) -> release what an
+ * ended order still holds. Synchronous: the core writes the batch afterwards, and answers only after commit.
+ */
+export type PlaceOutcome = { ok: true; orderId: number } | { ok: false; code: ErrorCodeValue };
+export type CancelOutcome = { ok: true; orderId: number; status: number } | { ok: false; code: ErrorCodeValue };
+
+export interface PlaceCommand {
+  userId: number;
+  symbol: string;
+  request: OrderRequest;
+  clientOrderId: string | null;
+}
+
+const ACCOUNT = 'exchange';
+/** IdMap.get's answer for an id the book does not hold. */
+const NOT_ON_BOOK = -1;
+
+const refusalCodes: Record<OrderRefusal, ErrorCodeValue> = {
+  market_closed: ErrorCode.marketClosed,
+  price_precision: ErrorCode.pricePrecision,
+  volume_precision: ErrorCode.volumePrecision,
+  price_below_minimum: ErrorCode.priceBelowMinimum,
+  volume_below_minimum: ErrorCode.volumeBelowMinimum,
+  market_buy_below_minimum: ErrorCode.marketBuyBelowMinimum,
+  market_sell_below_minimum: ErrorCode.marketSellBelowMinimum,
+  too_large: ErrorCode.orderTooLarge,
+};
+
+export function placeOrder(state: CoreState, batch: BatchEffects, cmd: PlaceCommand, now: number): PlaceOutcome {
+  const market = state.markets.get(cmd.symbol);
+  if (!market) return refuse(state, batch, cmd, ErrorCode.marketNotFound, now);
+  const intent = checkOrder(market.spec, cmd.request);
+  if (typeof intent === 'string') return refuse(state, batch, cmd, refusalCodes[intent], now);
+
+  const order: OrderState = {
+    id: state.nextOrderId,
+    userId: cmd.userId,
+    spec: market.spec,
+    ...intent,
+    dealLots: 0,
+    dealMoney: unitsToBig(0, 0),
+    fee: unitsToBig(0, 0),
+    reserve: unitsToBig(0, 0),
+    status: OrderStatus.open,
+    closedByExchange: false,
+    clientOrderId: cmd.clientOrderId,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const reserve = reserveFor(order);
+  const lockCoin = lockCoinOf(order);
+  if (state.balances.get(cmd.userId, ACCOUNT, lockCoin).available.lt(reserve)) {
+    return refuse(state, batch, cmd, ErrorCode.insufficientBalance, now);
+  }
+
+  const book = market.book;
+  book.place({
+    type: 'place',
+    id: order.id,
+    owner: order.userId,
+    ts: now,
+    side: order.side === 'BUY' ? Side.Buy : Side.Sell,
+    kind: order.type === 1 ? OrderKind.Limit : OrderKind.Market,
+    price: order.ticks,
+    qty: order.lots,
+    quote: order.quoteTickLots,
+  });
+  const events = book.events;
+  if (events.type(0) === EventType.Rejected) {
+    const reason = events.field(0, 1);
+    const tooLarge = reason === Reason.QtyRange || reason === Reason.PriceRange;
+    return refuse(state, batch, cmd, tooLarge ? ErrorCode.orderTooLarge : ErrorCode.badRequest, now);
+  }
+  state.nextOrderId++;
+  state.balances.post(
+    'order_lock',
+    `order:${order.id}`,
+    move(order.userId, lockCoin, reserve, 'lock'),
+    now,
+    batch.ledger,
+  );
+  order.reserve = reserve;
+  state.open.set(order.id, order);
+  batch.orders.set(order.id, order);
+  batch.touchedMarkets.add(market.spec.symbol);
+  settleEvents(state, batch, market, now);
+  if (state.open.has(order.id) && book.ids.get(order.id) === NOT_ON_BOOK)
+    end(state, batch, order, OrderStatus.filled, now);
+  return { ok: true, orderId: order.id };
+}
+
+export function cancelOrder(
+  state: CoreState,
+  batch: BatchEffects,
+  cmd: { userId: number; orderId: number; symbol: string },
+  now: number,
+): CancelOutcome {
+  const order = state.open.get(cmd.orderId);
+  if (!order || order.userId !== cmd.userId || order.spec.symbol !== cmd.symbol) {
+    return { ok: false, code: ErrorCode.orderNotOpen };
+  }
+  const market = state.markets.get(cmd.symbol) as Market;
+  market.book.cancel({ type: 'cancel', id: order.id, ts: now });
+  batch.touchedMarkets.add(cmd.symbol);
+  settleEvents(state, batch, market, now);
+  return { ok: true, orderId: order.id, status: order.status };
+}
+
+/** Trades and cancellations of the book's last command. */
+function settleEvents(state: CoreState, batch: BatchEffects, market: Market, now: number): void {
+  const events = market.book.events;
+  for (let i = 0; i < events.count; i++) {
+    const type = events.type(i);
+    if (type === EventType.Trade) settleTrade(state, batch, market, i, now);
+    else if (type === EventType.Cancelled) {
+      const order = state.open.get(events.field(i, 0)) as OrderState;
+      const byUser = events.field(i, 2) === Reason.User;
+      const unspentQuote = events.field(i, 4);
+      // A market buy by amount nearly always leaves less than one lot's worth unspent: that is filled, not cancelled.
+      const dust =
+        order.type === 2 && order.dealLots > 0 && events.field(i, 3) === 0 && unspentQuote < market.book.lastPrice;
+      order.closedByExchange = !byUser && !dust;
+      end(state, batch, order, dust ? OrderStatus.filled : OrderStatus.cancelled, now);
+    }
+  }
+}
+
+function settleTrade(state: CoreState, batch: BatchEffects, market: Market, i: number, now: number): void {
+  const events = market.book.events;
+  const spec = market.spec;
+  const maker = state.open.get(events.field(i, 0)) as OrderState;
+  const taker = state.open.get(events.field(i, 1)) as OrderState;
+  const ticks = events.field(i, 5);
+  const lots = events.field(i, 6);
+  const base = unitsToBig(lots, spec.volumePrecision);
+  const quote = notional(ticks, lots, spec.pricePrecision, spec.volumePrecision);
+  const [buyer, seller] = taker.side === 'BUY' ? [taker, maker] : [maker, taker];
+  const rate = (o: OrderState) => (o === maker ? spec.makerFee : spec.takerFee);
+  const buyerFee = truncate(base.times(rate(buyer)), spec.baseScale);
+  const sellerFee = truncate(quote.times(rate(seller)), spec.quoteScale);
+  const tradeId = state.nextTradeId++;
+  const cause = `trade:${tradeId}`;
+  const p = (ownerId: number, account: CorePosting['account'], coin: string, field: CorePosting['field'], delta: Big) =>
+    ({ ownerId, account, coin, field, delta }) as CorePosting;
+  state.balances.post(
+    'trade',
+    cause,
+    [
+      p(buyer.userId, ACCOUNT, spec.quote, 'locked', quote.neg()),
+      p(seller.userId, ACCOUNT, spec.quote, 'available', quote),
+      p(seller.userId, ACCOUNT, spec.base, 'locked', base.neg()),
+      p(buyer.userId, ACCOUNT, spec.base, 'available', base),
+    ],
+    now,
+    batch.ledger,
+  );
+  const fees: CorePosting[] = [];
+  if (buyerFee.gt(0)) {
+    fees.push(p(buyer.userId, ACCOUNT, spec.base, 'available', buyerFee.neg()));
+    fees.push(p(SYSTEM_OWNER, 'fee', spec.base, 'available', buyerFee));
+  }
+  if (sellerFee.gt(0)) {
+    fees.push(p(seller.userId, ACCOUNT, spec.quote, 'available', sellerFee.neg()));
+    fees.push(p(SYSTEM_OWNER, 'fee', spec.quote, 'available', sellerFee));
+  }
+  if (fees.length) state.balances.post('fee', cause, fees, now, batch.ledger);
+
+  buyer.reserve = buyer.reserve.minus(quote);
+  seller.reserve = seller.reserve.minus(base);
+  buyer.fee = buyer.fee.plus(buyerFee);
+  seller.fee = seller.fee.plus(sellerFee);
+  for (const o of [maker, taker]) {
+    o.dealLots += lots;
+    o.dealMoney = o.dealMoney.plus(quote);
+    o.status = OrderStatus.partiallyFilled;
+    o.updatedAt = now;
+    batch.orders.set(o.id, o);
+  }
+  const price = formatUnits(ticks, spec.pricePrecision);
+  const volume = formatUnits(lots, spec.volumePrecision);
+  batch.trades.push({
+    id: tradeId,
+    symbol: spec.symbol,
+    price,
+    volume,
+    amount: quote.toFixed(),
+    maker_order_id: maker.id,
+    taker_order_id: taker.id,
+    maker_user_id: maker.userId,
+    taker_user_id: taker.userId,
+    taker_side: taker.side,
+    buyer_fee: buyerFee.toFixed(),
+    seller_fee: sellerFee.toFixed(),
+    created_at: now,
+  });
+  batch.events.push({
+    type: 'trade',
+    tradeId,
+    symbol: spec.symbol,
+    price,
+    volume,
+    amount: quote.toFixed(),
+    takerSide: taker.side,
+    makerUserId: maker.userId,
+    takerUserId: taker.userId,
+    ts: now,
+  });
+  if (events.field(i, 7) === 0) end(state, batch, maker, OrderStatus.filled, now);
+}
+
+/** An order leaves the book: what it still holds is unlocked in the same batch. */
+function end(state: CoreState, batch: BatchEffects, order: OrderState, status: number, now: number): void {
+  if (order.reserve.gt(0)) {
+    const postings = move(order.userId, lockCoinOf(order), order.reserve, 'unlock');
+    state.balances.post('order_unlock', `order:${order.id}`, postings, now, batch.ledger);
+    order.reserve = unitsToBig(0, 0);
+  }
+  order.status = status;
+  order.updatedAt = now;
+  state.open.delete(order.id);
+  batch.orders.set(order.id, order);
+}
+
+function move(userId: number, coin: string, amount: Big, direction: 'lock' | 'unlock'): CorePosting[] {
+  const sign = direction === 'lock' ? 1 : -1;
+  return [
+    { ownerId: userId, account: ACCOUNT, coin, field: 'available', delta: amount.times(-sign) },
+    { ownerId: userId, account: ACCOUNT, coin, field: 'locked', delta: amount.times(sign) },
+  ];
+}
+
+/** A refusal; recorded as a rejected order when it carries a client order id, so a retry gets the same answer. */
+function refuse(
+  state: CoreState,
+  batch: BatchEffects,
+  cmd: PlaceCommand,
+  code: ErrorCodeValue,
+  now: number,
+): PlaceOutcome {
+  if (cmd.clientOrderId !== null) {
+    const market = state.markets.get(cmd.symbol);
+    batch.rejected.push({
+      id: state.nextOrderId++,
+      user_id: cmd.userId,
+      symbol: cmd.symbol,
+      side: cmd.request.side,
+      type: cmd.request.type,
+      price: cmd.request.type === 1 ? (cmd.request.price ?? '0') : '0',
+      volume: cmd.request.volume,
+      deal_volume: '0',
+      deal_money: '0',
+      fee: '0',
+      fee_coin: market ? feeCoinOf({ side: cmd.request.side, spec: market.spec }) : '',
+      reserve: '0',
+      status: OrderStatus.rejected,
+      closed_by_exchange: 0,
+      client_order_id: cmd.clientOrderId,
+      reject_code: code,
+      created_at: now,
+      updated_at: now,
+    });
+  }
+  return { ok: false, code };
+}

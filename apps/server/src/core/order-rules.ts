@@ -1,0 +1,60 @@
+import Big from 'big.js';
+import { toUnits } from './decimal-units.ts';
+import { MAX_LOTS, MAX_TICKS, type MarketSpec } from './market-spec.ts';
+
+/**
+ * The market's rules for a new order, checked before it reaches the core; each refusal names the rule.
+ * A price must be whole ticks and a volume whole lots; a market buy's amount is a quote value with at most
+ * `pricePrecision` decimals (the quote precision the market shows), carried to the engine in tick-lots.
+ */
+export type OrderRefusal =
+  | 'market_closed'
+  | 'price_precision'
+  | 'volume_precision'
+  | 'price_below_minimum'
+  | 'volume_below_minimum'
+  | 'market_buy_below_minimum'
+  | 'market_sell_below_minimum'
+  | 'too_large';
+
+export interface OrderRequest {
+  side: 'BUY' | 'SELL';
+  /** 1 limit, 2 market. */
+  type: 1 | 2;
+  price?: string | undefined;
+  volume: string;
+}
+
+/** An order in engine units: ticks, lots, and for a market buy the quote amount in tick-lots. */
+export interface OrderIntent {
+  side: 'BUY' | 'SELL';
+  type: 1 | 2;
+  ticks: number;
+  lots: number;
+  quoteTickLots: number;
+}
+
+export function checkOrder(spec: MarketSpec, order: OrderRequest): OrderIntent | OrderRefusal {
+  if (!spec.open) return 'market_closed';
+  const volume = new Big(order.volume);
+  if (order.type === 2 && order.side === 'BUY') {
+    // The amount is quote: at most pricePrecision decimals, held as tick-lots (×10^volumePrecision more).
+    const amount = toUnits(order.volume, spec.pricePrecision);
+    if (!amount.ok) return amount.reason === 'precision' ? 'volume_precision' : 'too_large';
+    if (volume.lte(0) || volume.lt(spec.marketBuyMin)) return 'market_buy_below_minimum';
+    const quote = toUnits(order.volume, spec.pricePrecision + spec.volumePrecision);
+    if (!quote.ok) return 'too_large';
+    return { side: 'BUY', type: 2, ticks: 0, lots: 0, quoteTickLots: quote.units };
+  }
+  const lots = toUnits(order.volume, spec.volumePrecision, MAX_LOTS);
+  if (!lots.ok) return lots.reason === 'precision' ? 'volume_precision' : 'too_large';
+  if (order.type === 2) {
+    if (lots.units === 0 || volume.lt(spec.marketSellMin)) return 'market_sell_below_minimum';
+    return { side: 'SELL', type: 2, ticks: 0, lots: lots.units, quoteTickLots: 0 };
+  }
+  const ticks = toUnits(order.price ?? '0', spec.pricePrecision, MAX_TICKS);
+  if (!ticks.ok) return ticks.reason === 'precision' ? 'price_precision' : 'too_large';
+  if (ticks.units === 0 || new Big(order.price ?? '0').lt(spec.limitPriceMin)) return 'price_below_minimum';
+  if (lots.units === 0 || volume.lt(spec.limitVolumeMin)) return 'volume_below_minimum';
+  return { side: order.side, type: 1, ticks: ticks.units, lots: lots.units, quoteTickLots: 0 };
+}

@@ -1,0 +1,100 @@
+import { OrderStatus } from '@opex/contract/calls/order';
+import Big from 'big.js';
+import type { Insertable, Selectable } from 'kysely';
+import type { OrdersTable } from '../db/tables/trading.ts';
+import { formatUnits, notional, toUnits, unitsToBig } from './decimal-units.ts';
+import type { MarketSpec } from './market-spec.ts';
+
+/**
+ * An order as the core holds it while it is open (and while a batch that touched it is written): engine units for
+ * what the book needs, exact decimals for money. `reserve` is what it still holds locked in `lockCoin`.
+ */
+export interface OrderState {
+  id: number;
+  userId: number;
+  spec: MarketSpec;
+  side: 'BUY' | 'SELL';
+  /** 1 limit, 2 market. */
+  type: 1 | 2;
+  ticks: number;
+  lots: number;
+  /** A market buy's amount in tick-lots; 0 otherwise. */
+  quoteTickLots: number;
+  dealLots: number;
+  dealMoney: Big;
+  fee: Big;
+  reserve: Big;
+  status: number;
+  closedByExchange: boolean;
+  clientOrderId: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export const lockCoinOf = (o: Pick<OrderState, 'side' | 'spec'>) => (o.side === 'BUY' ? o.spec.quote : o.spec.base);
+export const feeCoinOf = (o: Pick<OrderState, 'side' | 'spec'>) => (o.side === 'BUY' ? o.spec.base : o.spec.quote);
+
+/** What a new order must lock: a limit buy price × volume, a market buy its amount, a sell its volume. */
+export function reserveFor(o: Pick<OrderState, 'side' | 'type' | 'spec' | 'ticks' | 'lots' | 'quoteTickLots'>): Big {
+  const { pricePrecision: p, volumePrecision: v } = o.spec;
+  if (o.side === 'SELL') return unitsToBig(o.lots, v);
+  if (o.type === 2) return unitsToBig(o.quoteTickLots, p + v);
+  return notional(o.ticks, o.lots, p, v);
+}
+
+export function orderRow(o: OrderState): Insertable<OrdersTable> {
+  const { pricePrecision: p, volumePrecision: v } = o.spec;
+  const marketBuy = o.type === 2 && o.side === 'BUY';
+  return {
+    id: o.id,
+    user_id: o.userId,
+    symbol: o.spec.symbol,
+    side: o.side,
+    type: o.type,
+    price: o.type === 1 ? formatUnits(o.ticks, p) : '0',
+    volume: marketBuy ? unitsToBig(o.quoteTickLots, p + v).toFixed(p) : formatUnits(o.lots, v),
+    deal_volume: formatUnits(o.dealLots, v),
+    deal_money: o.dealMoney.toFixed(),
+    fee: o.fee.toFixed(),
+    fee_coin: feeCoinOf(o),
+    reserve: o.reserve.toFixed(),
+    status: o.status,
+    closed_by_exchange: o.closedByExchange ? 1 : 0,
+    client_order_id: o.clientOrderId,
+    reject_code: '',
+    created_at: o.createdAt,
+    updated_at: o.updatedAt,
+  };
+}
+
+/** An open order read back on start. Throws when the market's precision no longer fits it (a config error). */
+export function orderFromRow(row: Selectable<OrdersTable>, spec: MarketSpec): OrderState {
+  const { pricePrecision: p, volumePrecision: v } = spec;
+  const units = (value: string, digits: number) => {
+    const r = toUnits(value, digits);
+    if (!r.ok) throw new Error(`order ${row.id}: ${value} does not fit market ${spec.symbol}'s precision`);
+    return r.units;
+  };
+  return {
+    id: row.id,
+    userId: row.user_id,
+    spec,
+    side: row.side,
+    type: row.type === 2 ? 2 : 1,
+    ticks: units(row.price, p),
+    lots: units(row.volume, v),
+    quoteTickLots: 0,
+    dealLots: units(row.deal_volume, v),
+    dealMoney: new Big(row.deal_money),
+    fee: new Big(row.fee),
+    reserve: new Big(row.reserve),
+    status: row.status,
+    closedByExchange: row.closed_by_exchange === 1,
+    clientOrderId: row.client_order_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export const isOpenStatus = (status: number) =>
+  status === OrderStatus.init || status === OrderStatus.open || status === OrderStatus.partiallyFilled;

@@ -1,0 +1,335 @@
+import { ErrorCode, type ErrorCodeValue } from '@opex/contract/error-codes';
+import type { OrderBook } from '@opex/engine/order-book';
+import type { DatabaseHandle } from '../db/database.ts';
+import { assertBalanced, LedgerError, type LedgerFailure, type Movement, parseAmount } from '../ledger/ledger.ts';
+import type { Clock } from '../platform/clock.ts';
+import { BatchEffects } from './batch-effects.ts';
+import { writeBatch } from './batch-writer.ts';
+import { type CoreEvent, type CoreEventBus, InProcessEventBus } from './core-events.ts';
+import { CoreState } from './core-state.ts';
+import { formatUnits } from './decimal-units.ts';
+import { loadMarketSpecs, type MarketSpec } from './market-spec.ts';
+import {
+  type CancelOutcome,
+  cancelOrder,
+  type PlaceCommand,
+  type PlaceOutcome,
+  placeOrder,
+} from './order-execution.ts';
+import { orderRow } from './order-state.ts';
+
+/**
+ * The trading core: the single writer of order books and of the balances it holds. Commands queue up; one loop
+ * takes everything queued (up to maxBatch), applies it in memory, writes all effects in ONE transaction, and only
+ * after the commit answers each command and publishes events. If the write fails, memory is rebuilt from the
+ * database and the batch is answered 'trading unavailable': nothing acknowledged is lost, nothing unacknowledged
+ * is half-written.
+ *
+ * Every balance change of a user must go through it: in-process with postMovement(); from another process (the
+ * operator CLI) by a row in core_inbox (enqueueMovement in core-inbox.ts), which the core polls and applies in the
+ * same transaction that marks the row done.
+ */
+export type MovementOutcome = { ok: true } | { ok: false; reason: LedgerFailure | 'unavailable' };
+
+type Job =
+  | { kind: 'place'; cmd: PlaceCommand; answer: (o: PlaceOutcome) => void }
+  | { kind: 'cancel'; cmd: { userId: number; orderId: number; symbol: string }; answer: (o: CancelOutcome) => void }
+  | { kind: 'movement'; movement: Movement; inboxId?: number; answer: (o: MovementOutcome) => void };
+
+export interface CoreOptions {
+  /** Most commands applied per transaction. */
+  maxBatch?: number;
+  /** How often core_inbox is polled (ms); 0 turns polling off. */
+  inboxPollMs?: number;
+  /** How often the markets are re-read for status, minimums and fees (ms). */
+  marketRefreshMs?: number;
+  onError?: (error: unknown, context: string) => void;
+}
+
+export class TradingCore {
+  readonly bus: CoreEventBus;
+  /** Transactions written and commands applied since start (group commit: many commands per transaction). */
+  readonly stats = { batches: 0, commands: 0 };
+  private state: CoreState | null = null;
+  private queue: Job[] = [];
+  private wake: (() => void) | null = null;
+  private loop: Promise<void> | null = null;
+  private stopping = false;
+  private inboxTimer: NodeJS.Timeout | null = null;
+  private readonly inboxInFlight = new Set<number>();
+  private lastMarketRefresh = 0;
+  private readonly maxBatch: number;
+
+  constructor(
+    private readonly database: DatabaseHandle,
+    private readonly clock: Clock,
+    private readonly options: CoreOptions = {},
+    bus: CoreEventBus = new InProcessEventBus(),
+  ) {
+    this.bus = bus;
+    this.maxBatch = options.maxBatch ?? 4096;
+  }
+
+  /** Rebuilds books and balances from the database and starts taking commands. */
+  async start(): Promise<void> {
+    this.state = await CoreState.load(this.database.db);
+    this.lastMarketRefresh = this.clock.now();
+    this.loop = this.run();
+    const poll = this.options.inboxPollMs ?? 500;
+    if (poll > 0) this.inboxTimer = setInterval(() => void this.pollInbox(), poll).unref();
+  }
+
+  /** Finishes what is queued, then stops; later commands are answered 'trading unavailable'. */
+  async stop(): Promise<void> {
+    if (this.stopping) return;
+    this.stopping = true;
+    if (this.inboxTimer) clearInterval(this.inboxTimer);
+    this.wake?.();
+    await this.loop;
+  }
+
+  placeOrder(cmd: PlaceCommand): Promise<PlaceOutcome> {
+    return new Promise((answer) => this.submit({ kind: 'place', cmd, answer }));
+  }
+
+  cancelOrder(cmd: { userId: number; orderId: number; symbol: string }): Promise<CancelOutcome> {
+    return new Promise((answer) => this.submit({ kind: 'cancel', cmd, answer }));
+  }
+
+  /** Posts a ledger movement (deposit, operator credit, transfer) through the core. */
+  postMovement(movement: Movement): Promise<MovementOutcome> {
+    return new Promise((answer) => this.submit({ kind: 'movement', movement, answer }));
+  }
+
+  market(symbol: string): MarketSpec | undefined {
+    return this.state?.markets.get(symbol)?.spec;
+  }
+
+  /** The live book of a market, for depth readers; never change it. */
+  book(symbol: string): OrderBook | undefined {
+    return this.state?.markets.get(symbol)?.book;
+  }
+
+  /** Price of the market's last trade, or null before the first. */
+  lastPrice(symbol: string): string | null {
+    const market = this.state?.markets.get(symbol);
+    if (!market || market.book.lastPrice === 0) return null;
+    return formatUnits(market.book.lastPrice, market.spec.pricePrecision);
+  }
+
+  private submit(job: Job): void {
+    if (this.stopping || !this.state) {
+      answerUnavailable(job);
+      return;
+    }
+    this.queue.push(job);
+    this.wake?.();
+  }
+
+  private async run(): Promise<void> {
+    for (;;) {
+      if (this.queue.length === 0) {
+        if (this.stopping) return;
+        await new Promise<void>((resolve) => {
+          this.wake = resolve;
+        });
+        this.wake = null;
+        continue;
+      }
+      const jobs = this.queue.splice(0, this.maxBatch);
+      await this.process(jobs);
+    }
+  }
+
+  private async process(jobs: Job[]): Promise<void> {
+    const now = this.clock.now();
+    const db = this.database.db;
+    const answers: (() => void)[] = [];
+    const batch = new BatchEffects();
+    let state = this.state as CoreState;
+    try {
+      await this.refreshMarkets(jobs, now);
+      state = this.state as CoreState;
+      await state.balances.load(db, ownersOf(jobs));
+      const known = await knownClientOrders(this.database, jobs);
+      for (const job of jobs) answers.push(this.apply(state, batch, job, now, known));
+      const balances = state.balances.takeDirty();
+      if (!batch.empty) await writeBatch(db, batch, balances, now);
+      this.stats.batches++;
+      this.stats.commands += jobs.length;
+      for (const b of balances) {
+        batch.events.push({
+          type: 'balance',
+          ownerId: b.ownerId,
+          account: b.account,
+          coin: b.coin,
+          available: b.balance.available.toFixed(),
+          locked: b.balance.locked.toFixed(),
+        });
+      }
+    } catch (error) {
+      this.options.onError?.(error, 'batch failed; rebuilding from the database');
+      for (const job of jobs) answerUnavailable(job);
+      for (const job of jobs) if (job.kind === 'movement' && job.inboxId) this.inboxInFlight.delete(job.inboxId);
+      await this.rebuild();
+      return;
+    }
+    for (const answer of answers) answer();
+    this.bus.publish(eventsOf(batch));
+  }
+
+  private apply(state: CoreState, batch: BatchEffects, job: Job, now: number, known: Map<string, PlaceOutcome>) {
+    if (job.kind === 'place') {
+      const key = job.cmd.clientOrderId === null ? null : `${job.cmd.userId}/${job.cmd.clientOrderId}`;
+      const first = key === null ? undefined : known.get(key);
+      const outcome = first ?? placeOrder(state, batch, job.cmd, now);
+      if (key !== null) known.set(key, outcome);
+      return () => job.answer(outcome);
+    }
+    if (job.kind === 'cancel') {
+      const outcome = cancelOrder(state, batch, job.cmd, now);
+      return () => job.answer(outcome);
+    }
+    const outcome = applyMovement(state, batch, job.movement, now);
+    if (job.inboxId !== undefined) {
+      batch.inboxDone.push({ id: job.inboxId, result: outcome.ok ? 'ok' : outcome.reason });
+    }
+    return () => {
+      if (job.inboxId !== undefined) this.inboxInFlight.delete(job.inboxId);
+      job.answer(outcome);
+    };
+  }
+
+  /** After a failed write: memory may hold effects that were never stored, so all of it is read again. */
+  private async rebuild(): Promise<void> {
+    for (;;) {
+      try {
+        this.state = await CoreState.load(this.database.db);
+        return;
+      } catch (error) {
+        this.options.onError?.(error, 'rebuild failed; retrying');
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    }
+  }
+
+  private async refreshMarkets(jobs: Job[], now: number): Promise<void> {
+    const state = this.state as CoreState;
+    const unknown = jobs.some((j) => j.kind === 'place' && !state.markets.has(j.cmd.symbol));
+    if (!unknown && now - this.lastMarketRefresh < (this.options.marketRefreshMs ?? 2000)) return;
+    this.lastMarketRefresh = now;
+    state.refreshMarkets(await loadMarketSpecs(this.database.db));
+  }
+
+  private async pollInbox(): Promise<void> {
+    if (this.stopping || !this.state) return;
+    try {
+      const rows = await this.database.db
+        .selectFrom('core_inbox')
+        .selectAll()
+        .where('processed_at', 'is', null)
+        .orderBy('id')
+        .limit(500)
+        .execute();
+      for (const row of rows) {
+        if (this.inboxInFlight.has(row.id)) continue;
+        this.inboxInFlight.add(row.id);
+        const movement = parseInboxMovement(row.payload) ?? invalidMovement;
+        this.submit({ kind: 'movement', movement, inboxId: row.id, answer: () => {} });
+      }
+    } catch (error) {
+      this.options.onError?.(error, 'core inbox poll failed');
+    }
+  }
+}
+
+function applyMovement(state: CoreState, batch: BatchEffects, movement: Movement, now: number): MovementOutcome {
+  try {
+    assertBalanced(movement);
+    const postings = movement.postings.map((p) => ({ ...p, delta: parseAmount(p.delta) }));
+    state.balances.post(movement.cause, movement.causeId, postings, now, batch.ledger, movement.memo ?? '');
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof LedgerError) return { ok: false, reason: error.reason };
+    throw error;
+  }
+}
+
+/** An inbox row whose payload is not a movement: applying it fails as unbalanced and marks the row so. */
+const invalidMovement: Movement = { cause: 'operator_credit', causeId: 'invalid', postings: [] };
+
+/** A movement from another process, checked for shape (amounts are checked when it is posted). */
+function parseInboxMovement(payload: string): Movement | null {
+  try {
+    const value = JSON.parse(payload) as Movement;
+    const wellFormed =
+      typeof value?.cause === 'string' &&
+      typeof value.causeId === 'string' &&
+      Array.isArray(value.postings) &&
+      value.postings.every(
+        (p) =>
+          Number.isSafeInteger(p?.ownerId) &&
+          p.ownerId >= 0 &&
+          typeof p.account === 'string' &&
+          typeof p.coin === 'string' &&
+          (p.field === 'available' || p.field === 'locked') &&
+          typeof p.delta === 'string',
+      );
+    return wellFormed ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function ownersOf(jobs: Job[]): number[] {
+  const owners: number[] = [];
+  for (const job of jobs) {
+    if (job.kind === 'movement') for (const p of job.movement.postings ?? []) owners.push(p.ownerId);
+    else owners.push(job.cmd.userId);
+  }
+  return owners;
+}
+
+/** First answers of client order ids in this batch that earlier batches stored (one query per batch). */
+async function knownClientOrders(database: DatabaseHandle, jobs: Job[]): Promise<Map<string, PlaceOutcome>> {
+  const known = new Map<string, PlaceOutcome>();
+  const wanted = jobs.flatMap((j) => (j.kind === 'place' && j.cmd.clientOrderId !== null ? [j.cmd] : []));
+  if (wanted.length === 0) return known;
+  const rows = await database.db
+    .selectFrom('orders')
+    .select(['id', 'user_id', 'client_order_id', 'status', 'reject_code'])
+    .where('client_order_id', 'in', [...new Set(wanted.map((c) => c.clientOrderId as string))])
+    .where('user_id', 'in', [...new Set(wanted.map((c) => c.userId))])
+    .execute();
+  for (const row of rows) {
+    const outcome: PlaceOutcome = row.reject_code
+      ? { ok: false, code: row.reject_code as ErrorCodeValue }
+      : { ok: true, orderId: row.id };
+    known.set(`${row.user_id}/${row.client_order_id}`, outcome);
+  }
+  return known;
+}
+
+function eventsOf(batch: BatchEffects): CoreEvent[] {
+  const events: CoreEvent[] = [...batch.events];
+  for (const order of batch.orders.values()) {
+    const row = orderRow(order);
+    events.push({
+      type: 'order',
+      orderId: order.id,
+      userId: order.userId,
+      symbol: order.spec.symbol,
+      status: order.status,
+      dealVolume: row.deal_volume,
+      dealMoney: row.deal_money,
+    });
+  }
+  for (const symbol of batch.touchedMarkets) events.push({ type: 'book', symbol });
+  return events;
+}
+
+function answerUnavailable(job: Job): void {
+  const code: ErrorCodeValue = ErrorCode.tradingUnavailable;
+  if (job.kind === 'movement') job.answer({ ok: false, reason: 'unavailable' });
+  else job.answer({ ok: false, code });
+}

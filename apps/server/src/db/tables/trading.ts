@@ -1,0 +1,74 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Spot trading: orders, trades, and the inbox through which other processes hand balance changes to the trading
+ * core. Order and trade ids are assigned by the core (it is the only writer), so they are plain bigint keys.
+ * Amounts are exact decimal strings.
+ */
+export interface OrdersTable {
+  id: number;
+  user_id: number;
+  symbol: string;
+  side: 'BUY' | 'SELL';
+  /** 1 limit, 2 market. */
+  type: number;
+  /** '0' for market orders. */
+  price: string;
+  /** Base quantity; for a market buy, the quote amount to spend. */
+  volume: string;
+  /** Base quantity filled. */
+  deal_volume: string;
+  /** Quote turnover filled. */
+  deal_money: string;
+  /** Fees paid, in fee_coin (the coin this order receives). */
+  fee: string;
+  fee_coin: string;
+  /** What this order still holds locked (quote for a buy, base for a sell); '0' once it ends. */
+  reserve: string;
+  /** contract OrderStatus. */
+  status: number;
+  /** 1 when the exchange cancelled it (a market order's unfilled rest). */
+  closed_by_exchange: number;
+  client_order_id: string | null;
+  /** The error code of a rejected order (status 6), else ''. */
+  reject_code: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface TradesTable {
+  id: number;
+  symbol: string;
+  price: string;
+  volume: string;
+  /** price × volume, in the quote coin. */
+  amount: string;
+  maker_order_id: number;
+  taker_order_id: number;
+  maker_user_id: number;
+  taker_user_id: number;
+  taker_side: 'BUY' | 'SELL';
+  /** In the base coin. */
+  buyer_fee: string;
+  /** In the quote coin. */
+  seller_fee: string;
+  created_at: number;
+}
+
+export interface CoreInboxTable {
+  id: Generated<number>;
+  /** 'movement': a ledger movement (JSON) to post through the core. */
+  kind: string;
+  payload: string;
+  created_at: number;
+  /** Set by the core in the transaction that applies the row. */
+  processed_at: number | null;
+  /** 'ok' or the refusal. */
+  result: string;
+}
+
+export interface TradingTables {
+  orders: OrdersTable;
+  trades: TradesTable;
+  core_inbox: CoreInboxTable;
+}

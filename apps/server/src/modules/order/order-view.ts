@@ -1,0 +1,54 @@
+import { OrderStatus, type orderListItem } from '@opex/contract/calls/order';
+import Big from 'big.js';
+import type { Selectable } from 'kysely';
+import type { z } from 'zod';
+import type { MarketSpec } from '../../core/market-spec.ts';
+import type { OrdersTable } from '../../db/tables/trading.ts';
+
+/** An order row as the original's order lists show it. */
+const statusTexts: Record<number, string> = {
+  [OrderStatus.init]: 'New',
+  [OrderStatus.open]: 'Open',
+  [OrderStatus.filled]: 'Filled',
+  [OrderStatus.partiallyFilled]: 'Partially filled',
+  [OrderStatus.cancelled]: 'Cancelled',
+  [OrderStatus.pendingCancel]: 'Cancelling',
+  [OrderStatus.rejected]: 'Rejected',
+  [OrderStatus.expired]: 'Expired',
+};
+
+/** Big with its own settings: divisions here truncate to the market's price precision, exactly. */
+const Truncating = Big();
+Truncating.RM = Big.roundDown;
+
+export function orderListItemOf(
+  row: Selectable<OrdersTable>,
+  spec: Pick<MarketSpec, 'base' | 'quote' | 'pricePrecision'> | undefined,
+): z.input<typeof orderListItem> {
+  const pricePrecision = spec?.pricePrecision ?? 8;
+  const dealVolume = new Big(row.deal_volume);
+  const marketBuy = row.type === 2 && row.side === 'BUY';
+  const executed = marketBuy ? row.deal_money : row.deal_volume;
+  Truncating.DP = pricePrecision;
+  const status = row.status;
+  const cancelledAfterFill = status === OrderStatus.cancelled && dealVolume.gt(0);
+  return {
+    id: row.id,
+    side: row.side,
+    side_text: row.side === 'BUY' ? 'Buy' : 'Sell',
+    price: row.price,
+    volume: row.volume,
+    deal_volume: row.deal_volume,
+    remain_volume: new Big(row.volume).minus(executed).toFixed(),
+    avg_price: dealVolume.gt(0) ? new Truncating(row.deal_money).div(row.deal_volume).toFixed(pricePrecision) : '0',
+    total_price: row.deal_money,
+    status,
+    status_text: cancelledAfterFill ? 'Partially filled, cancelled' : (statusTexts[status] ?? String(status)),
+    time_long: row.created_at,
+    baseCoin: spec?.base ?? '',
+    countCoin: spec?.quote ?? '',
+    type: row.type,
+    isCloseCancelOrder: row.closed_by_exchange,
+    ...(row.client_order_id ? { clientOrderId: row.client_order_id } : {}),
+  };
+}

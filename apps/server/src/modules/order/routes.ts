@@ -1,0 +1,50 @@
+import { orderCancel, orderCreate, orderEntrustHistory, orderListAll, orderListNew } from '@opex/contract/calls/order';
+import { ErrorCode } from '@opex/contract/error-codes';
+import type { FastifyInstance } from 'fastify';
+import { bindCall } from '../../platform/call-binding.ts';
+import { CallError } from '../../platform/call-error.ts';
+import type { Services } from '../../platform/services.ts';
+import { findOrder, listOrders, type OrderListKind } from './order-queries.ts';
+import { orderListItemOf } from './order-view.ts';
+
+/** Spot orders: create and cancel go to the trading core (answered after commit); lists read the database. */
+export async function registerOrderModule(app: FastifyInstance, services: Services) {
+  const { core, database } = services;
+  // The core outlives in-flight requests: it stops (finishing its queue) once the HTTP server has closed.
+  app.addHook('onClose', () => core.stop());
+
+  bindCall(app, services, orderCreate, async (input, ctx) => {
+    const outcome = await core.placeOrder({
+      userId: ctx.userId,
+      symbol: input.symbol,
+      request: { side: input.side, type: input.type, price: input.price, volume: input.volume },
+      clientOrderId: input.clientOrderId ?? null,
+    });
+    if (!outcome.ok) throw new CallError(outcome.code);
+    return { order_id: outcome.orderId };
+  });
+
+  bindCall(app, services, orderCancel, async (input, ctx) => {
+    const outcome = await core.cancelOrder({
+      userId: ctx.userId,
+      orderId: input.orderId,
+      symbol: input.symbol,
+    });
+    if (outcome.ok) return { order_id: outcome.orderId, status: outcome.status };
+    if (outcome.code !== ErrorCode.orderNotOpen) throw new CallError(outcome.code);
+    const order = await findOrder(database.db, ctx.userId, input.orderId);
+    throw new CallError(order && order.symbol === input.symbol ? ErrorCode.orderNotOpen : ErrorCode.orderNotFound);
+  });
+
+  const lists: [typeof orderListNew, OrderListKind][] = [
+    [orderListNew, 'open'],
+    [orderEntrustHistory, 'history'],
+    [orderListAll, 'all'],
+  ];
+  for (const [call, kind] of lists) {
+    bindCall(app, services, call, async (input, ctx) => {
+      const { count, rows } = await listOrders(database.db, ctx.userId, kind, input);
+      return { count, orderList: rows.map((row) => orderListItemOf(row, core.market(row.symbol))) };
+    });
+  }
+}

@@ -1,0 +1,44 @@
+import type { userTradeItem } from '@opex/contract/calls/trade';
+import type { z } from 'zod';
+
+/** The trade export's CSV: one header line, one line per trade, times in UTC ISO 8601. */
+const header = [
+  'time',
+  'trade_id',
+  'order_id',
+  'symbol',
+  'side',
+  'role',
+  'price',
+  'volume',
+  'amount',
+  'fee',
+  'fee_coin',
+];
+
+export function tradesCsv(trades: z.input<typeof userTradeItem>[]): string {
+  const lines = trades.map((t) =>
+    [
+      new Date(t.ctime).toISOString(),
+      t.id,
+      t.order_id,
+      t.symbol,
+      t.side,
+      t.role,
+      t.price,
+      t.volume,
+      t.deal_price,
+      t.fee,
+      t.feeCoin,
+    ]
+      .map(csvField)
+      .join(','),
+  );
+  return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
+}
+
+/** Quotes a field that holds a comma, quote or line break (none of ours should, but symbols come from operators). */
+function csvField(value: string | number): string {
+  const s = String(value);
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}

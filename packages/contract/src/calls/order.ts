@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+import { idField, pageField, pageSizeField } from './paging.ts';
+
+/**
+ * Spot orders (the spec's order/* calls). Prices and volumes travel as decimal strings (numbers are accepted and
+ * read as their shortest decimal form); the server refuses, never rounds, a value with more decimals than the
+ * market allows. A market buy's `volume` is the quote amount to spend; a market sell's is the base quantity.
+ */
+
+/**
+ * Order status codes. 2 and 4 are the original's values (its clients test them); the rest complete the set.
+ * - 0 new: accepted, not yet processed by the trading core (never stored: the core processes an order at once);
+ * - 1 open: resting on the book, nothing filled;
+ * - 2 filled: completely filled (a market order whose unspent rest is less than one lot at the last price too);
+ * - 3 partially filled: resting with part of it filled;
+ * - 4 cancelled: by the user, or the unfilled rest of a market order; `deal_volume > 0` means partly filled first;
+ * - 5 pending cancel: reserved; the core cancels synchronously, so it is never stored today;
+ * - 6 rejected: refused by the core (e.g. insufficient balance); stored only for orders with a clientOrderId, so
+ *   that a retry answers the same refusal;
+ * - 7 expired: reserved for time-limited orders, which spot trading does not offer yet.
+ */
+export const OrderStatus = {
+  init: 0,
+  open: 1,
+  filled: 2,
+  partiallyFilled: 3,
+  cancelled: 4,
+  pendingCancel: 5,
+  rejected: 6,
+  expired: 7,
+} as const;
+export type OrderStatusValue = (typeof OrderStatus)[keyof typeof OrderStatus];
+
+/** Statuses of an order still on the book: the open-orders list shows these. */
+export const openOrderStatuses: readonly number[] = [OrderStatus.init, OrderStatus.open, OrderStatus.partiallyFilled];
+
+export const OrderType = { limit: 1, market: 2 } as const;
+
+const decimal = z
+  .union([z.string().max(40), z.number().nonnegative()])
+  .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
+  .pipe(z.string().regex(/^\d{1,20}(\.\d{1,20})?$/, 'a positive decimal number'));
+
+const symbol = z
+  .string()
+  .max(40)
+  .transform((s) => s.toLowerCase())
+  .pipe(z.string().regex(/^[a-z0-9]{2,40}$/, 'a market symbol such as btcusdt'));
+
+const orderType = z
+  .union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')])
+  .transform((t) => Number(t) as 1 | 2);
+
+export const orderCreate = defineCall({
+  name: 'order/create',
+  access: 'login',
+  writes: true,
+  request: z
+    .object({
+      side: z.enum(['BUY', 'SELL']),
+      type: orderType,
+      /** Ignored (may be absent) for market orders. */
+      price: decimal.optional(),
+      volume: decimal,
+      symbol,
+      /** Makes a retry a no-op that answers as the first attempt did; unique per user. */
+      clientOrderId: z
+        .string()
+        .max(36)
+        .regex(/^[\w-]{1,36}$/, 'letters, digits, _ or -')
+        .optional(),
+    })
+    .refine((o) => o.type === 2 || o.price !== undefined, { message: 'a limit order needs a price', path: ['price'] }),
+  reply: z.object({ order_id: z.number() }),
+});
+
+export const orderCancel = defineCall({
+  name: 'order/cancel',
+  access: 'login',
+  writes: true,
+  request: z.object({ orderId: idField, symbol }),
+  reply: z.object({ order_id: z.number(), status: z.number() }),
+});
+
+export const orderListItem = z.object({
+  id: z.number(),
+  side: z.enum(['BUY', 'SELL']),
+  side_text: z.string(),
+  price: z.string(),
+  volume: z.string(),
+  deal_volume: z.string(),
+  remain_volume: z.string(),
+  avg_price: z.string(),
+  total_price: z.string(),
+  status: z.number(),
+  status_text: z.string(),
+  time_long: z.number(),
+  baseCoin: z.string(),
+  countCoin: z.string(),
+  type: z.number(),
+  /** 1 when the order was cancelled by the exchange (e.g. a market order's unfilled rest), else 0. */
+  isCloseCancelOrder: z.number(),
+  clientOrderId: z.string().optional(),
+});
+
+const listRequest = z.object({ symbol: symbol.optional(), pageSize: pageSizeField, page: pageField });
+const listReply = z.object({ count: z.number(), orderList: z.array(orderListItem) });
+
+/** Open orders (status 0, 1, 3), newest first. */
+export const orderListNew = defineCall({
+  name: 'order/list/new',
+  access: 'login',
+  request: listRequest,
+  reply: listReply,
+});
+
+/** Finished orders (2 filled, 4 cancelled, 6 rejected), newest first. */
+export const orderEntrustHistory = defineCall({
+  name: 'order/entrust_history',
+  access: 'login',
+  request: listRequest,
+  reply: listReply,
+});
+
+/** Every order of the user, newest first. */
+export const orderListAll = defineCall({
+  name: 'order/list/all',
+  access: 'login',
+  request: listRequest,
+  reply: listReply,
+});
