@@ -3,6 +3,8 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { seedDemo } from './seed/demo.ts';
+import { DEMO_LOGINS } from './seed/demo-logins.ts';
 import { createServices } from './services.ts';
 
 /** Starts the exchange: configuration, storage and migrations, services, HTTP; stops cleanly on a signal. */
@@ -14,7 +16,10 @@ async function main() {
   });
   await migrateToLatest(database.db, database.dialect);
   const services = await createServices(config, database);
+  // The demo's content and traders exist before the first request is served.
+  const seeded = config.demo ? await seedDemo(services) : undefined;
   const app = await buildApp(services);
+  if (seeded) app.log.info(seeded, 'demo seed');
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -33,6 +38,9 @@ async function main() {
     { url: `http://localhost:${config.port}${config.basePath}/`, storage: database.dialect, demo: config.demo },
     'exchange ready',
   );
+  if (config.demo) {
+    for (const login of DEMO_LOGINS) app.log.info(`demo login: ${login.email} / ${login.password}`);
+  }
 }
 
 main().catch((error) => {

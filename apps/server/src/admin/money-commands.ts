@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import Big from 'big.js';
+import { findCoin } from '../catalog/coins.ts';
+import { creditFromOutside, postMovement } from '../ledger/ledger.ts';
+import { findUserByAccount, findUserById } from '../modules/user/accounts.ts';
+import { listOutbox } from '../notify/outbox.ts';
+import { type AdminCommand, change, stringFlags } from './admin-command.ts';
+import { AdminInputError, decimal, integer, optional, required, symbol, text } from './admin-input.ts';
+import { listAudit } from './audit.ts';
+
+/** Operator credits through the ledger, and the read-only views: outbox and audit trail. */
+export const moneyCommands: Record<string, AdminCommand> = {
+  credit: {
+    usage: 'credit --user <email|id> --coin USDT --amount 1000 --reason "..."',
+    options: stringFlags('user', 'coin', 'amount', 'reason'),
+    async run(ctx, _p, f) {
+      const { db } = ctx.handle;
+      const who = required(f, 'user');
+      const user = /^\d{1,15}$/.test(who)
+        ? await findUserById(db, Number(who))
+        : await findUserByAccount(db, { email: who.toLowerCase() });
+      if (!user) throw new AdminInputError(`no user ${who}`);
+      const coinSymbol = symbol(required(f, 'coin'), 'coin');
+      const coin = await findCoin(db, coinSymbol);
+      if (!coin) throw new AdminInputError(`coin ${coinSymbol} is not listed`);
+      const amount = decimal(required(f, 'amount'), 'amount');
+      if (new Big(amount).lte(0)) throw new AdminInputError('--amount must be positive');
+      if ((amount.split('.')[1] ?? '').length > coin.scale) {
+        throw new AdminInputError(`--amount has more than ${coin.scale} decimals, the precision of ${coinSymbol}`);
+      }
+      const reason = text(required(f, 'reason'), '--reason', 500);
+      const causeId = `cli:${randomUUID()}`;
+      await change(
+        ctx,
+        { action: 'credit', subject: `user:${user.id}`, detail: { coin: coinSymbol, amount, reason, causeId } },
+        (trx) =>
+          postMovement(
+            trx,
+            ctx.handle.dialect,
+            creditFromOutside({
+              ownerId: Number(user.id),
+              coin: coinSymbol,
+              amount,
+              cause: 'operator_credit',
+              causeId,
+              memo: reason,
+            }),
+            ctx.clock.now(),
+          ),
+      );
+      return `credited ${amount} ${coinSymbol} to user ${user.id} (${user.email ?? user.mobile})`;
+    },
+  },
+  'outbox list': {
+    usage: 'outbox list [--limit 50] [--recipient ADDRESS]',
+    options: stringFlags('limit', 'recipient'),
+    async run(ctx, _p, f) {
+      const recipient = optional(f, 'recipient');
+      const rows = await listOutbox(ctx.handle.db, {
+        limit: integer(optional(f, 'limit'), 'limit', 1, 1000, 50),
+        ...(recipient ? { recipient } : {}),
+      });
+      return (
+        rows
+          .map(
+            (r) => `${new Date(r.created_at).toISOString()}\t${r.channel}\t${r.recipient}\t${r.subject}\n${r.body}\n`,
+          )
+          .join('\n') || '(outbox empty)'
+      );
+    },
+  },
+  'audit list': {
+    usage: 'audit list [--limit 50]',
+    options: stringFlags('limit'),
+    async run(ctx, _p, f) {
+      const rows = await listAudit(ctx.handle.db, integer(optional(f, 'limit'), 'limit', 1, 1000, 50));
+      return (
+        rows
+          .map((r) => `${new Date(r.created_at).toISOString()}\t${r.actor}\t${r.action}\t${r.subject}\t${r.detail}`)
+          .join('\n') || '(no audit entries)'
+      );
+    },
+  },
+};

@@ -1,0 +1,65 @@
+import type { Kysely } from 'kysely';
+import { recordAudit } from '../admin/audit.ts';
+import type { Database } from '../db/schema.ts';
+import { creditFromOutside, postMovement } from '../ledger/ledger.ts';
+import { createUser, findUserByAccount } from '../modules/user/accounts.ts';
+import type { Services } from '../platform/services.ts';
+import { seedDemoContent } from './demo-content.ts';
+import { DEMO_LOGINS } from './demo-logins.ts';
+
+/**
+ * The demo seed, run at start-up when DEMO=1. Idempotent: the content is written once (a settings marker records
+ * it, so an operator's later edits survive restarts) and each demo trader is created, with its funded balances, in
+ * one transaction the first time only.
+ */
+const SEED_MARKER = 'demoSeedVersion';
+const SEED_VERSION = 1;
+const ACTOR = 'seed:demo';
+
+export async function seedDemo(services: Services): Promise<{ contentSeeded: boolean; tradersCreated: string[] }> {
+  const { database, clock } = services;
+  let contentSeeded = false;
+  if ((await services.settings.get<number>(SEED_MARKER, 0)) < SEED_VERSION) {
+    await database.db.transaction().execute(async (trx) => {
+      await seedDemoContent(trx, clock);
+      await trx
+        .insertInto('settings')
+        .values({ key: SEED_MARKER, value: JSON.stringify(SEED_VERSION), updated_at: clock.now() })
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet({ value: JSON.stringify(SEED_VERSION), updated_at: clock.now() }),
+        )
+        .execute();
+      await recordAudit(
+        trx,
+        { actor: ACTOR, action: 'seed.content', subject: 'demo', detail: { version: SEED_VERSION } },
+        clock.now(),
+      );
+    });
+    contentSeeded = true;
+  }
+  const tradersCreated: string[] = [];
+  for (const login of DEMO_LOGINS) {
+    if (await findUserByAccount(database.db, { email: login.email })) continue;
+    await database.db.transaction().execute(async (trx) => {
+      const user = await createUser(trx as Kysely<Database>, clock, { email: login.email, password: login.password });
+      for (const [coin, amount] of Object.entries(login.balances)) {
+        const movement = creditFromOutside({
+          ownerId: Number(user.id),
+          coin,
+          amount,
+          cause: 'operator_credit',
+          causeId: `demo-seed:${login.email}:${coin}`,
+          memo: 'demo balance',
+        });
+        await postMovement(trx, database.dialect, movement, clock.now());
+      }
+      await recordAudit(
+        trx,
+        { actor: ACTOR, action: 'seed.trader', subject: login.email, detail: login.balances },
+        clock.now(),
+      );
+    });
+    tradersCreated.push(login.email);
+  }
+  return { contentSeeded, tradersCreated };
+}

@@ -1,0 +1,64 @@
+import { cmsInfo, footerList } from '@opex/contract/calls/cms';
+import { homepageElasticLayer, index } from '@opex/contract/calls/common';
+import { publicInfoV4 } from '@opex/contract/calls/public-info';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../src/seed/demo.ts';
+import { DEMO_LOGINS } from '../src/seed/demo-logins.ts';
+import { contentSnapshot } from './content-fixtures.ts';
+import { startTestServer, type TestServer, testDialects } from './harness.ts';
+import { loggedInClient } from './user-fixtures.ts';
+
+describe.each(testDialects)('demo seed on %s', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    expect(await seedDemo(server.services)).toEqual({
+      contentSeeded: true,
+      tradersCreated: DEMO_LOGINS.map((l) => l.email),
+    });
+  });
+  afterAll(() => server.close());
+
+  it('fills public info: brand, skins, proof-of-work captcha, markets', async () => {
+    const { data } = await server.client().call(publicInfoV4);
+    expect(data.msg.company_name).toBe('Opex Demo');
+    expect(data.skin.listist).toHaveLength(2);
+    expect(data.switch.verificationType).toBe('3');
+    expect(Object.keys(data.market.market.USDT ?? {})).toEqual(['BTC/USDT', 'ETH/USDT', 'LTC/USDT', 'TRX/USDT']);
+  });
+
+  it('writes pages, footer links of all three types, three notices and a pop-up active now', async () => {
+    const client = server.client();
+    expect((await client.call(cmsInfo, { key: 'termsOfService' })).code).toBe('0');
+    const types = new Set((await client.call(footerList)).data.flatMap((l) => l.list.map((x) => x.linkType)));
+    expect([...types].sort()).toEqual([0, 1, 3]);
+    expect((await client.call(index)).data.noticeInfoList).toHaveLength(3);
+    expect((await client.call(homepageElasticLayer, { terminalType: '0' })).data?.activityTitle).toBe(
+      'Welcome to Opex Demo',
+    );
+  });
+
+  it('funds the demo traders through the ledger, and their logins work', async () => {
+    const { db } = server.services.database;
+    for (const login of DEMO_LOGINS) {
+      const user = await db.selectFrom('users').select('id').where('email', '=', login.email).executeTakeFirstOrThrow();
+      const balances = await db.selectFrom('balances').selectAll().where('owner_id', '=', user.id).execute();
+      expect(Object.fromEntries(balances.map((b) => [b.coin, b.available]))).toEqual(login.balances);
+      const entries = await db.selectFrom('ledger_entries').selectAll().where('owner_id', '=', user.id).execute();
+      expect(entries.every((e) => e.cause === 'operator_credit')).toBe(true);
+    }
+    // The demo runs the proof-of-work captcha: turn it off here to test the password alone.
+    await server.services.settings.setSwitch('verificationType', '0');
+    const first = DEMO_LOGINS[0];
+    await loggedInClient(server, first.email, first.password);
+    await server.services.settings.setSwitch('verificationType', '3');
+  });
+
+  it('is idempotent: a second run changes nothing', async () => {
+    const before = await contentSnapshot(server);
+    const balances = await server.services.database.db.selectFrom('balances').selectAll().execute();
+    expect(await seedDemo(server.services)).toEqual({ contentSeeded: false, tradersCreated: [] });
+    expect(await contentSnapshot(server)).toEqual(before);
+    expect(await server.services.database.db.selectFrom('balances').selectAll().execute()).toEqual(balances);
+  });
+});
