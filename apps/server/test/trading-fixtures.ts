@@ -76,9 +76,10 @@ export async function balanceOf(db: Kysely<Database>, ownerId: number, coin: str
 /**
  * What must hold after any trading: the ledger audit is clean (every coin sums to zero, every balance equals its
  * ledger history); each user's locked balance equals the reserves of their open orders; ended orders hold nothing;
- * and, when a core is given, its books hold exactly the open orders in the database with their remaining volume.
+ * and, when a core is given (or anything with its `book`), its books hold exactly the open orders in the database
+ * with their remaining volume, and no book is crossed.
  */
-export async function tradingInvariants(db: Kysely<Database>, core?: TradingCore): Promise<string[]> {
+export async function tradingInvariants(db: Kysely<Database>, core?: Pick<TradingCore, 'book'>): Promise<string[]> {
   const problems: string[] = [];
   const audit = await auditLedger(db);
   for (const [coin, sum] of Object.entries(audit.unbalancedCoins)) problems.push(`${coin} sums to ${sum}`);
@@ -120,6 +121,11 @@ export async function tradingInvariants(db: Kysely<Database>, core?: TradingCore
         )
         .sort();
       const inBook: string[] = [];
+      if (book && book.bids.size > 0 && book.asks.size > 0) {
+        const bid = book.bids.price[book.bids.best()] as number;
+        const ask = book.asks.price[book.asks.best()] as number;
+        if (bid >= ask) problems.push(`${m.symbol} book is crossed: bid ${bid} >= ask ${ask}`);
+      }
       if (book) {
         for (const side of [book.bids, book.asks]) {
           for (let r = 0; r < side.size; r++) {

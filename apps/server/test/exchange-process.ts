@@ -1,0 +1,186 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import { openDatabase } from '../src/db/database.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { creditFromOutside, postInTransaction } from '../src/ledger/ledger.ts';
+import { UserSessions } from '../src/modules/user/user-sessions.ts';
+import { systemClock } from '../src/platform/clock.ts';
+import { SESSION_COOKIE } from '../src/platform/session-store.ts';
+import { seedMarket } from './trading-fixtures.ts';
+
+/**
+ * The real server as a separate process (for the crash test and the benchmarks): seeded through the database
+ * before it starts, driven over HTTP, killed with SIGKILL or stopped with SIGTERM.
+ */
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+export const SYMBOL = 'btcusdt';
+
+export interface SeededExchange {
+  dataDir: string;
+  sqliteFile: string;
+  /** Cookie headers of logged-in users, index = user id - 1. */
+  cookies: string[];
+}
+
+/** A fresh SQLite exchange: the BTC/USDT market, `users` funded users, and a session for each. */
+export async function seedExchange(dataDir: string, users: number): Promise<SeededExchange> {
+  const sqliteFile = path.join(dataDir, 'opex.sqlite');
+  const handle = openDatabase({ sqliteFile });
+  await migrateToLatest(handle.db, handle.dialect);
+  await seedMarket(handle.db, { maker_fee: '0.001', taker_fee: '0.002' });
+  const sessions = new UserSessions(handle.db, systemClock, { idleMs: 86_400_000, maxMs: 86_400_000 });
+  const cookies: string[] = [];
+  for (let userId = 1; userId <= users; userId++) {
+    for (const [coin, amount] of [
+      ['USDT', '100000000'],
+      ['BTC', '1000000'],
+    ] as const) {
+      const credit = creditFromOutside({
+        ownerId: userId,
+        coin,
+        amount,
+        cause: 'operator_credit',
+        causeId: `seed-${userId}-${coin}`,
+      });
+      await postInTransaction(handle, credit, systemClock.now());
+    }
+    const token = await sessions.create(userId, '127.0.0.1', 'bench');
+    cookies.push(`${SESSION_COOKIE}=${token}; XSRF-TOKEN=bench`);
+  }
+  await handle.close();
+  return { dataDir, sqliteFile, cookies };
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as net.AddressInfo).port;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  /** What the server wrote to stderr (warnings and errors). */
+  stderr: () => string;
+  kill(signal: 'SIGKILL' | 'SIGTERM'): Promise<void>;
+}
+
+/**
+ * Starts `node --import tsx apps/server/src/main.ts` (what `npx tsx` runs, minus the wrapper processes, so a
+ * SIGKILL reaches the server itself) and waits until /health answers.
+ */
+export async function startServer(
+  dataDir: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DEMO: '0',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '/nonexistent',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => {
+    stderr += String(chunk);
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited during start: ${stderr}`);
+    if (Date.now() > deadline) throw new Error(`server did not start: ${stderr}`);
+    const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    child,
+    port,
+    stderr: () => stderr,
+    kill: async (signal) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}
+
+export interface OrderInput {
+  side: 'BUY' | 'SELL';
+  type: 1 | 2;
+  price?: string;
+  volume: string;
+  symbol: string;
+  clientOrderId?: string;
+}
+
+/** A keep-alive HTTP client for the exchange's calls; resolves with the envelope, rejects on a dropped connection. */
+export class ExchangeClient {
+  private readonly agent: http.Agent;
+
+  constructor(
+    readonly port: number,
+    sockets: number,
+  ) {
+    this.agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
+  }
+
+  call<T = unknown>(name: string, body: unknown, cookie: string): Promise<{ code: string; msg: string; data: T }> {
+    const payload = JSON.stringify(body);
+    return new Promise((resolve, reject) => {
+      const request = http.request(
+        {
+          host: '127.0.0.1',
+          port: this.port,
+          method: 'POST',
+          path: `/fe-ex-api/${name}`,
+          agent: this.agent,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(payload),
+            cookie,
+            'x-xsrf-token': 'bench',
+          },
+        },
+        (response) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk) => {
+            text += chunk;
+          });
+          response.on('end', () => {
+            try {
+              resolve(JSON.parse(text));
+            } catch (error) {
+              reject(error);
+            }
+          });
+          response.on('error', reject);
+        },
+      );
+      request.on('error', reject);
+      request.end(payload);
+    });
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+}
