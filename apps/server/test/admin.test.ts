@@ -299,7 +299,7 @@ describe('the admin command line', () => {
     expect(fs.existsSync(path.join(dataDir, 'opex.sqlite'))).toBe(true);
     const listed = await cli('switch', 'list');
     expect(JSON.parse(listed.stdout).verificationType).toBe('3');
-    const failure = await cli('coin', 'add', '--symbol', 'BTC').catch(
+    const failure: { code?: number; stderr: string } = await cli('coin', 'add', '--symbol', 'BTC').catch(
       (error) => error as { code: number; stderr: string },
     );
     expect(failure.code).toBe(2);
