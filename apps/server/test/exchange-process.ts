@@ -80,8 +80,9 @@ export async function startServer(
   dataDir: string,
   port: number,
   env: Record<string, string> = {},
+  nodeArgs: string[] = [],
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,

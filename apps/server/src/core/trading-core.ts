@@ -136,6 +136,9 @@ export class TradingCore {
         this.wake = null;
         continue;
       }
+      // Group commit: one turn of the event loop lets every request already on the wire reach the queue (a
+      // synchronous SQLite commit blocks reading them), so they share the next transaction and its fsync.
+      await new Promise((resolve) => setImmediate(resolve));
       const jobs = this.queue.splice(0, this.maxBatch);
       await this.process(jobs);
     }
