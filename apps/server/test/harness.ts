@@ -60,12 +60,14 @@ export interface TestServer {
 
 export async function startTestServer(
   dialect: Dialect,
-  options: { config?: Partial<Config>; env?: NodeJS.ProcessEnv } = {},
+  options: { config?: Partial<Config>; env?: NodeJS.ProcessEnv; captcha?: boolean } = {},
 ): Promise<TestServer> {
   const database = await openTestDatabase(dialect);
   const clock = new ManualClock(Date.UTC(2026, 0, 1, 12));
   const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...options.env }, options.config);
   const services = await createServices(config, database, { clock, checkReplies: true });
+  // A fresh install asks for the proof-of-work captcha; suites that do not test it switch it off.
+  if (!options.captcha) await services.settings.setSwitch('verificationType', '0');
   const app = await buildApp(services, { logger: false });
   await app.ready();
   return {

@@ -15,4 +15,18 @@ describe.each(testDialects)('migrations on %s', (dialect) => {
       await second.drop();
     }
   });
+
+  it('give a fresh install the self-hosted proof-of-work captcha', async () => {
+    const database = await openTestDatabase(dialect);
+    try {
+      const row = await database.db
+        .selectFrom('settings')
+        .select('value')
+        .where('key', '=', 'switch')
+        .executeTakeFirst();
+      expect(JSON.parse(row?.value ?? '{}').verificationType).toBe('3');
+    } finally {
+      await database.drop();
+    }
+  });
 });

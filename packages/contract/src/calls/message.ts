@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import { idField as messageId, pageField, pageSizeField, positiveInt } from './paging.ts';
 
 /**
  * The logged-in user's messages (the spec's message/* calls). The server writes them on events: new-device
@@ -9,15 +10,6 @@ import { defineCall } from '../call.ts';
 export const MessageType = { security: 1, trade: 2, finance: 3, system: 4 } as const;
 /** status: 0 unread, 1 read. */
 export const MessageStatus = { unread: 0, read: 1 } as const;
-
-/** Ids and page numbers arrive as numbers or digit strings (the original's forms send both). */
-const positiveInt = (max: number) =>
-  z
-    .union([z.number(), z.string().max(12).regex(/^\d+$/, 'digits only')])
-    .transform(Number)
-    .pipe(z.number().int().min(1).max(max));
-
-const messageId = positiveInt(Number.MAX_SAFE_INTEGER);
 
 export const userMessageItem = z.object({
   id: z.number(),
@@ -40,8 +32,8 @@ export const userMessage = defineCall({
   name: 'message/user_message',
   access: 'login',
   request: z.object({
-    page: positiveInt(100_000).default(1),
-    pageSize: positiveInt(100).default(10),
+    page: pageField,
+    pageSize: pageSizeField,
     messageType: positiveInt(100).optional(),
   }),
   reply: z.object({ count: z.number(), userMessageList: z.array(userMessageItem) }),

@@ -154,6 +154,8 @@ const baseSettings: Record<string, unknown> = {
     { id: 'zh_CN', name: '简体中文', defaultFiat: 'cny', langLogo: '¥', coinPrecision: 2 },
   ],
   defaultLanguage: 'en_US',
+  // Bot protection with no third party out of the box: the self-hosted proof of work.
+  switch: { verificationType: '3' },
   wsUrl: '/kline-api/ws',
   templateLayoutType: '1',
   siteMode: 'standard',
