@@ -1,7 +1,8 @@
 import '../testing/dom.ts';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createChallenge, verifySolution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/web/sha';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { altchaPayload, solveAltcha } from './altcha-solver.ts';
 import { ALIYUN_SUCCESS_DELAY_MS, HumanVerification } from './HumanVerification.tsx';
 import { loadScript } from './script-loader.ts';
 
@@ -9,11 +10,6 @@ vi.mock('./script-loader.ts', () => ({ loadScript: vi.fn(() => Promise.resolve()
 
 type Win = Record<string, unknown>;
 const win = window as unknown as Win;
-
-const sha256Hex = async (text: string) =>
-  Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))), (b) =>
-    b.toString(16).padStart(2, '0'),
-  ).join('');
 
 afterEach(() => {
   delete win.initGeetest;
@@ -104,70 +100,40 @@ describe('HumanVerification', () => {
   });
 
   describe("type '3' (ALTCHA proof of work)", () => {
-    it('solves the fetched challenge and reports the base64 payload as altcha', async () => {
-      const salt = 'abc?expires=1';
-      const challenge = {
-        algorithm: 'SHA-256',
-        challenge: await sha256Hex(`${salt}42`),
-        salt,
-        signature: 'sig',
-        maxnumber: 500,
-      };
-      const fetchMock = vi.fn(async () => new Response(JSON.stringify(challenge)));
-      vi.stubGlobal('fetch', fetchMock);
+    it('solves the challenge and reports a payload the server-side check accepts', async () => {
+      const secrets = { hmacSignatureSecret: 'test-key', hmacKeySignatureSecret: 'test-key:key' };
+      const challenge = await createChallenge({ algorithm: 'SHA-256', cost: 1, counter: 300, deriveKey, ...secrets });
       const onVerify = vi.fn();
       render(
         <HumanVerification
           type="3"
           lang="en_US"
           onVerify={onVerify}
-          altcha={{ challengeUrl: '/fe-ex-api/common/altcha' }}
+          altcha={{ getChallenge: async () => challenge }}
         />,
       );
-      const box = screen.getByRole('checkbox', { name: "I'm not a robot" });
-      fireEvent.click(box);
+      fireEvent.click(screen.getByRole('checkbox', { name: "I'm not a robot" }));
       await waitFor(() => expect(onVerify).toHaveBeenCalled());
-      expect(fetchMock).toHaveBeenCalledWith('/fe-ex-api/common/altcha', expect.anything());
       const payload = JSON.parse(atob(onVerify.mock.calls[0]?.[0].altcha));
-      expect(payload).toEqual({
-        algorithm: 'SHA-256',
-        challenge: challenge.challenge,
-        number: 42,
-        salt,
-        signature: 'sig',
+      expect(payload.challenge).toEqual(JSON.parse(JSON.stringify(challenge)));
+      const result = await verifySolution({
+        challenge: payload.challenge,
+        solution: payload.solution,
+        deriveKey,
+        ...secrets,
       });
+      expect(result.verified).toBe(true);
       expect(screen.getByRole('checkbox', { name: 'Verified' })).toBeChecked();
     });
 
     it('offers a retry when the challenge cannot be fetched', async () => {
-      vi.stubGlobal(
-        'fetch',
-        vi.fn(async () => new Response('no', { status: 500 })),
-      );
       const onVerify = vi.fn();
-      render(<HumanVerification type="3" lang="en_US" onVerify={onVerify} altcha={{ challengeUrl: '/c' }} />);
+      const getChallenge = () => Promise.reject(new Error('network'));
+      render(<HumanVerification type="3" lang="en_US" onVerify={onVerify} altcha={{ getChallenge }} />);
       fireEvent.click(screen.getByRole('checkbox'));
       fireEvent.click(await screen.findByRole('button', { name: /Try again/ }));
       expect(screen.getByRole('checkbox')).not.toBeChecked();
       expect(onVerify).not.toHaveBeenCalled();
-    });
-  });
-});
-
-describe('altcha solver', () => {
-  beforeEach(() => vi.useRealTimers());
-
-  it('finds the number and gives up past maxnumber', async () => {
-    const base = { algorithm: 'SHA-256', salt: 's', signature: 'x' };
-    expect(await solveAltcha({ ...base, challenge: await sha256Hex('s7'), maxnumber: 10 })).toBe(7);
-    expect(await solveAltcha({ ...base, challenge: await sha256Hex('s70'), maxnumber: 10 })).toBeNull();
-    expect(await solveAltcha({ ...base, algorithm: 'MD5', challenge: 'x' })).toBeNull();
-    expect(JSON.parse(atob(altchaPayload({ ...base, challenge: 'c' }, 3)))).toEqual({
-      algorithm: 'SHA-256',
-      challenge: 'c',
-      number: 3,
-      salt: 's',
-      signature: 'x',
     });
   });
 });

@@ -5,12 +5,12 @@
  * reported (the spec ignores them) but the widget offers a retry.
  * Props: type, lang (site language, mapped per provider), onVerify(fields) (CaptchaFields of the contract),
  * geetest {scriptUrl, captcha {challenge, gt, success}}, aliyun {scriptUrl, appkey, scene},
- * altcha {challengeUrl}, texts {verify, verifying, verified, retry} (translated; English defaults).
+ * altcha {getChallenge: the caller fetches common/tartCaptcha's challenge}, texts {verify, verifying, verified, retry} (translated; English defaults).
  */
 import type { CaptchaFields } from '@opex/contract/captcha';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Spinner } from '../spinner/Spinner.tsx';
-import { type AltchaChallenge, altchaPayload, solveAltcha } from './altcha-solver.ts';
+import { type AltchaChallenge, solveAltcha } from './altcha-solver.ts';
 import { aliyunLanguage, geetestLanguage } from './captcha-language.ts';
 import styles from './human-verification.module.css';
 import { loadScript } from './script-loader.ts';
@@ -39,7 +39,7 @@ export interface HumanVerificationProps {
   onVerify: (fields: CaptchaFields) => void;
   geetest?: { scriptUrl: string; captcha: { challenge: string; gt: string; success: number | boolean } };
   aliyun?: { scriptUrl: string; appkey: string; scene: string };
-  altcha?: { challengeUrl: string };
+  altcha?: { getChallenge: () => Promise<AltchaChallenge> };
   texts?: Partial<VerificationTexts>;
 }
 
@@ -205,11 +205,11 @@ function Aliyun({ aliyun, lang, onVerify, texts }: ProviderProps<'aliyun'>) {
 }
 
 /** Solves in a worker where the browser has them; jsdom and old browsers solve on the main thread. */
-function solveOffThread(challenge: AltchaChallenge): { result: Promise<number | null>; cancel: () => void } {
+function solveOffThread(challenge: AltchaChallenge): { result: Promise<string | null>; cancel: () => void } {
   if (typeof Worker === 'undefined') return { result: solveAltcha(challenge), cancel: () => {} };
   const worker = new Worker(new URL('./altcha.worker.ts', import.meta.url), { type: 'module' });
-  const result = new Promise<number | null>((resolve, reject) => {
-    worker.onmessage = (event: MessageEvent<number | null>) => resolve(event.data);
+  const result = new Promise<string | null>((resolve, reject) => {
+    worker.onmessage = (event: MessageEvent<string | null>) => resolve(event.data);
     worker.onerror = () => reject(new Error('altcha worker failed'));
     worker.postMessage(challenge);
   }).finally(() => worker.terminate());
@@ -225,15 +225,12 @@ function Altcha({ altcha, onVerify, texts }: ProviderProps<'altcha'>) {
     if (status === 'verifying' || status === 'verified') return;
     setStatus('verifying');
     try {
-      const reply = await fetch(altcha.challengeUrl, { credentials: 'same-origin' });
-      if (!reply.ok) throw new Error(`challenge ${reply.status}`);
-      const challenge = (await reply.json()) as AltchaChallenge;
-      const solving = solveOffThread(challenge);
+      const solving = solveOffThread(await altcha.getChallenge());
       cancel.current = solving.cancel;
-      const number = await solving.result;
-      if (number === null) throw new Error('no solution');
+      const payload = await solving.result;
+      if (payload === null) throw new Error('no solution');
       setStatus('verified');
-      onVerify({ altcha: altchaPayload(challenge, number) });
+      onVerify({ altcha: payload });
     } catch {
       setStatus('error');
     }
