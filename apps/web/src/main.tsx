@@ -1,4 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import i18next from 'i18next';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
@@ -11,6 +12,7 @@ import { activeSkin, applySkin } from './app/skin.ts';
 import { resolveLanguage, startI18n } from './i18n/i18n.ts';
 import { applyLocalClearVersion } from './state/local-clear.ts';
 import { siteModeOf } from './state/site-config.ts';
+import { ToastProvider } from './ui/toast/ToastProvider.tsx';
 import './app/shell/shell.css';
 
 /** Start-up of the spec: storage version, language, public info (switches, skins, urls), then the routes. */
@@ -36,7 +38,9 @@ async function start(root: HTMLElement) {
   reactRoot.render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <ToastProvider closeLabel={i18next.t('common.close')}>
+          <RouterProvider router={router} />
+        </ToastProvider>
       </QueryClientProvider>
     </StrictMode>,
   );

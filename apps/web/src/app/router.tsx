@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { type RouteDef, type RouteMeta, redirectsFor, routesFor, type SiteMode } from '../routes.tsx';
 import { basenameFrom } from './basename.ts';
 import { RootLayout } from './shell/RootLayout.tsx';
+import { StartFailure } from './shell/StartFailure.tsx';
 
 export interface RouteHandle {
   name: string;
@@ -21,5 +22,7 @@ export function createAppRouter(mode: SiteMode) {
     ...routesFor(mode).map(toRouteObject),
     ...redirectsFor(mode).map(({ path, to }) => ({ path, element: <Navigate to={to} replace /> })),
   ];
-  return createBrowserRouter([{ element: <RootLayout />, children }], { basename: basenameFrom(document.baseURI) });
+  return createBrowserRouter([{ element: <RootLayout />, errorElement: <StartFailure />, children }], {
+    basename: basenameFrom(document.baseURI),
+  });
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallQuery } from '../../api/query.ts';
 import { useSession } from '../../api/user.ts';
+import { cleanOperatorHtml } from '../../lib/operator-html.ts';
 import { HomePopupDialog } from '../../ui/dialog/HomePopupDialog.tsx';
 import { popupKey, readSeenPopups, rememberPopup, shouldShowPopup } from './popup-rules.ts';
 
@@ -29,7 +30,8 @@ export function HomePopup() {
       title={popup.activityTitle || t('popup.title')}
       displayType={popup.displayType}
       imageUrl={popup.pictureUrl || popup.picturePath}
-      imageText={popup.imageText}
+      imageText={cleanOperatorHtml(popup.imageText)}
+      trustedHtml
       buttonOne={popup.buttonWritingOne}
       buttonTwo={popup.buttonWritingTwo}
       closeLabel={t('common.close')}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { switchOn, usePublicInfo } from '../../api/common.ts';
 import { useFooterList } from '../../api/footer.ts';
+import { copyText } from '../../lib/clipboard.ts';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import styles from './footer.module.css';
 import { type FooterLinkKind, footerColumns } from './footer-links.ts';
@@ -72,9 +73,8 @@ function FooterItem({ text, link, kind }: { text: string; link: string; kind: Fo
       type="button"
       className={styles.copy}
       onClick={() =>
-        void navigator.clipboard?.writeText(link).then(
-          () => toast.success(t('footer.copied')),
-          () => undefined,
+        void copyText(link).then((copied) =>
+          copied ? toast.success(t('footer.copied', { text: link })) : toast.error(t('footer.copyFailed')),
         )
       }
     >

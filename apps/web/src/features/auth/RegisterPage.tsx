@@ -8,13 +8,13 @@ import { invoke } from '../../api/call.ts';
 import { switchOn, usePublicInfo } from '../../api/common.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { Button } from '../../ui/button/Button.tsx';
+import { SendCodeButton } from '../../ui/send-code-button/SendCodeButton.tsx';
 import { TextInput } from '../../ui/text-input/TextInput.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { AuthFrame } from './AuthFrame.tsx';
 import { type RegistrationKind, registrationKinds } from './account-input.ts';
 import styles from './auth.module.css';
 import { Captcha } from './Captcha.tsx';
-import { CodeButton } from './CodeButton.tsx';
 import { sendCode } from './useCodeSender.ts';
 
 /** Registration by e-mail or phone (per switch), with a code, a password twice and, when required, an invitation. */
@@ -146,9 +146,11 @@ export default function RegisterPage() {
           error={touched && !verificationCodePattern.test(code)}
           errorText={t('validation.code')}
           suffix={
-            <CodeButton
+            <SendCodeButton
+              text={t('auth.sendCode')}
+              countdownText={(seconds) => t('auth.resendIn', { seconds })}
               disabled={!accountValid || !captcha}
-              onSend={async () => {
+              send={async () => {
                 try {
                   await sendCode('1', target, takeCaptcha());
                   toast.success(t('auth.codeSent'));

@@ -7,13 +7,13 @@ import { Link, useNavigate } from 'react-router';
 import { invoke } from '../../api/call.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { Button } from '../../ui/button/Button.tsx';
+import { SendCodeButton } from '../../ui/send-code-button/SendCodeButton.tsx';
 import { TextInput } from '../../ui/text-input/TextInput.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { AuthFrame } from './AuthFrame.tsx';
 import { accountFields, isValidAccount } from './account-input.ts';
 import styles from './auth.module.css';
 import { Captcha } from './Captcha.tsx';
-import { CodeButton } from './CodeButton.tsx';
 import { sendCode } from './useCodeSender.ts';
 
 /** Password reset: the account, a code sent to it, and the new password twice. Every session of the user ends. */
@@ -88,9 +88,11 @@ export default function ResetPasswordPage() {
           error={touched && !verificationCodePattern.test(code)}
           errorText={t('validation.code')}
           suffix={
-            <CodeButton
+            <SendCodeButton
+              text={t('auth.sendCode')}
+              countdownText={(seconds) => t('auth.resendIn', { seconds })}
               disabled={!isValidAccount(account) || !captcha}
-              onSend={async () => {
+              send={async () => {
                 const fields = captcha ?? {};
                 setCaptcha(null);
                 setCaptchaRound((n) => n + 1);

@@ -3,6 +3,7 @@ import { formatDateTime } from '@opex/contract/display';
 import { useTranslation } from 'react-i18next';
 import { CallFailure } from '../../api/call.ts';
 import { useCallQuery } from '../../api/query.ts';
+import { OperatorHtml } from '../../lib/OperatorHtml.tsx';
 import { Spinner } from '../../ui/spinner/Spinner.tsx';
 import styles from './cms.module.css';
 
@@ -24,9 +25,7 @@ export function CmsArticle({ pageKey }: { pageKey: string }) {
     <article className={styles.article} aria-labelledby="cms-title">
       <h1 id="cms-title">{page.data.title}</h1>
       <p className={styles.meta}>{t('cms.updated', { time: formatDateTime(page.data.mtime) })}</p>
-      {/* Operator content written in the admin console. */}
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: operator content from our own CMS */}
-      <div className={styles.content} dangerouslySetInnerHTML={{ __html: page.data.content }} />
+      <OperatorHtml className={styles.content} html={page.data.content} />
     </article>
   );
 }

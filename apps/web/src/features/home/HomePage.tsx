@@ -8,10 +8,10 @@ import { usePublicInfo } from '../../api/common.ts';
 import { useCallQuery } from '../../api/query.ts';
 import { useSession } from '../../api/user.ts';
 import { pickMarketTitle, readSelection, writeSelection } from '../../state/selection.ts';
+import { Carousel } from '../../ui/carousel/Carousel.tsx';
 import { Tabs } from '../../ui/tabs/Tabs.tsx';
 import styles from './home.module.css';
 import { displayNumber, displayRose } from './market-format.ts';
-import { Slides } from './Slides.tsx';
 
 type HomeData = CallReply<typeof index>;
 
@@ -40,7 +40,15 @@ export default function HomePage() {
             </div>
           )}
         </div>
-        {home.data && home.data.cmsAdvertList.length > 0 && <Slides slides={home.data.cmsAdvertList} />}
+        {home.data && home.data.cmsAdvertList.length > 0 && (
+          <div className={styles.slides}>
+            <Carousel
+              slides={home.data.cmsAdvertList}
+              label={t('home.slides')}
+              slideLabel={(i, count) => t('home.slideN', { n: i + 1, count })}
+            />
+          </div>
+        )}
       </section>
       {home.data && <Notices notices={home.data.noticeInfoList} />}
       <MarketOverview data={home.data} loading={home.isPending} />

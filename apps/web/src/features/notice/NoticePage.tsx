@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useCallQuery } from '../../api/query.ts';
+import { OperatorHtml } from '../../lib/OperatorHtml.tsx';
 import { Pagination } from '../../ui/pagination/Pagination.tsx';
 import { Spinner } from '../../ui/spinner/Spinner.tsx';
 import styles from './notice.module.css';
@@ -65,8 +66,7 @@ function NoticeDetail({ id }: { id: string }) {
         <>
           <h1 className={styles.title}>{notice.data.noticeInfo.title}</h1>
           <time className={styles.meta}>{formatDateTime(notice.data.noticeInfo.ctime)}</time>
-          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: operator content from our own CMS */}
-          <div className={styles.content} dangerouslySetInnerHTML={{ __html: notice.data.noticeInfo.content }} />
+          <OperatorHtml className={styles.content} html={notice.data.noticeInfo.content} />
         </>
       )}
     </article>

@@ -134,7 +134,8 @@ export const messages: Messages = {
       apiPage: 'API',
     },
     copyright: '© {{year}} {{company}} 版權所有',
-    copied: '已複製',
+    copied: '已複製：{{text}}',
+    copyFailed: '複製失敗，請手動選取文字複製。',
   },
   popup: { title: '公告' },
   unavailable: { title: '暫未開放', body: '本交易所暫未開放此功能。', home: '返回首頁' },
@@ -179,6 +180,12 @@ export const messages: Messages = {
     backToLogin: '返回登入',
     passwordReset: '密碼已變更，請重新登入。',
     loggedOut: '您已登出。',
+  },
+  captcha: {
+    verify: '我不是機器人',
+    verifying: '正在進行人機驗證…',
+    verified: '驗證通過',
+    retry: '驗證失敗，點擊重試',
   },
   validation: {
     required: '必填',

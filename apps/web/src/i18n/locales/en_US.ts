@@ -137,7 +137,8 @@ export const messages = {
       apiPage: 'API',
     },
     copyright: '© {{year}} {{company}}. All rights reserved.',
-    copied: 'Copied',
+    copied: 'Copied: {{text}}',
+    copyFailed: 'Could not copy. Select the text and copy it yourself.',
   },
   popup: { title: 'Announcement' },
   unavailable: {
@@ -186,6 +187,12 @@ export const messages = {
     backToLogin: 'Back to log in',
     passwordReset: 'Your password was changed. Please log in.',
     loggedOut: 'You are logged out.',
+  },
+  captcha: {
+    verify: "I'm not a robot",
+    verifying: 'Checking that you are human…',
+    verified: 'Verified',
+    retry: 'Verification failed. Try again',
   },
   validation: {
     required: 'Required',

@@ -137,7 +137,8 @@ export const messages: Messages = {
       apiPage: 'API',
     },
     copyright: '© {{year}} {{company}}. All rights reserved.',
-    copied: 'コピーしました',
+    copied: 'コピーしました：{{text}}',
+    copyFailed: 'コピーできませんでした。テキストを選択してコピーしてください。',
   },
   popup: { title: 'お知らせ' },
   unavailable: { title: '準備中', body: 'この機能はこの取引所ではまだご利用いただけません。', home: 'ホームに戻る' },
@@ -182,6 +183,12 @@ export const messages: Messages = {
     backToLogin: 'ログインに戻る',
     passwordReset: 'パスワードを変更しました。再度ログインしてください。',
     loggedOut: 'ログアウトしました。',
+  },
+  captcha: {
+    verify: '私はロボットではありません',
+    verifying: '人間であることを確認しています…',
+    verified: '確認済み',
+    retry: '確認に失敗しました。再試行',
   },
   validation: {
     required: '必須項目です',

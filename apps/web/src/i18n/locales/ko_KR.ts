@@ -133,7 +133,8 @@ export const messages: Messages = {
       apiPage: 'API',
     },
     copyright: '© {{year}} {{company}}. All rights reserved.',
-    copied: '복사되었습니다',
+    copied: '복사했습니다: {{text}}',
+    copyFailed: '복사하지 못했습니다. 텍스트를 직접 선택해 복사하세요.',
   },
   popup: { title: '공지' },
   unavailable: { title: '준비 중', body: '이 기능은 이 거래소에서 아직 제공되지 않습니다.', home: '홈으로 돌아가기' },
@@ -178,6 +179,12 @@ export const messages: Messages = {
     backToLogin: '로그인으로 돌아가기',
     passwordReset: '비밀번호가 변경되었습니다. 다시 로그인하세요.',
     loggedOut: '로그아웃되었습니다.',
+  },
+  captcha: {
+    verify: '로봇이 아닙니다',
+    verifying: '사람인지 확인하는 중…',
+    verified: '확인됨',
+    retry: '확인에 실패했습니다. 다시 시도',
   },
   validation: {
     required: '필수 항목입니다',

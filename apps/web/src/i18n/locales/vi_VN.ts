@@ -133,7 +133,8 @@ export const messages: Messages = {
       apiPage: 'API',
     },
     copyright: '© {{year}} {{company}}. Bảo lưu mọi quyền.',
-    copied: 'Đã sao chép',
+    copied: 'Đã sao chép: {{text}}',
+    copyFailed: 'Không sao chép được. Hãy tự chọn và sao chép văn bản.',
   },
   popup: { title: 'Thông báo' },
   unavailable: { title: 'Chưa khả dụng', body: 'Tính năng này chưa có trên sàn này.', home: 'Về trang chủ' },
@@ -178,6 +179,12 @@ export const messages: Messages = {
     backToLogin: 'Quay lại đăng nhập',
     passwordReset: 'Mật khẩu đã được đổi. Vui lòng đăng nhập lại.',
     loggedOut: 'Bạn đã đăng xuất.',
+  },
+  captcha: {
+    verify: 'Tôi không phải là rô-bốt',
+    verifying: 'Đang xác minh bạn là người…',
+    verified: 'Đã xác minh',
+    retry: 'Xác minh thất bại. Thử lại',
   },
   validation: {
     required: 'Bắt buộc',

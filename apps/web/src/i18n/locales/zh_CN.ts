@@ -133,7 +133,8 @@ export const messages: Messages = {
       apiPage: 'API',
     },
     copyright: '© {{year}} {{company}} 版权所有',
-    copied: '已复制',
+    copied: '已复制：{{text}}',
+    copyFailed: '复制失败，请手动选择文字复制。',
   },
   popup: { title: '公告' },
   unavailable: { title: '暂未开放', body: '本交易所暂未开放此功能。', home: '返回首页' },
@@ -178,6 +179,12 @@ export const messages: Messages = {
     backToLogin: '返回登录',
     passwordReset: '密码已修改，请重新登录。',
     loggedOut: '您已退出登录。',
+  },
+  captcha: {
+    verify: '我不是机器人',
+    verifying: '正在进行人机验证…',
+    verified: '验证通过',
+    retry: '验证失败，点击重试',
   },
   validation: {
     required: '必填',

@@ -1,0 +1,21 @@
+import { expect, test } from '@playwright/test';
+
+test('a visitor opening a login-only page lands on /login', async ({ page }) => {
+  await page.goto('/mesage');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+});
+
+test('a later feature is a real route, guarded, that says it is not available yet', async ({ page }) => {
+  await page.goto('/assets/exchangeAccount');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/market');
+  await expect(page.getByTestId('unavailable')).toHaveText('This feature is not available on this exchange yet.');
+});
+
+test('unknown paths go to the root, /personal to the account page', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/personal');
+  await expect(page).toHaveURL(/\/login$/);
+});

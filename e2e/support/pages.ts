@@ -1,0 +1,19 @@
+import { expect, type Page } from '@playwright/test';
+
+export const ALICE = { email: 'alice@demo.opex', password: 'Alice2026demo' };
+export const BOB = { email: 'bob@demo.opex', password: 'Bob2026demo' };
+
+/** The home pop-up shows once per browser; tests about something else close it when it is in the way. */
+export async function closePopupIfShown(page: Page) {
+  const popup = page.getByTestId('home-popup').or(page.getByRole('dialog', { name: 'Welcome to Opex Demo' }));
+  if (await popup.isVisible().catch(() => false)) await page.keyboard.press('Escape');
+}
+
+export async function logIn(page: Page, account: { email: string; password: string }) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail or phone number').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await expect(page.getByTestId('captcha')).toHaveAttribute('data-status', 'verified', { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
