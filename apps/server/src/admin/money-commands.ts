@@ -1,14 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import Big from 'big.js';
 import { findCoin } from '../catalog/coins.ts';
-import { creditFromOutside, postMovement } from '../ledger/ledger.ts';
+import { enqueueMovement, waitForInbox } from '../core/core-inbox.ts';
+import { creditFromOutside } from '../ledger/ledger.ts';
 import { findUserByAccount, findUserById } from '../modules/user/accounts.ts';
 import { listOutbox } from '../notify/outbox.ts';
 import { type AdminCommand, change, stringFlags } from './admin-command.ts';
 import { AdminInputError, decimal, integer, optional, required, symbol, text } from './admin-input.ts';
 import { listAudit } from './audit.ts';
 
-/** Operator credits through the ledger, and the read-only views: outbox and audit trail. */
+/**
+ * Operator credits, and the read-only views: outbox and audit trail. A credit is handed to the trading core through
+ * its inbox (in the same transaction as its audit row), because the running core owns the balances it has loaded.
+ */
+/** How long the CLI waits to see a running exchange apply a credit. */
+const CREDIT_WAIT_MS = 5_000;
+
 export const moneyCommands: Record<string, AdminCommand> = {
   credit: {
     usage: 'credit --user <email|id> --coin USDT --amount 1000 --reason "..."',
@@ -30,25 +37,27 @@ export const moneyCommands: Record<string, AdminCommand> = {
       }
       const reason = text(required(f, 'reason'), '--reason', 500);
       const causeId = `cli:${randomUUID()}`;
+      const movement = creditFromOutside({
+        ownerId: Number(user.id),
+        coin: coinSymbol,
+        amount,
+        cause: 'operator_credit',
+        causeId,
+        memo: reason,
+      });
+      let inboxId = 0;
       await change(
         ctx,
         { action: 'credit', subject: `user:${user.id}`, detail: { coin: coinSymbol, amount, reason, causeId } },
-        (trx) =>
-          postMovement(
-            trx,
-            ctx.handle.dialect,
-            creditFromOutside({
-              ownerId: Number(user.id),
-              coin: coinSymbol,
-              amount,
-              cause: 'operator_credit',
-              causeId,
-              memo: reason,
-            }),
-            ctx.clock.now(),
-          ),
+        async (trx) => {
+          inboxId = await enqueueMovement(trx, movement, ctx.clock.now());
+        },
       );
-      return `credited ${amount} ${coinSymbol} to user ${user.id} (${user.email ?? user.mobile})`;
+      const owner = `user ${user.id} (${user.email ?? user.mobile})`;
+      const result = await waitForInbox(ctx.handle.db, inboxId, CREDIT_WAIT_MS);
+      if (result === null) return `queued ${amount} ${coinSymbol} for ${owner}: the exchange applies it when it runs`;
+      if (result !== 'ok') throw new Error(`the exchange refused the credit: ${result}`);
+      return `credited ${amount} ${coinSymbol} to ${owner}`;
     },
   },
   'outbox list': {
