@@ -23,8 +23,7 @@ export function depth(book: OrderBook, step: number, levels = book.rules.depthLe
 function merged(side: BookSide, step: number, levels: number): DepthLevel[] {
   const rows: DepthLevel[] = [];
   let last: DepthLevel | undefined;
-  for (let r = 0; r < side.size; r++) {
-    const level = side.levelFromBest(r);
+  for (let level = side.best(); level !== -1; level = side.worse(level)) {
     const price = side.price[level] as number;
     const below = price % step;
     const bucket = below === 0 || side.isBid ? price - below : price - below + step;

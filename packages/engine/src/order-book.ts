@@ -8,6 +8,7 @@
  * API
  *   const book = new OrderBook(defineRules({ ... }), { capacity })       // market-rules.ts
  *   book.place(cmd) / book.cancel(cmd) / book.amend(cmd) / book.apply(cmd) // commands.ts
+ *   book.placeLimit(id, owner, side, price, qty, ts)   // the plain GTC limit place() without a command object
  *   book.events                  // the events of the last command: events.ts (numeric records, no allocation)
  *   decodeEvents(book.events)    // event-decoder.ts: plain event objects for the server and the tests
  *   depth(book, step, levels?)   // depth.ts: L2 merged into buckets of `step` ticks
@@ -90,6 +91,17 @@ export class OrderBook {
   }
 
   place(cmd: PlaceCommand): void {
+    if (
+      cmd.kind === OrderKind.Limit &&
+      (cmd.tif === undefined || cmd.tif === TimeInForce.GTC) &&
+      (cmd.stp === undefined || cmd.stp === SelfTradePrevention.None) &&
+      (cmd.trigger === undefined || cmd.trigger === TriggerKind.None) &&
+      (cmd.quote === undefined || cmd.quote === 0) &&
+      cmd.postOnly !== true
+    ) {
+      this.placeLimit(cmd.id, cmd.owner, cmd.side, cmd.price as number, cmd.qty, cmd.ts);
+      return;
+    }
     this.events.clear();
     this.now = cmd.ts;
     const reason = this.checkPlace(cmd);
@@ -135,6 +147,37 @@ export class OrderBook {
       this.triggerQueueOf(flags).add(slot, triggerPrice);
       return;
     }
+    this.execute(slot);
+    this.fireTriggers();
+  }
+
+  /**
+   * place() of a GTC limit order without post-only, self-trade prevention or trigger, with the same checks and
+   * events, for callers that would otherwise fill a command object per order.
+   */
+  placeLimit(id: number, owner: number, side: Side, price: number, qty: number, ts: number): void {
+    const events = this.events;
+    events.clear();
+    this.now = ts;
+    let reason: Reason = Reason.None;
+    if (!Number.isSafeInteger(id) || id < 0 || !Number.isSafeInteger(owner) || (side !== 0 && side !== 1)) {
+      reason = Reason.Invalid;
+    } else if (this.ids.get(id) !== NONE) reason = Reason.DuplicateId;
+    else reason = checkLimit(this.rules, price, qty, this.lastPrice);
+    if (reason !== Reason.None) {
+      events.rejected(ts, id, reason);
+      return;
+    }
+    // A plain GTC limit's flags are its side alone (order-flags.ts).
+    const store = this.store;
+    const slot = store.alloc();
+    store.id[slot] = id;
+    store.owner[slot] = owner;
+    store.price[slot] = price;
+    store.remaining[slot] = qty;
+    store.flags[slot] = side;
+    store.seq[slot] = events.accepted(ts, id, owner, side, OrderKind.Limit, price, qty, 0, 0, side);
+    this.ids.set(id, slot, true);
     this.execute(slot);
     this.fireTriggers();
   }
@@ -337,8 +380,7 @@ export class OrderBook {
     const stp = stpOf(store.flags[slot] as number);
     const owner = store.owner[slot] as number;
     let need = store.remaining[slot] as number;
-    for (let r = 0; r < book.size; r++) {
-      const level = book.levelFromBest(r);
+    for (let level = book.best(); level !== NONE; level = book.worse(level)) {
       if (!book.crosses(book.price[level] as number, limit)) return false;
       if (stp === SelfTradePrevention.None) {
         need -= book.volume[level] as number;

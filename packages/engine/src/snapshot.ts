@@ -65,8 +65,7 @@ function orderAt(book: OrderBook, slot: number, triggerPrice: number): SnapshotO
 }
 
 function restingOrders(book: OrderBook, side: BookSide, out: SnapshotOrder[]): void {
-  for (let r = 0; r < side.size; r++) {
-    const level = side.levelFromBest(r);
+  for (let level = side.best(); level !== -1; level = side.worse(level)) {
     for (let slot = side.head[level] as number; slot !== -1; slot = book.store.next[slot] as number) {
       out.push(orderAt(book, slot, 0));
     }

@@ -39,6 +39,8 @@ function sideViolation(book: OrderBook, side: BookSide): string | number {
     if (r > 0 && (side.isBid ? price >= previousPrice : price <= previousPrice))
       return `${name} out of price order at ${price}`;
     previousPrice = price;
+    if (side.find(price) !== level) return `${name} ladder does not find the level at ${price}`;
+    if (r === side.size - 1 && side.worse(level) !== -1) return `${name} holds more levels than it counts`;
     if (side.head[level] === -1) return `${name} empty level at ${price}`;
     let sum = 0;
     let previousSlot = -1;
