@@ -66,19 +66,20 @@ function ceilDiv(a: number, b: number): number {
 
 export function checkQty(rules: MarketRules, qty: number): Reason {
   if (!Number.isSafeInteger(qty) || qty <= 0 || qty > rules.maxQty) return Reason.QtyRange;
-  if (qty % rules.qtyStep !== 0) return Reason.Lot;
+  // A step of 1 is the common case; skipping the division is the point of testing it first.
+  if (rules.qtyStep !== 1 && qty % rules.qtyStep !== 0) return Reason.Lot;
   if (qty < rules.minQty) return Reason.MinQty;
   return Reason.None;
 }
 
 export function checkPrice(rules: MarketRules, price: number): Reason {
   if (!Number.isSafeInteger(price) || price <= 0 || price > MAX_PRICE) return Reason.PriceRange;
-  if (price % rules.priceStep !== 0) return Reason.Tick;
+  if (rules.priceStep !== 1 && price % rules.priceStep !== 0) return Reason.Tick;
   return Reason.None;
 }
 
 export function checkNotional(rules: MarketRules, price: number, qty: number): Reason {
-  return qty < ceilDiv(rules.minNotional, price) ? Reason.MinNotional : Reason.None;
+  return rules.minNotional !== 0 && qty < ceilDiv(rules.minNotional, price) ? Reason.MinNotional : Reason.None;
 }
 
 /** lastPrice 0 means no trade yet, when no band applies. last × bps < 2^45, so the product is exact. */
