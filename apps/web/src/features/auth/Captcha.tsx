@@ -1,93 +1,39 @@
 import { tartCaptcha } from '@opex/contract/calls/common';
 import type { CaptchaFields } from '@opex/contract/captcha';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { invoke } from '../../api/call.ts';
 import { usePublicInfo } from '../../api/common.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
+import type { AltchaChallenge } from '../../ui/human-verification/altcha-solver.ts';
 import { HumanVerification } from '../../ui/human-verification/HumanVerification.tsx';
-import { solveAltchaProof } from './altcha-proof.ts';
-import styles from './auth.module.css';
 
 const GEETEST_SCRIPT = 'https://static.geetest.com/static/tools/gt.js';
 const ALIYUN_SCRIPT = 'https://g.alicdn.com/sd/nch5/index.js';
 
 /**
- * Human verification per the verificationType switch: '0' needs nothing; '1' and '2' use the design system's
- * widget with the providers' scripts; '3' (our ALTCHA proof of work) is solved here, because the server speaks the
- * altcha-lib v2 protocol through common/tartCaptcha and the widget's solver speaks v1 over a plain GET.
- * Remount (key) to get fresh fields after a protected call used them.
+ * Human verification per the verificationType switch ('0' none, '1' GeeTest, '2' Aliyun, '3' our ALTCHA proof of
+ * work), on the design system's widget; challenges come from common/tartCaptcha. Reports null until verified.
+ * Remount (key) for fresh fields after a protected call used them.
  */
 export function Captcha({ onChange }: { onChange: (fields: CaptchaFields | null) => void }) {
+  const { t } = useTranslation();
   const info = usePublicInfo();
   const type = String(info.switch.verificationType ?? '0');
-  if (type === '3') return <AltchaProof onChange={onChange} />;
-  if (type === '1' || type === '2') return <ProviderWidget type={type} onChange={onChange} />;
-  return <NoVerification onChange={onChange} />;
-}
-
-function NoVerification({ onChange }: { onChange: (fields: CaptchaFields) => void }) {
-  useEffect(() => onChange({}), [onChange]);
-  return null;
-}
-
-type Status = 'verifying' | 'verified' | 'error';
-
-function AltchaProof({ onChange }: { onChange: (fields: CaptchaFields | null) => void }) {
-  const { t } = useTranslation();
-  const [status, setStatus] = useState<Status>('verifying');
-  const [round, setRound] = useState(0);
-  const report = useRef(onChange);
-  report.current = onChange;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `round` restarts the proof on retry
-  useEffect(() => {
-    const abort = new AbortController();
-    setStatus('verifying');
-    report.current(null);
-    invoke(tartCaptcha, {})
-      .then(async ({ captcha }) => {
-        if (!captcha || !('parameters' in captcha)) throw new Error('no challenge');
-        const proof = await solveAltchaProof(captcha, abort.signal);
-        if (abort.signal.aborted) return;
-        if (!proof) throw new Error('no solution');
-        setStatus('verified');
-        report.current({ altcha: proof });
-      })
-      .catch(() => {
-        if (!abort.signal.aborted) setStatus('error');
-      });
-    return () => abort.abort();
-  }, [round]);
-
-  return (
-    <div className={styles.captcha} data-status={status} role="status" data-testid="captcha">
-      <span className={styles.captchaMark} aria-hidden="true" />
-      {status === 'verifying' && t('captcha.verifying')}
-      {status === 'verified' && t('captcha.verified')}
-      {status === 'error' && (
-        <button type="button" className={styles.captchaRetry} onClick={() => setRound((n) => n + 1)}>
-          {t('captcha.retry')}
-        </button>
-      )}
-    </div>
-  );
-}
-
-function ProviderWidget({ type, onChange }: { type: '1' | '2'; onChange: (fields: CaptchaFields | null) => void }) {
-  const { t } = useTranslation();
-  const info = usePublicInfo();
   const [geetest, setGeetest] = useState<{ challenge: string; gt: string; success: number }>();
+
   useEffect(() => {
-    onChange(null);
+    onChange(type === '0' ? {} : null);
     if (type !== '1') return;
     invoke(tartCaptcha, {})
       .then(({ captcha }) => {
         if (captcha && 'gt' in captcha) setGeetest(captcha);
       })
-      // Captcha start-up failures are ignored (spec §8); the form stays unsubmittable.
+      // Captcha start-up failures are ignored (spec §8); the form simply stays unsubmittable.
       .catch(() => undefined);
   }, [type, onChange]);
+
+  if (type === '0') return null;
   return (
     <HumanVerification
       type={type}
@@ -95,6 +41,7 @@ function ProviderWidget({ type, onChange }: { type: '1' | '2'; onChange: (fields
       onVerify={onChange}
       geetest={geetest ? { scriptUrl: GEETEST_SCRIPT, captcha: geetest } : undefined}
       aliyun={{ scriptUrl: ALIYUN_SCRIPT, appkey: info.nc.nc_appkey, scene: info.nc.nc_prefix }}
+      altcha={{ getChallenge: fetchAltchaChallenge }}
       texts={{
         verify: t('captcha.verify'),
         verifying: t('captcha.verifying'),
@@ -103,4 +50,10 @@ function ProviderWidget({ type, onChange }: { type: '1' | '2'; onChange: (fields
       }}
     />
   );
+}
+
+async function fetchAltchaChallenge(): Promise<AltchaChallenge> {
+  const { captcha } = await invoke(tartCaptcha, {});
+  if (!captcha || !('parameters' in captcha)) throw new Error('no proof-of-work challenge');
+  return captcha as unknown as AltchaChallenge;
 }
