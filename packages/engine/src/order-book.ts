@@ -401,6 +401,8 @@ export class OrderBook {
 
   /** Enters triggered orders, in firing order, until the last price reaches no more triggers. */
   private fireTriggers(): void {
+    // Most books have no waiting trigger: leave before peeking into two empty queues.
+    if (this.rising.slots.length === 0 && this.falling.slots.length === 0) return;
     const store = this.store;
     for (;;) {
       const last = this.lastPrice;
