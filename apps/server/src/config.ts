@@ -31,6 +31,8 @@ const envSchema = z.object({
   ALTCHA_HMAC_KEY: z.string().optional(),
   GEETEST_API_URL: z.string().url().default('https://api.geetest.com'),
   ALIYUN_AFS_URL: z.string().url().default('https://afs.aliyuncs.com'),
+  MARKET_MAKER: z.enum(['0', '1']).default('1'),
+  WS_PING_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
 
 export interface Config {
@@ -41,6 +43,10 @@ export interface Config {
   /** '' for the root, else '/prefix' without a trailing slash. */
   basePath: string;
   demo: boolean;
+  /** The demo market maker runs: DEMO=1 and MARKET_MAKER not '0'. */
+  marketMaker: boolean;
+  /** Realtime heartbeat: a ping this often; a socket silent for three of them is dropped. */
+  wsPingMs: number;
   logLevel: string;
   /** Addresses or CIDRs of proxies whose X-Forwarded-For is believed; empty trusts none. */
   trustProxy: string[];
@@ -77,6 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: e.DATABASE_URL || undefined,
     basePath: e.BASE_PATH,
     demo: e.DEMO === '1',
+    marketMaker: e.DEMO === '1' && e.MARKET_MAKER !== '0',
+    wsPingMs: e.WS_PING_MS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY.split(',')
       .map((s) => s.trim())

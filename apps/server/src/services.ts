@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import { TradingCore } from './core/trading-core.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { MarketData } from './market-data/market-data.ts';
 import { createCaptchaService } from './modules/captcha/captcha-service.ts';
 import { UserSessions } from './modules/user/user-sessions.ts';
 import { Mailer } from './notify/mailer.ts';
@@ -21,8 +22,10 @@ export async function createServices(
     onError: (error, context) => console.error(`trading core: ${context}`, error),
   });
   await core.start();
+  const marketData = await MarketData.start(database, clock, core);
   return {
     core,
+    marketData,
     config,
     database,
     clock,

@@ -1,8 +1,17 @@
 import type { AccountTables } from './tables/accounts.ts';
 import type { ContentTables } from './tables/content.ts';
 import type { LedgerTables } from './tables/ledger.ts';
+import type { MarketDataTables } from './tables/market-data.ts';
 import type { PlatformTables } from './tables/platform.ts';
+import type { SecurityTables } from './tables/security.ts';
 import type { TradingTables } from './tables/trading.ts';
 
 /** The whole schema: each domain declares its tables in db/tables/<domain>.ts. */
-export interface Database extends PlatformTables, AccountTables, ContentTables, LedgerTables, TradingTables {}
+export interface Database
+  extends PlatformTables,
+    AccountTables,
+    ContentTables,
+    LedgerTables,
+    TradingTables,
+    MarketDataTables,
+    SecurityTables {}

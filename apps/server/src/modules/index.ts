@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../platform/services.ts';
+import { registerRealtime } from '../realtime/routes.ts';
 import { registerCaptcha } from './captcha/routes.ts';
 import { registerCms } from './cms/routes.ts';
 import { registerCommon } from './common/routes.ts';
@@ -8,6 +9,7 @@ import { registerMessageModule } from './message/routes.ts';
 import { registerNotice } from './notice/routes.ts';
 import { registerOrderModule } from './order/routes.ts';
 import { registerRegion } from './region/routes.ts';
+import { registerSecurityModule } from './security/routes.ts';
 import { registerTradeModule } from './trade/routes.ts';
 import { registerUpload } from './upload/routes.ts';
 import { registerUserModule } from './user/routes.ts';
@@ -15,6 +17,7 @@ import { registerUserModule } from './user/routes.ts';
 /** Every business module, each owning its calls (named as the spec groups them). */
 export async function registerModules(app: FastifyInstance, services: Services) {
   await registerUserModule(app, services);
+  await registerSecurityModule(app, services);
   await registerMessageModule(app, services);
   await registerCommon(app, services);
   await registerCms(app, services);
@@ -25,4 +28,5 @@ export async function registerModules(app: FastifyInstance, services: Services) 
   await registerOrderModule(app, services);
   await registerTradeModule(app, services);
   await registerFinanceModule(app, services);
+  await registerRealtime(app, services);
 }

@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { TradingCore } from '../core/trading-core.ts';
 import type { DatabaseHandle } from '../db/database.ts';
+import type { MarketData } from '../market-data/market-data.ts';
 import type { UserSessions } from '../modules/user/user-sessions.ts';
 import type { Mailer } from '../notify/mailer.ts';
 import type { SmsSender } from '../notify/sms.ts';
@@ -25,6 +26,8 @@ export interface Services {
   captcha: CaptchaVerifier;
   /** The trading core: the single writer of order books and balances (every balance change goes through it). */
   core: TradingCore;
+  /** Tickers, K-lines and recent trades, fed by the core's trade events. */
+  marketData: MarketData;
   /** Replies are checked against their contract schema (tests turn this on). */
   checkReplies: boolean;
 }

@@ -5,6 +5,8 @@ import accounts from './0002_accounts.ts';
 import content from './0003_content.ts';
 import ledger from './0004_ledger.ts';
 import trading from './0005_trading.ts';
+import marketData from './0006_market_data.ts';
+import security from './0007_security.ts';
 
 /** Every migration in order. Names sort in the order they must run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -13,4 +15,6 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0003_content': content,
   '0004_ledger': ledger,
   '0005_trading': trading,
+  '0006_market_data': marketData,
+  '0007_security': security,
 };

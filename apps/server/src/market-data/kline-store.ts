@@ -1,0 +1,179 @@
+import { type Candle, type KlinePeriod, klinePeriods } from '@opex/contract/realtime';
+import Big from 'big.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { addTrade, type CandleState, formatCandle, openCandle, type Precision } from './candle.ts';
+import { candleStart } from './kline-periods.ts';
+import type { AppliedTrade } from './trade-record.ts';
+
+/**
+ * K-lines of every market and period: the latest candle of each in memory, changed candles written in batches
+ * (flush) together with the id of the last trade they include, so a restart replays exactly the trades after it.
+ */
+const PROGRESS = 'klines';
+const ROWS_PER_INSERT = 200;
+
+type Key = string;
+const keyOf = (symbol: string, period: KlinePeriod) => `${symbol}|${period}`;
+
+export class KlineStore {
+  private readonly latest = new Map<Key, CandleState>();
+  /** Candles changed since the last flush, by symbol|period|id. */
+  private dirty = new Map<string, { symbol: string; period: KlinePeriod; candle: CandleState }>();
+  private lastTradeId = 0;
+  private flushing: Promise<void> | null = null;
+
+  private constructor(private readonly db: Kysely<Database>) {}
+
+  /** Reads the latest candles and the progress row; the caller then replays the trades after `appliedUpTo`. */
+  static async load(db: Kysely<Database>, symbols: string[]): Promise<KlineStore> {
+    const store = new KlineStore(db);
+    const progress = await db
+      .selectFrom('kline_progress')
+      .select('last_trade_id')
+      .where('name', '=', PROGRESS)
+      .executeTakeFirst();
+    store.lastTradeId = Number(progress?.last_trade_id ?? 0);
+    for (const symbol of symbols) {
+      for (const period of klinePeriods) {
+        const row = await db
+          .selectFrom('klines')
+          .selectAll()
+          .where('symbol', '=', symbol)
+          .where('period', '=', period)
+          .orderBy('open_time', 'desc')
+          .limit(1)
+          .executeTakeFirst();
+        if (row) store.latest.set(keyOf(symbol, period), fromRow(row));
+      }
+    }
+    return store;
+  }
+
+  get appliedUpTo(): number {
+    return this.lastTradeId;
+  }
+
+  /** Adds a trade to each period's candle; returns the changed candles (none for a trade already applied). */
+  apply(trade: AppliedTrade): { period: KlinePeriod; candle: CandleState }[] {
+    if (trade.id <= this.lastTradeId) return [];
+    this.lastTradeId = trade.id;
+    const changed: { period: KlinePeriod; candle: CandleState }[] = [];
+    for (const period of klinePeriods) {
+      const id = candleStart(period, trade.ts);
+      const key = keyOf(trade.symbol, period);
+      let candle = this.latest.get(key);
+      if (candle && candle.id === id) addTrade(candle, trade);
+      else {
+        candle = openCandle(id, trade);
+        this.latest.set(key, candle);
+      }
+      this.dirty.set(`${key}|${id}`, { symbol: trade.symbol, period, candle });
+      changed.push({ period, candle });
+    }
+    return changed;
+  }
+
+  latestCandle(symbol: string, period: KlinePeriod): CandleState | undefined {
+    return this.latest.get(keyOf(symbol, period));
+  }
+
+  /** Candles before `endIdx` (epoch seconds; the latest when absent), oldest first, including unflushed ones. */
+  async history(symbol: string, period: KlinePeriod, p: Precision, endIdx: number | undefined, pageSize: number) {
+    let query = this.db
+      .selectFrom('klines')
+      .selectAll()
+      .where('symbol', '=', symbol)
+      .where('period', '=', period)
+      .orderBy('open_time', 'desc')
+      .limit(pageSize);
+    if (endIdx !== undefined) query = query.where('open_time', '<', endIdx);
+    const byId = new Map<number, CandleState>();
+    for (const row of await query.execute()) byId.set(Number(row.open_time), fromRow(row));
+    for (const { symbol: s, period: q, candle } of this.dirty.values()) {
+      if (s === symbol && q === period && (endIdx === undefined || candle.id < endIdx)) byId.set(candle.id, candle);
+    }
+    const ids = [...byId.keys()]
+      .sort((a, b) => b - a)
+      .slice(0, pageSize)
+      .reverse();
+    return ids.map((id) => formatCandle(byId.get(id) as CandleState, p)) satisfies Candle[];
+  }
+
+  /** Writes the changed candles and the progress mark in one transaction; one flush at a time. */
+  async flush(now: number): Promise<void> {
+    while (this.flushing) await this.flushing;
+    if (this.dirty.size === 0) return;
+    const taken = this.dirty;
+    this.dirty = new Map();
+    // Values are copied now: the candles keep changing while the write is in flight.
+    const rows = [...taken.values()].map(({ symbol, period, candle }) => ({
+      symbol,
+      period,
+      open_time: candle.id,
+      open: candle.open.toFixed(),
+      high: candle.high.toFixed(),
+      low: candle.low.toFixed(),
+      close: candle.close.toFixed(),
+      vol: candle.vol.toFixed(),
+      amount: candle.amount.toFixed(),
+      updated_at: now,
+    }));
+    const upTo = this.lastTradeId;
+    this.flushing = this.db
+      .transaction()
+      .execute(async (trx) => {
+        for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+          await trx
+            .insertInto('klines')
+            .values(rows.slice(i, i + ROWS_PER_INSERT))
+            .onConflict((oc) =>
+              oc.columns(['symbol', 'period', 'open_time']).doUpdateSet((eb) => ({
+                open: eb.ref('excluded.open'),
+                high: eb.ref('excluded.high'),
+                low: eb.ref('excluded.low'),
+                close: eb.ref('excluded.close'),
+                vol: eb.ref('excluded.vol'),
+                amount: eb.ref('excluded.amount'),
+                updated_at: eb.ref('excluded.updated_at'),
+              })),
+            )
+            .execute();
+        }
+        await trx
+          .insertInto('kline_progress')
+          .values({ name: PROGRESS, last_trade_id: upTo })
+          .onConflict((oc) => oc.column('name').doUpdateSet({ last_trade_id: upTo }))
+          .execute();
+      })
+      .catch((error) => {
+        // Not written: put back what a later trade has not re-dirtied, so the next flush retries it.
+        for (const [k, v] of taken) if (!this.dirty.has(k)) this.dirty.set(k, v);
+        throw error;
+      })
+      .finally(() => {
+        this.flushing = null;
+      });
+    await this.flushing;
+  }
+}
+
+function fromRow(row: {
+  open_time: number;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  vol: string;
+  amount: string;
+}): CandleState {
+  return {
+    id: Number(row.open_time),
+    open: new Big(row.open),
+    high: new Big(row.high),
+    low: new Big(row.low),
+    close: new Big(row.close),
+    vol: new Big(row.vol),
+    amount: new Big(row.amount),
+  };
+}

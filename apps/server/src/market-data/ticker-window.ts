@@ -1,0 +1,76 @@
+import type { Ticker } from '@opex/contract/realtime';
+import Big from 'big.js';
+import { addTrade, amountDigits, type CandleState, openCandle, type Precision } from './candle.ts';
+import type { AppliedTrade } from './trade-record.ts';
+
+/**
+ * The rolling 24-hour ticker of one market, kept as one-minute buckets: a minute counts while any part of it lies
+ * within the last 24 hours, so the window is exact to the minute. Before the window's first trade, the ticker
+ * opens at the last price before it (a market with no trade in 24 h shows that price with zero volume).
+ */
+export const WINDOW_MS = 24 * 3600 * 1000;
+const MINUTE_MS = 60_000;
+
+export class TickerWindow {
+  private readonly buckets: CandleState[] = [];
+  /** The price of the last trade that left the window (or was before it when loaded). */
+  private priorPrice: Big | null = null;
+
+  constructor(priorPrice: string | null) {
+    if (priorPrice !== null) this.priorPrice = new Big(priorPrice);
+  }
+
+  add(trade: AppliedTrade): void {
+    const minute = trade.ts - (trade.ts % MINUTE_MS);
+    const last = this.buckets[this.buckets.length - 1];
+    if (last && last.id === minute) addTrade(last, trade);
+    else this.buckets.push(openCandle(minute, trade));
+  }
+
+  ticker(now: number, p: Precision): Ticker | null {
+    this.expire(now);
+    const first = this.buckets[0];
+    const last = this.buckets[this.buckets.length - 1];
+    if (!first || !last) {
+      if (!this.priorPrice) return null;
+      const price = this.priorPrice.toFixed(p.price);
+      return {
+        amount: new Big(0).toFixed(amountDigits(p)),
+        close: price,
+        high: price,
+        low: price,
+        open: price,
+        rose: '0.0000',
+        vol: new Big(0).toFixed(p.volume),
+      };
+    }
+    let high = first.high;
+    let low = first.low;
+    let vol = new Big(0);
+    let amount = new Big(0);
+    for (const b of this.buckets) {
+      if (b.high.gt(high)) high = b.high;
+      if (b.low.lt(low)) low = b.low;
+      vol = vol.plus(b.vol);
+      amount = amount.plus(b.amount);
+    }
+    const open = first.open;
+    const rose = open.eq(0) ? new Big(0) : last.close.minus(open).div(open);
+    return {
+      amount: amount.toFixed(amountDigits(p)),
+      close: last.close.toFixed(p.price),
+      high: high.toFixed(p.price),
+      low: low.toFixed(p.price),
+      open: open.toFixed(p.price),
+      rose: rose.toFixed(4),
+      vol: vol.toFixed(p.volume),
+    };
+  }
+
+  private expire(now: number): void {
+    const from = now - WINDOW_MS;
+    while (this.buckets.length > 0 && (this.buckets[0] as CandleState).id + MINUTE_MS <= from) {
+      this.priorPrice = (this.buckets.shift() as CandleState).close;
+    }
+  }
+}

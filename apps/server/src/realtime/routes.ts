@@ -1,0 +1,50 @@
+import { WS_PATH } from '@opex/contract/realtime';
+import type { FastifyInstance } from 'fastify';
+import { WebSocketServer } from 'ws';
+import type { Services } from '../platform/services.ts';
+import { SESSION_COOKIE } from '../platform/session-store.ts';
+import { RealtimeHub } from './realtime-hub.ts';
+
+/**
+ * The WebSocket endpoint (`<basePath>/kline-api/ws`): public market data for anyone; the private channels for the
+ * user whose session cookie came with the upgrade request.
+ */
+export async function registerRealtime(app: FastifyInstance, services: Services): Promise<void> {
+  const path = `${services.config.basePath}${WS_PATH}`;
+  const pingMs = services.config.wsPingMs;
+  const hub = new RealtimeHub(services, { pingMs, idleMs: 3 * pingMs });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+
+  app.server.on('upgrade', (request, socket, head) => {
+    if (new URL(request.url ?? '/', 'http://localhost').pathname !== path) {
+      socket.destroy();
+      return;
+    }
+    void sessionUser(services, request.headers.cookie).then(
+      (userId) => wss.handleUpgrade(request, socket, head, (ws) => hub.attach(ws, userId)),
+      () => socket.destroy(),
+    );
+  });
+
+  // Sockets go before the HTTP server closes (it would wait for them), then the pending K-lines are written.
+  app.addHook('preClose', async () => {
+    hub.stop();
+    wss.close();
+  });
+  app.addHook('onClose', () => services.marketData.stop());
+}
+
+async function sessionUser(services: Services, cookieHeader: string | undefined): Promise<number | null> {
+  const token = cookieValue(cookieHeader, SESSION_COOKIE);
+  if (!token) return null;
+  const session = await services.sessions.resolve(token);
+  return session?.userId ?? null;
+}
+
+function cookieValue(header: string | undefined, name: string): string | null {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return null;
+}

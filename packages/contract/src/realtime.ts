@@ -1,0 +1,125 @@
+import { z } from 'zod';
+
+/**
+ * The realtime protocol (contract-notes.md, "Realtime protocol"): one WebSocket at `/kline-api/ws`. Client frames
+ * are plain JSON text; server frames are gzip-compressed JSON (binary). Every pushed frame carries `seq`, counted
+ * per channel (per user for the private channels): a client that sees a gap re-subscribes or re-requests.
+ */
+export const WS_PATH = '/kline-api/ws';
+
+export const klinePeriods = ['1min', '5min', '15min', '30min', '60min', '4h', '1day', '1week', '1month'] as const;
+export type KlinePeriod = (typeof klinePeriods)[number];
+
+/** Channel names; `sym` is the lower-case market symbol (btcusdt). */
+export const channels = {
+  review: 'review',
+  ticker: (sym: string) => `market_${sym}_ticker`,
+  depth: (sym: string, step: number) => `market_${sym}_depth_step${step}`,
+  trades: (sym: string) => `market_${sym}_trade_ticker`,
+  kline: (sym: string, period: KlinePeriod) => `market_${sym}_kline_${period}`,
+  /** Private: the logged-in user's order changes and balance changes (the socket's session cookie decides). */
+  userOrders: 'user_orders',
+  userBalance: 'user_balance',
+} as const;
+
+export const clientFrameSchema = z.union([
+  z.object({
+    event: z.enum(['sub', 'unsub', 'req']),
+    params: z.object({
+      channel: z.string().max(80),
+      cb_id: z.string().max(80).optional(),
+      /** trade_ticker req: how many recent trades (at most 100). */
+      top: z.coerce.number().int().min(1).max(100).optional(),
+      /** kline req: candles before this id (epoch seconds); absent means the latest. */
+      endIdx: z.coerce.number().int().min(0).optional(),
+      /** kline req: how many candles (at most 1000; 300 by default). */
+      pageSize: z.coerce.number().int().min(1).max(1000).optional(),
+    }),
+  }),
+  z.object({ pong: z.number() }),
+  z.object({ ping: z.number() }),
+]);
+export type ClientFrame = z.infer<typeof clientFrameSchema>;
+
+/** Prices and amounts are decimal strings at the market's precision. */
+export interface Ticker {
+  amount: string;
+  close: string;
+  high: string;
+  low: string;
+  open: string;
+  /** (close - open) / open as a fraction, 4 decimals ("0.0123" is +1.23 %). */
+  rose: string;
+  vol: string;
+}
+
+export interface TradeTick {
+  id: number;
+  /** The taker's side. */
+  side: 'BUY' | 'SELL';
+  price: string;
+  vol: string;
+  amount: string;
+  ts: number;
+}
+
+export interface Candle {
+  /** Bucket start, epoch seconds (weeks start Monday 00:00 UTC, months on the 1st). */
+  id: number;
+  open: string;
+  close: string;
+  high: string;
+  low: string;
+  vol: string;
+  amount: string;
+}
+
+/** [price, volume], best first; at most 150 a side. */
+export type DepthRow = [price: string, vol: string];
+export interface DepthTick {
+  asks: DepthRow[];
+  buys: DepthRow[];
+}
+
+export interface OrderUpdate {
+  orderId: number;
+  symbol: string;
+  /** contract OrderStatus. */
+  status: number;
+  dealVolume: string;
+  dealMoney: string;
+}
+
+export interface BalanceUpdate {
+  account: string;
+  coin: string;
+  available: string;
+  locked: string;
+}
+
+/** A push on a subscribed channel. Trades arrive as `tick: { data: TradeTick[] }` (newest last). */
+export interface PushFrame<T> {
+  channel: string;
+  seq: number;
+  ts: number;
+  tick: T;
+}
+
+/** The answer to a req (review: symbol -> Ticker; trade_ticker: TradeTick[] newest first; kline: Candle[] oldest first). */
+export interface ReplyFrame<T> {
+  event_rep: 'rep';
+  channel: string;
+  cb_id?: string;
+  ts: number;
+  status: 'ok';
+  data: T;
+}
+
+/** A refused frame: unknown channel, private channel without a session, malformed JSON. */
+export interface ErrorFrame {
+  event_rep: 'error';
+  channel?: string;
+  cb_id?: string;
+  ts: number;
+  msg: string;
+}
