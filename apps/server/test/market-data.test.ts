@@ -16,8 +16,18 @@ describe.each(testDialects)('tickers and K-lines from trades on %s', (dialect) =
 
   /** One trade of `volume` at `price` between the two funded users (the buyer takes). */
   async function trade(price: string, volume: string) {
-    const sell = await core().placeOrder({ userId: SELLER, symbol: 'btcusdt', request: { side: 'SELL', type: 1, price, volume }, clientOrderId: null });
-    const buy = await core().placeOrder({ userId: BUYER, symbol: 'btcusdt', request: { side: 'BUY', type: 1, price, volume }, clientOrderId: null });
+    const sell = await core().placeOrder({
+      userId: SELLER,
+      symbol: 'btcusdt',
+      request: { side: 'SELL', type: 1, price, volume },
+      clientOrderId: null,
+    });
+    const buy = await core().placeOrder({
+      userId: BUYER,
+      symbol: 'btcusdt',
+      request: { side: 'BUY', type: 1, price, volume },
+      clientOrderId: null,
+    });
     expect(sell.ok && buy.ok).toBe(true);
   }
 
@@ -48,8 +58,21 @@ describe.each(testDialects)('tickers and K-lines from trades on %s', (dialect) =
 
   it('buckets K-lines by period: epoch seconds, weeks from Monday, months by the calendar', () => {
     const t0 = Date.UTC(2026, 0, 1, 12) / 1000;
-    expect(md().latestCandle('btcusdt', '1min')).toEqual({ id: t0 + 60, open: '110.00', close: '110.00', high: '110.00', low: '110.00', vol: '0.5000', amount: '55.000000' });
-    expect(md().latestCandle('btcusdt', '60min')).toMatchObject({ id: t0, open: '100.00', close: '110.00', vol: '1.5000' });
+    expect(md().latestCandle('btcusdt', '1min')).toEqual({
+      id: t0 + 60,
+      open: '110.00',
+      close: '110.00',
+      high: '110.00',
+      low: '110.00',
+      vol: '0.5000',
+      amount: '55.000000',
+    });
+    expect(md().latestCandle('btcusdt', '60min')).toMatchObject({
+      id: t0,
+      open: '100.00',
+      close: '110.00',
+      vol: '1.5000',
+    });
     expect(md().latestCandle('btcusdt', '4h')?.id).toBe(t0);
     expect(md().latestCandle('btcusdt', '1day')?.id).toBe(Date.UTC(2026, 0, 1) / 1000);
     expect(md().latestCandle('btcusdt', '1week')?.id).toBe(Date.UTC(2025, 11, 29) / 1000);
@@ -86,9 +109,20 @@ describe.each(testDialects)('tickers and K-lines from trades on %s', (dialect) =
     server.clock.advance(2 * MINUTE);
     expect(md().ticker('btcusdt')).toMatchObject({ open: '110.00', high: '120.00', low: '110.00', vol: '1.5000' });
     server.clock.advance(HOUR);
-    expect(md().ticker('btcusdt')).toEqual({ open: '120.00', close: '120.00', high: '120.00', low: '120.00', vol: '0.0000', amount: '0.000000', rose: '0.0000' });
+    expect(md().ticker('btcusdt')).toEqual({
+      open: '120.00',
+      close: '120.00',
+      high: '120.00',
+      low: '120.00',
+      vol: '0.0000',
+      amount: '0.000000',
+      rose: '0.0000',
+    });
     const home = await server.client().call(index, {});
-    expect(home.data.marketList.find((m: { symbol: string }) => m.symbol === 'btcusdt')).toMatchObject({ close: '120.00', vol: '0.0000' });
+    expect(home.data.marketList.find((m: { symbol: string }) => m.symbol === 'btcusdt')).toMatchObject({
+      close: '120.00',
+      vol: '0.0000',
+    });
     expect(await tradingInvariants(server.services.database.db, core())).toEqual([]);
   });
 });

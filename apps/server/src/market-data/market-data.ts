@@ -167,7 +167,7 @@ export class MarketData {
       this.tickers.set(trade.symbol, window);
     }
     window.add(trade);
-    const tick = tradeTick(trade);
+    const tick = tradeTick(trade, this.precision(trade.symbol));
     const list = this.recent.get(trade.symbol) ?? [];
     list.push(tick);
     if (list.length > RECENT_TRADES) list.splice(0, list.length - RECENT_TRADES);
@@ -207,7 +207,7 @@ export class MarketData {
       if (recent.length)
         this.recent.set(
           symbol,
-          recent.reverse().map((r) => tradeTick(fromRow(r))),
+          recent.reverse().map((r) => tradeTick(fromRow(r), this.precision(symbol))),
         );
       const maxId = Number(recent[recent.length - 1]?.id ?? 0);
       if (maxId > this.lastTickerTrade) this.lastTickerTrade = maxId;

@@ -1,4 +1,6 @@
 import type { TradeTick } from '@opex/contract/realtime';
+import Big from 'big.js';
+import { amountDigits, type Precision } from './candle.ts';
 
 /** A trade as market data keeps it: from the core's trade event, or read back from the trades table at start. */
 export interface AppliedTrade {
@@ -11,6 +13,8 @@ export interface AppliedTrade {
   ts: number;
 }
 
-export function tradeTick(t: AppliedTrade): TradeTick {
-  return { id: t.id, side: t.takerSide, price: t.price, vol: t.volume, amount: t.amount, ts: t.ts };
+/** The protocol's trade, its quote amount at the market's precision (price and volume already are). */
+export function tradeTick(t: AppliedTrade, p: Precision | undefined): TradeTick {
+  const amount = p ? new Big(t.amount).toFixed(amountDigits(p)) : t.amount;
+  return { id: t.id, side: t.takerSide, price: t.price, vol: t.volume, amount, ts: t.ts };
 }
