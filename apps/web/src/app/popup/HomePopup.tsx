@@ -11,7 +11,7 @@ import { popupKey, readSeenPopups, rememberPopup, shouldShowPopup } from './popu
  * The home pop-up: the first record passing the rules. Closing, or a button without a link, remembers it; a
  * button with a link goes there. Load failures are ignored (spec §8).
  */
-export function HomePopup() {
+export default function HomePopup() {
   const { t } = useTranslation();
   const { isLogin, ready } = useSession();
   const { data } = useCallQuery(homepageElasticLayer, { terminalType: '0' }, { enabled: ready, staleTime: 0 });

@@ -1,20 +1,18 @@
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { useAppDownload } from '../../api/app-download.ts';
 import { usePublicInfo } from '../../api/common.ts';
 import { useSession } from '../../api/user.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
-import { DropdownMenu } from '../../ui/dropdown-menu/DropdownMenu.tsx';
-import { AppDownloadMenu } from './AppDownloadMenu.tsx';
 import styles from './header.module.css';
-import { accountLinks, assetLinks, type LinkContext, mainLinks, moreLinks, orderLinks } from './header-links.ts';
-import { LanguageMenu } from './LanguageMenu.tsx';
-import { MessagesMenu } from './MessagesMenu.tsx';
-import { MoreMenu } from './MoreMenu.tsx';
-import { linkItems } from './menu-items.ts';
-import { SkinButton } from './SkinDialog.tsx';
+import { type LinkContext, mainLinks, moreLinks } from './header-links.ts';
 import type { HeaderKind } from './shell-parts.ts';
-import { UserMenu } from './UserMenu.tsx';
+
+// The dropdowns and dialogs (Radix, floating positioning) load just after the first paint, in their own chunk:
+// the logo, links and the log-in and sign-up buttons do not wait for them.
+const HeaderMenus = lazy(() => import('./HeaderMenus.tsx'));
+const MoreMenu = lazy(() => import('./MoreMenu.tsx'));
 
 /** The header in its three shapes: top bar, left side bar (layout type 2), and limited (logo and language). */
 export function Header({ kind, activeName }: { kind: Exclude<HeaderKind, 'none'>; activeName: string }) {
@@ -22,8 +20,6 @@ export function Header({ kind, activeName }: { kind: Exclude<HeaderKind, 'none'>
   const info = usePublicInfo();
   const { user, isLogin } = useSession();
   const appDownload = useAppDownload();
-  const navigate = useNavigate();
-  const navLabel = (key: string) => t(`nav.${key}`);
   const ctx: LinkContext = {
     switches: info.switch,
     isLogin,
@@ -34,6 +30,9 @@ export function Header({ kind, activeName }: { kind: Exclude<HeaderKind, 'none'>
   };
   const logo = info.msg.logoUrl;
   const brand = info.msg.company_name || t('brand.fallbackTitle');
+  const more = moreLinks(ctx);
+  // On narrow screens the links fold behind a menu button.
+  const [navOpen, setNavOpen] = useState(false);
 
   return (
     <header className={styles.header} data-kind={kind}>
@@ -41,7 +40,28 @@ export function Header({ kind, activeName }: { kind: Exclude<HeaderKind, 'none'>
         {logo ? <img src={logo} alt={brand} /> : <span>{brand}</span>}
       </Link>
       {kind !== 'limited' && (
-        <nav className={styles.nav} aria-label={t('shell.mainNavigation')}>
+        <button
+          type="button"
+          className={styles.menuButton}
+          aria-expanded={navOpen}
+          aria-controls="main-nav"
+          onClick={() => setNavOpen((open) => !open)}
+        >
+          <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+            <path d="M2 4h12M2 8h12M2 12h12" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+          </svg>
+          <span className={styles.srOnly}>{t('shell.menu')}</span>
+        </button>
+      )}
+      {kind !== 'limited' && (
+        <nav
+          id="main-nav"
+          className={styles.nav}
+          data-open={navOpen || undefined}
+          aria-label={t('shell.mainNavigation')}
+          onClick={() => setNavOpen(false)}
+          onKeyDown={(event) => event.key === 'Escape' && setNavOpen(false)}
+        >
           {mainLinks(ctx).map((link) =>
             link.to ? (
               <NavLink
@@ -58,18 +78,14 @@ export function Header({ kind, activeName }: { kind: Exclude<HeaderKind, 'none'>
               </a>
             ),
           )}
-          <MoreMenu links={moreLinks(ctx)} />
+          {more.length > 0 && (
+            <Suspense fallback={null}>
+              <MoreMenu links={more} />
+            </Suspense>
+          )}
         </nav>
       )}
       <div className={styles.tools}>
-        {kind !== 'limited' && isLogin && (
-          <>
-            <DropdownMenu trigger={t('nav.assets')} items={linkItems(assetLinks(ctx), navLabel, navigate)} />
-            <DropdownMenu trigger={t('nav.orders')} items={linkItems(orderLinks(ctx), navLabel, navigate)} />
-            <MessagesMenu />
-            <UserMenu links={accountLinks(ctx)} />
-          </>
-        )}
         {kind !== 'limited' && !isLogin && (
           <>
             <Link to="/login" className={styles.navLink}>
@@ -80,9 +96,9 @@ export function Header({ kind, activeName }: { kind: Exclude<HeaderKind, 'none'>
             </Link>
           </>
         )}
-        {kind !== 'limited' && appDownload.data && <AppDownloadMenu info={appDownload.data} />}
-        <LanguageMenu />
-        {kind !== 'limited' && <SkinButton />}
+        <Suspense fallback={null}>
+          <HeaderMenus limited={kind === 'limited'} ctx={ctx} appDownload={appDownload.data} />
+        </Suspense>
       </div>
     </header>
   );

@@ -4,7 +4,7 @@ import { HeaderMenu, MenuLinks } from './HeaderMenu.tsx';
 import { type HeaderLink, submenuPlacement } from './header-links.ts';
 
 /** The "more" submenu: absent when nothing is in it; opens above when fewer than 350 px are free below. */
-export function MoreMenu({ links }: { links: HeaderLink[] }) {
+export default function MoreMenu({ links }: { links: HeaderLink[] }) {
   const { t } = useTranslation();
   const [side, setSide] = useState<'bottom' | 'top'>('bottom');
   if (links.length === 0) return null;

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches, useNavigation } from 'react-router';
 import { usePublicInfo } from '../../api/common.ts';
@@ -7,13 +8,15 @@ import { layoutTypeOf } from '../../state/site-config.ts';
 import { useLoginGuard } from '../guards/useLoginGuard.ts';
 import { useRegionCheck } from '../guards/useRegionCheck.ts';
 import { useIdleReload } from '../idle/useIdleReload.ts';
-import { HomePopup } from '../popup/HomePopup.tsx';
 import type { RouteHandle } from '../router.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import styles from './shell.module.css';
 import { shellParts } from './shell-parts.ts';
 import { usePageTitle } from './usePageTitle.ts';
+
+// The pop-up (and its dialog) is only ever on the home page: it loads with it.
+const HomePopup = lazy(() => import('../popup/HomePopup.tsx'));
 
 const noHandle: RouteHandle = { name: 'home', meta: {} };
 
@@ -55,7 +58,11 @@ export function RootLayout() {
         </main>
         {parts.footer && <Footer />}
       </div>
-      {handle.name === 'home' && <HomePopup />}
+      {handle.name === 'home' && (
+        <Suspense fallback={null}>
+          <HomePopup />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -172,7 +172,6 @@ export default function RegisterPage() {
           autoComplete="new-password"
           error={touched && !isValidPassword(password)}
           errorText={t('validation.password')}
-          warningText={t('validation.password')}
         />
         <TextInput
           label={t('auth.repeatPassword')}

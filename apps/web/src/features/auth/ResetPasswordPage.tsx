@@ -117,7 +117,6 @@ export default function ResetPasswordPage() {
           autoComplete="new-password"
           error={touched && !isValidPassword(password)}
           errorText={t('validation.password')}
-          warningText={t('validation.password')}
         />
         <TextInput
           label={t('auth.repeatPassword')}

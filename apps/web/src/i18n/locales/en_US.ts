@@ -13,6 +13,7 @@ export const messages = {
   },
   brand: { fallbackTitle: 'Exchange' },
   shell: {
+    menu: 'Menu',
     skipToContent: 'Skip to content',
     mainNavigation: 'Main navigation',
     language: 'Language',
