@@ -11,8 +11,10 @@ import { countryCodeField, emailField, mobileNumberField } from './verification.
  * - user/register: e-mail or phone per switch `user_reg_type` ('1' or absent/other: e-mail only, '2' phone only,
  *   '3' both); `invitedCode` mandatory when `is_invitationCode_required` is '1'. Does not log in.
  * - user/login_in answers `{ type, token }`: type '' and token '' when logged in at once (session cookie set);
- *   '3' e-mail code / '2' phone code sent, finish with user/confirm_login within 5 minutes ('1' Google is
- *   reserved for the security issue). Wrong password and unknown account give the same code.
+ *   '1' Google authenticator code (nothing sent), '2' phone code / '3' e-mail code sent; finish with
+ *   user/confirm_login within 5 minutes. The factor is the user's choice (loginVerify, set with
+ *   user/login_verify_update) when bound; when switch `is_enforce_google_auth` is '1', a user with Google bound
+ *   is always asked for it. Wrong password and unknown account give the same code.
  * - user/password_update and user/reset_password end every session of the user (the caller is logged out too).
  * - /user/login_out always answers '0' and clears the session cookie.
  */
@@ -141,8 +143,16 @@ export const userInfo = defineCall({
     isOpenEmailCheck: z.number(),
     /** '0' none, else the second factor login asks for ('1' Google, '2' phone, '3' e-mail). */
     loginVerify: z.string(),
+    /** KycStatus of calls/security: 0 none, 1 pending, 2 approved, 3 rejected. */
     authLevel: z.number(),
+    /** The verified real name once KYC is approved, else ''. */
     realName: z.string(),
     ctime: z.number(),
+    /** 1: trading fees are paid in the platform coin when held (user/update_fee_coin_open). */
+    feeCoinOpen: z.number(),
+    /** The user's fiat (lower-case, e.g. usd); '' means the language's default fiat. */
+    legalTender: z.string(),
+    /** Epoch ms until which withdrawals are held after a security change; 0 when not held. */
+    withdrawHoldUntil: z.number(),
   }),
 });

@@ -11,6 +11,9 @@ import { isValidEmail, phonePattern } from '../rules.ts';
  * Target of the code:
  * - register, resetPassword: the `email` (or `countryCode` + `mobileNumber`) in the request;
  * - passwordChange: the logged-in user's own e-mail (or phone), request fields ignored; needs a session.
+ * - securityVerify: the logged-in user's own e-mail (emailValidCode) or phone (smsValidCode); needs a session.
+ * - bindAddress: the `email` (or `countryCode` + `mobileNumber`) in the request, which no account may hold yet;
+ *   needs a session; a phone's country code must be offered (see phone-codes).
  * The login-confirm code is not requested here: user/login_in sends it when it answers type '3'.
  */
 export const OperationType = {
@@ -18,6 +21,10 @@ export const OperationType = {
   resetPassword: '2',
   loginConfirm: '3',
   passwordChange: '4',
+  /** A sensitive change (security centre): the user's own bound e-mail or phone, by the channel asked. */
+  securityVerify: '5',
+  /** The new e-mail (or phone) being bound or changed to: the request's address, which no account may hold. */
+  bindAddress: '6',
 } as const;
 export type OperationTypeValue = (typeof OperationType)[keyof typeof OperationType];
 
@@ -26,6 +33,8 @@ export const requestableOperationType = z.enum([
   OperationType.register,
   OperationType.resetPassword,
   OperationType.passwordChange,
+  OperationType.securityVerify,
+  OperationType.bindAddress,
 ]);
 
 export const emailField = z.string().trim().toLowerCase().max(100).refine(isValidEmail, 'must contain @');

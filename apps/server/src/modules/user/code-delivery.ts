@@ -12,6 +12,8 @@ const purposeText: Record<OperationTypeValue, string> = {
   [OperationType.resetPassword]: 'reset your password',
   [OperationType.loginConfirm]: 'confirm your login',
   [OperationType.passwordChange]: 'change your password',
+  [OperationType.securityVerify]: 'confirm a change to your account security',
+  [OperationType.bindAddress]: 'confirm this address for your account',
 };
 
 export async function sendCode(

@@ -3,7 +3,17 @@ import { ErrorCode } from '@opex/contract/error-codes';
 import type { z } from 'zod';
 import type { CallContext } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
-import { type AccountKey, accountTarget, findUserByAccount, findUserById, userTarget } from './accounts.ts';
+import { checkNewAddress } from '../security/address-binding.ts';
+import {
+  type AccountKey,
+  accountTarget,
+  emailTarget,
+  findUserByAccount,
+  findUserById,
+  phoneTarget,
+  type UserRow,
+  userTarget,
+} from './accounts.ts';
 import { sendCode } from './code-delivery.ts';
 import { registrationChannels } from './registration-channels.ts';
 import type { UserKit } from './user-kit.ts';
@@ -23,6 +33,12 @@ function requestedAccount(channel: CodeChannel, input: Partial<CodeRequest>): Ac
   return { countryCode: input.countryCode, mobile: input.mobileNumber };
 }
 
+async function sessionUser(kit: UserKit, ctx: CallContext): Promise<UserRow> {
+  const user = ctx.session ? await findUserById(kit.services.database.db, ctx.session.userId) : null;
+  if (!user) throw new CallError(ErrorCode.sessionEnded);
+  return user;
+}
+
 async function targetFor(kit: UserKit, channel: CodeChannel, input: Partial<CodeRequest>, ctx: CallContext) {
   const { db } = kit.services.database;
   switch (input.operationType) {
@@ -39,11 +55,24 @@ async function targetFor(kit: UserKit, channel: CodeChannel, input: Partial<Code
       if (!(await findUserByAccount(db, key))) throw new CallError(ErrorCode.accountNotFound);
       return accountTarget(key);
     }
+    case OperationType.securityVerify: {
+      const user = await sessionUser(kit, ctx);
+      if (channel === 'email') {
+        if (!user.email) throw new CallError(ErrorCode.emailNotBound);
+        return emailTarget(user.email);
+      }
+      if (!user.mobile) throw new CallError(ErrorCode.mobileNotBound);
+      return phoneTarget(user.country_code ?? '', user.mobile);
+    }
+    case OperationType.bindAddress: {
+      await sessionUser(kit, ctx);
+      const key = requestedAccount(channel, input);
+      await checkNewAddress(kit, key);
+      return accountTarget(key);
+    }
     default: {
       // passwordChange: always the logged-in user's own address, the one user/password_update checks against.
-      const user = ctx.session ? await findUserById(db, ctx.session.userId) : null;
-      if (!user) throw new CallError(ErrorCode.sessionEnded);
-      const target = userTarget(user);
+      const target = userTarget(await sessionUser(kit, ctx));
       if (target.channel !== channel) {
         throw new CallError(
           ErrorCode.badRequest,

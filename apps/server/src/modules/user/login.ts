@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { CallContext } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
 import { writeMessage } from '../message/messages.ts';
+import { checkGoogleCode, type Spend } from '../security/totp.ts';
 import {
   type AccountKey,
   type CodeTarget,
@@ -29,9 +30,12 @@ import type { UserKit } from './user-kit.ts';
  */
 const LOGIN_TOKEN_TTL_MS = 5 * 60_000;
 
-/** The second factors that are codes we send; '1' (Google) arrives with the security issue. */
+const GOOGLE = 1;
+
+/** The second factors that are codes we send: phone (while its verification is on) and e-mail. */
 const codeFactors: Record<number, (user: UserRow) => CodeTarget | null> = {
-  2: (user) => (user.mobile ? phoneTarget(user.country_code ?? '', user.mobile) : null),
+  2: (user) =>
+    user.mobile && user.is_open_mobile_check === 1 ? phoneTarget(user.country_code ?? '', user.mobile) : null,
   3: (user) => (user.email ? emailTarget(user.email) : null),
 };
 
@@ -44,11 +48,20 @@ function loginKey(input: z.output<typeof loginIn.request>): AccountKey {
   return account.includes('@') ? { email: account.toLowerCase() } : { countryCode: input.countryCode, mobile: account };
 }
 
-/** The user's own choice of second factor first, else the operator's forced e-mail (or phone) code. */
-async function secondFactor(kit: UserKit, user: UserRow): Promise<{ type: number; target: CodeTarget } | null> {
+/**
+ * Google when the user chose it or the operator enforces it (is_enforce_google_auth) and it is bound; else the
+ * user's own choice of code factor; else the operator's forced login verification (Google, e-mail, phone).
+ */
+async function secondFactor(kit: UserKit, user: UserRow): Promise<{ type: number; target: CodeTarget | null } | null> {
+  const { settings } = kit.services;
+  const google = user.google_status === 1;
+  if (google && (user.login_verify === GOOGLE || (await settings.switchOn('is_enforce_google_auth')))) {
+    return { type: GOOGLE, target: null };
+  }
   const own = codeFactors[user.login_verify]?.(user);
   if (own) return { type: user.login_verify, target: own };
-  if (!(await kit.services.settings.switchOn('openLoginVerificationMode'))) return null;
+  if (!(await settings.switchOn('openLoginVerificationMode'))) return null;
+  if (google) return { type: GOOGLE, target: null };
   for (const type of [3, 2]) {
     const target = codeFactors[type]!(user);
     if (target) return { type, target };
@@ -89,7 +102,7 @@ export async function loginWithPassword(
     await completeLogin(kit, user, ctx);
     return { type: '', token: '' };
   }
-  await sendCode(kit, OperationType.loginConfirm, factor.target, ctx.ip, { resendGap: false });
+  if (factor.target) await sendCode(kit, OperationType.loginConfirm, factor.target, ctx.ip, { resendGap: false });
   const token = randomBytes(32).toString('base64url');
   const now = services.clock.now();
   await db
@@ -103,7 +116,7 @@ export async function loginWithPassword(
       created_at: now,
     })
     .execute();
-  return { type: String(factor.type) as '2' | '3', token };
+  return { type: String(factor.type) as '1' | '2' | '3', token };
 }
 
 function hashLoginToken(token: string): string {
@@ -115,7 +128,7 @@ export async function confirmLoginWithCode(
   input: z.output<typeof confirmLogin.request>,
   ctx: CallContext,
 ): Promise<void> {
-  const { services, codes } = kit;
+  const { services } = kit;
   const { db } = services.database;
   const pending = await db
     .selectFrom('pending_logins')
@@ -127,13 +140,12 @@ export async function confirmLoginWithCode(
   }
   if (String(pending.factor_type) !== input.type) throw new CallError(ErrorCode.secondFactorInvalid);
   const user = await findUserById(db, pending.user_id);
-  const target = user && codeFactors[pending.factor_type]?.(user);
-  if (!user || !target) throw new CallError(ErrorCode.loginTokenInvalid);
+  if (!user) throw new CallError(ErrorCode.loginTokenInvalid);
   if (user.status !== 0) throw new CallError(ErrorCode.accountFrozen);
 
-  const codeId = await codes.check(OperationType.loginConfirm, target.target, input.authCode);
+  const spend = await checkLoginCode(kit, user, pending.factor_type, input.authCode);
   await db.transaction().execute(async (trx) => {
-    await codes.markUsed(trx, codeId);
+    await spend(trx);
     const spent = await trx
       .updateTable('pending_logins')
       .set({ used_at: services.clock.now() })
@@ -143,6 +155,19 @@ export async function confirmLoginWithCode(
     if (Number(spent.numUpdatedRows) !== 1) throw new CallError(ErrorCode.loginTokenInvalid);
   });
   await completeLogin(kit, user, ctx);
+}
+
+/** Checks the code of the factor the login asked for; the returned spend consumes it with the login token. */
+async function checkLoginCode(kit: UserKit, user: UserRow, factorType: number, authCode: string): Promise<Spend> {
+  const { codes } = kit;
+  if (factorType === GOOGLE) {
+    if (user.google_status !== 1) throw new CallError(ErrorCode.loginTokenInvalid);
+    return checkGoogleCode(kit, user.id, authCode);
+  }
+  const target = codeFactors[factorType]?.(user);
+  if (!target) throw new CallError(ErrorCode.loginTokenInvalid);
+  const codeId = await codes.check(OperationType.loginConfirm, target.target, authCode);
+  return (trx) => codes.markUsed(trx, codeId);
 }
 
 async function recordLogin(kit: UserKit, userId: number, ctx: CallContext, success: boolean): Promise<void> {

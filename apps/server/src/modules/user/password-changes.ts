@@ -1,12 +1,13 @@
-import { MessageType } from '@opex/contract/calls/message';
+import { SecurityAction, type SecurityActionValue } from '@opex/contract/calls/security';
 import type { passwordUpdate, resetPassword } from '@opex/contract/calls/user';
 import { OperationType } from '@opex/contract/calls/verification';
 import { ErrorCode } from '@opex/contract/error-codes';
 import type { z } from 'zod';
 import type { CallContext, LoggedInContext } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
-import { writeMessage } from '../message/messages.ts';
+import { recordSecurityChange } from '../security/security-changes.ts';
 import { accountTarget, findUserByAccount, findUserById, type UserRow, userTarget } from './accounts.ts';
+import { clientOf } from './login.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { accountLimits, loginFailureBucket } from './rate-limits.ts';
 import { registrationKey } from './registration.ts';
@@ -23,6 +24,7 @@ async function replacePassword(
   codeId: number,
   newPassword: string,
   ctx: CallContext,
+  action: SecurityActionValue,
 ): Promise<void> {
   const { services, codes } = kit;
   const { db } = services.database;
@@ -34,14 +36,11 @@ async function replacePassword(
       .set({ password_hash: hash, updated_at: services.clock.now() })
       .where('id', '=', user.id)
       .execute();
+    // The history row, the message and the 24-hour withdrawal hold of every security change.
+    await recordSecurityChange(trx, services.clock, user.id, action, clientOf(ctx));
   });
   await services.sessions.revokeAllForUser(user.id);
   clearSessionCookie(ctx.reply, services.config);
-  await writeMessage(db, services.clock, user.id, {
-    type: MessageType.security,
-    title: 'Password changed',
-    content: `The password of your account was changed from IP ${ctx.ip}. All sessions were logged out. If this was not you, reset your password and contact support.`,
-  });
 }
 
 export async function resetForgottenPassword(
@@ -53,7 +52,7 @@ export async function resetForgottenPassword(
   const user = await findUserByAccount(kit.services.database.db, key);
   if (!user) throw new CallError(ErrorCode.accountNotFound);
   const codeId = await kit.codes.check(OperationType.resetPassword, accountTarget(key).target, input.authCode);
-  await replacePassword(kit, user, codeId, input.loginPword, ctx);
+  await replacePassword(kit, user, codeId, input.loginPword, ctx, SecurityAction.passwordReset);
   await kit.limiter.clear(loginFailureBucket('email' in key ? key.email : key.mobile));
 }
 
@@ -72,5 +71,5 @@ export async function changePassword(
     throw new CallError(ErrorCode.wrongPassword);
   }
   const codeId = await kit.codes.check(OperationType.passwordChange, userTarget(user).target, input.authCode);
-  await replacePassword(kit, user, codeId, input.newLoginPword, ctx);
+  await replacePassword(kit, user, codeId, input.newLoginPword, ctx, SecurityAction.passwordChange);
 }

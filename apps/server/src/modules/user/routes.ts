@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { bindCall } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
 import type { Services } from '../../platform/services.ts';
+import { securityProfile } from '../security/security-profile.ts';
 import { findUserById } from './accounts.ts';
 import { requestCode } from './code-requests.ts';
 import { confirmLoginWithCode, loginWithPassword } from './login.ts';
@@ -52,7 +53,7 @@ export async function registerUserModule(app: FastifyInstance, services: Service
   bindCall(app, services, userInfo, async (_input, ctx) => {
     const user = await findUserById(db, ctx.userId);
     if (!user) throw new CallError(ErrorCode.sessionEnded);
-    return toUserInfo(user);
+    return toUserInfo(user, await securityProfile(db, user.id, services.clock.now()));
   });
 
   bindCall(app, services, resetPassword, async (input, ctx) => {

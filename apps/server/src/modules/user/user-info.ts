@@ -1,10 +1,11 @@
 import type { userInfo } from '@opex/contract/calls/user';
 import type { z } from 'zod';
+import type { SecurityProfile } from '../security/security-profile.ts';
 import { maskEmail, maskPhone } from './account-display.ts';
 import type { UserRow } from './accounts.ts';
 
-/** common/user_info: the fields the web app reads, with e-mail and phone masked. Agents and KYC come later (0, ''). */
-export function toUserInfo(user: UserRow): z.input<typeof userInfo.reply> {
+/** common/user_info: the fields the web app reads, with e-mail and phone masked. Agents come later (0). */
+export function toUserInfo(user: UserRow, security: SecurityProfile): z.input<typeof userInfo.reply> {
   const email = user.email ? maskEmail(user.email) : '';
   const mobileNumber = user.mobile ? maskPhone(user.mobile) : '';
   return {
@@ -21,8 +22,7 @@ export function toUserInfo(user: UserRow): z.input<typeof userInfo.reply> {
     isOpenMobileCheck: user.is_open_mobile_check,
     isOpenEmailCheck: user.is_open_email_check,
     loginVerify: String(user.login_verify),
-    authLevel: 0,
-    realName: '',
     ctime: user.created_at,
+    ...security,
   };
 }
