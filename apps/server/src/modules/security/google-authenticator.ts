@@ -27,7 +27,7 @@ export async function bindGoogle(
 ) {
   const user = await loggedInUser(kit, ctx);
   if (user.google_status === 1) throw new CallError(ErrorCode.googleAlreadyBound);
-  const bind = await checkPendingGoogleCode(db, kit.services.clock, user.id, input.googleCode);
+  const bind = await checkPendingGoogleCode(kit.services.database.db, kit.services.clock, user.id, input.googleCode);
   const own = await checkOwnAddressCode(kit, user, input);
   await commitSecurityChange(kit, ctx, SecurityAction.googleBind, [bind, own], async (trx) => {
     await trx
