@@ -3,6 +3,7 @@ import type { AdminCommand, AdminContext } from './admin-command.ts';
 import { AdminInputError } from './admin-input.ts';
 import { catalogCommands } from './catalog-commands.ts';
 import { contentCommands } from './content-commands.ts';
+import { kycCommands } from './kyc-commands.ts';
 import { moneyCommands } from './money-commands.ts';
 import { siteCommands } from './site-commands.ts';
 
@@ -12,6 +13,7 @@ export const adminCommands: Record<string, AdminCommand> = {
   ...catalogCommands,
   ...contentCommands,
   ...moneyCommands,
+  ...kycCommands,
 };
 
 export function usage(): string {

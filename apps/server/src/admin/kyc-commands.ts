@@ -1,0 +1,59 @@
+import { KycStatus } from '@opex/contract/calls/security';
+import { listKyc, reviewKyc } from '../modules/security/kyc.ts';
+import { type AdminCommand, change, positional, stringFlags } from './admin-command.ts';
+import { AdminInputError, integer, optional, required, text } from './admin-input.ts';
+
+/** Reviewing real-name (KYC) submissions: list them, approve or reject a pending one (the user gets a message). */
+const statusNames: Record<string, number | null> = {
+  pending: KycStatus.pending,
+  approved: KycStatus.approved,
+  rejected: KycStatus.rejected,
+  all: null,
+};
+const statusLabel = Object.fromEntries(Object.entries(statusNames).map(([name, value]) => [value, name]));
+
+function review(approve: boolean): AdminCommand {
+  const word = approve ? 'approve' : 'reject';
+  return {
+    usage: approve ? 'kyc approve <id> [--reason "..."]' : 'kyc reject <id> --reason "..."',
+    options: stringFlags('reason'),
+    async run(ctx, p, f) {
+      const id = integer(positional(p, 0, 'id'), 'id', 1, Number.MAX_SAFE_INTEGER);
+      const reason = text(approve ? (optional(f, 'reason') ?? '') : required(f, 'reason'), '--reason', 500);
+      await change(ctx, { action: `kyc.${word}`, subject: String(id), detail: { reason } }, async (db) => {
+        const decided = await reviewKyc(db, ctx.clock, id, { approve, reason, reviewer: ctx.actor });
+        if (!decided) throw new AdminInputError(`no pending KYC submission with id ${id}`);
+      });
+      return `KYC submission ${id} ${approve ? 'approved' : 'rejected'}`;
+    },
+  };
+}
+
+export const kycCommands: Record<string, AdminCommand> = {
+  'kyc list': {
+    usage: 'kyc list [--status pending|approved|rejected|all] [--limit N]',
+    options: stringFlags('status', 'limit'),
+    async run(ctx, _p, f) {
+      const name = optional(f, 'status') ?? 'pending';
+      if (!(name in statusNames)) throw new AdminInputError('--status must be pending, approved, rejected or all');
+      const rows = await listKyc(
+        ctx.handle.db,
+        statusNames[name]!,
+        integer(optional(f, 'limit'), 'limit', 1, 1000, 50),
+      );
+      if (rows.length === 0) return `no ${name} KYC submissions`;
+      return rows
+        .map((r) =>
+          [
+            `#${r.id} user ${r.user_id} ${statusLabel[r.status]} ${new Date(Number(r.created_at)).toISOString()}`,
+            `  ${r.real_name} (country +${r.country_code}), document type ${r.cert_type} no. ${r.cert_number}`,
+            `  images: /uploads/${r.front_img} /uploads/${r.back_img} /uploads/${r.hand_img}`,
+            ...(r.reason ? [`  reason: ${r.reason}`] : []),
+          ].join('\n'),
+        )
+        .join('\n');
+    },
+  },
+  'kyc approve': review(true),
+  'kyc reject': review(false),
+};
