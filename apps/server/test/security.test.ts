@@ -13,6 +13,7 @@ import {
   loginVerifyUpdate,
   mobileBindSave,
   nicknameUpdate,
+  openMobileVerify,
   settingHistory,
   toopenGoogleAuthenticator,
   updateFeeCoinOpen,
@@ -49,6 +50,12 @@ describe.each(testDialects)('security centre on %s', (dialect) => {
     const sent = await client.call(emailValidCode, { operationType: OperationType.securityVerify });
     expect(sent.code).toBe('0');
     return latestCode(server, email);
+  }
+
+  async function ownSmsCode(client: TestClient, phone: string): Promise<string> {
+    server.clock.advance(61_000);
+    expect((await client.call(smsValidCode, { operationType: OperationType.securityVerify })).code).toBe('0');
+    return latestCode(server, phone);
   }
 
   beforeAll(async () => {
@@ -169,6 +176,28 @@ describe.each(testDialects)('security centre on %s', (dialect) => {
       'mobile_check_close',
       'mobile_bind',
     ]);
+  });
+
+  it('asks for the phone code at login once phone verification is on and chosen', async () => {
+    const unavailable = await bob.call(loginVerifyUpdate, {
+      loginVerify: '2',
+      emailAuthCode: await ownEmailCode(bob, 'bob@example.com'),
+    });
+    expect(unavailable.code).toBe('50015');
+    expect((await bob.call(openMobileVerify, { emailAuthCode: await ownEmailCode(bob, 'bob@example.com') })).code).toBe(
+      '0',
+    );
+    const chosen = await bob.call(loginVerifyUpdate, {
+      loginVerify: '2',
+      smsAuthCode: await ownSmsCode(bob, '447700900555'),
+    });
+    expect(chosen.code).toBe('0');
+    server.clock.advance(61_000);
+    const client = server.client();
+    const login = await client.call(loginIn, { email: 'bob@example.com', loginPword: PASSWORD });
+    expect(login.data.type).toBe('2');
+    const authCode = await latestCode(server, '447700900555');
+    expect((await client.call(confirmLogin, { token: login.data.token, authCode, type: '2' })).code).toBe('0');
   });
 
   it('changes the e-mail with codes of the old and the new address, refusing a taken one', async () => {
