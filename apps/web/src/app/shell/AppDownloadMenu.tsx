@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { AppDownloadInfo } from '../../api/app-download.ts';
-import { QrImage } from '../../lib/QrImage.tsx';
 import { DropdownMenu } from '../../ui/dropdown-menu/DropdownMenu.tsx';
+import { QrCode } from '../../ui/qr-overlay/QrOverlay.tsx';
 import styles from './header.module.css';
 
 /** App-download dropdown: a QR code of the app page and the iOS and Android buttons that exist. */
@@ -20,7 +20,7 @@ export function AppDownloadMenu({ info }: { info: AppDownloadInfo }) {
       header={
         page ? (
           <div className={styles.download}>
-            <QrImage value={page} label={t('appDownload.scan')} />
+            <QrCode value={page} label={t('appDownload.scan')} />
             <p className={styles.hint}>{t('appDownload.scan')}</p>
           </div>
         ) : undefined

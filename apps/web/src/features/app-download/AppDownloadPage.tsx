@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useAppDownload } from '../../api/app-download.ts';
 import { usePublicInfo } from '../../api/common.ts';
-import { QrImage } from '../../lib/QrImage.tsx';
+import { QrCode } from '../../ui/qr-overlay/QrOverlay.tsx';
 import { Spinner } from '../../ui/spinner/Spinner.tsx';
 import styles from './app-download.module.css';
 
@@ -34,7 +34,7 @@ export default function AppDownloadPage() {
       </div>
       {data?.app_page_url && (
         <figure className={styles.qr}>
-          <QrImage value={data.app_page_url} label={t('appDownload.scan')} />
+          <QrCode value={data.app_page_url} label={t('appDownload.scan')} />
           <figcaption>{t('appDownload.scan')}</figcaption>
         </figure>
       )}

@@ -1,21 +1,33 @@
 import type { ReactNode } from 'react';
 import { usePublicInfo } from '../../api/common.ts';
+import { currentLanguage } from '../../i18n/i18n.ts';
 import { layoutTypeOf } from '../../state/site-config.ts';
+import { AuthGuideLayout } from '../../ui/auth-guide-layout/AuthGuideLayout.tsx';
 import styles from './auth.module.css';
 
-/** The login and registration frame: a calm card; layout type 2 adds the site logo above it (shell.md §2). */
+/**
+ * The login and registration frame: a calm card; with template layout type 2 (no header on these routes) the
+ * design system's guide layout adds the site logo and the operator's headline beside it (shell.md §2).
+ */
 export function AuthFrame({ title, children }: { title: string; children: ReactNode }) {
   const info = usePublicInfo();
-  const logo = layoutTypeOf(info) === 2 ? info.msg.logoUrl : undefined;
+  const card = (
+    <section className={styles.card} aria-labelledby="auth-title">
+      <h1 id="auth-title" className={styles.title}>
+        {title}
+      </h1>
+      {children}
+    </section>
+  );
+  const logo = info.msg.logoUrl;
+  if (layoutTypeOf(info) !== 2 || !logo) return <div className={styles.frame}>{card}</div>;
   return (
-    <div className={styles.frame}>
-      <section className={styles.card} aria-labelledby="auth-title">
-        {logo && <img className={styles.logo} src={logo} alt={info.msg.company_name ?? ''} />}
-        <h1 id="auth-title" className={styles.title}>
-          {title}
-        </h1>
-        {children}
-      </section>
-    </div>
+    <AuthGuideLayout
+      logoUrl={logo}
+      logoAlt={info.msg.company_name ?? ''}
+      guide={<p className={styles.guide}>{info.indexHeaderTitle[currentLanguage()] ?? ''}</p>}
+    >
+      {card}
+    </AuthGuideLayout>
   );
 }

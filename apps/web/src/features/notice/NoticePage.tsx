@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useCallQuery } from '../../api/query.ts';
 import { OperatorHtml } from '../../lib/OperatorHtml.tsx';
+import { PageBanner } from '../../ui/page-banner/PageBanner.tsx';
 import { Pagination } from '../../ui/pagination/Pagination.tsx';
 import { Spinner } from '../../ui/spinner/Spinner.tsx';
 import styles from './notice.module.css';
@@ -22,10 +23,8 @@ function NoticeList() {
   const [page, setPage] = useState(1);
   const list = useCallQuery(noticeInfoList, { page, pageSize: PAGE_SIZE });
   return (
-    <section aria-labelledby="notice-title">
-      <h1 id="notice-title" className={styles.title}>
-        {t('title.noticeInfo')}
-      </h1>
+    <section aria-label={t('title.noticeInfo')}>
+      <PageBanner title={t('title.noticeInfo')} />
       {list.isPending && <Spinner label={t('common.loading')} />}
       <ul className={styles.list}>
         {list.data?.noticeInfoList.map((notice) => (
