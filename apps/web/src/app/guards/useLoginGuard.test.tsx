@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { userInfoQuery, useSession } from '../../api/user.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notifySessionEnded } from '../../api/session-events.ts';
+import { userInfoQuery, useSession } from '../../api/user.ts';
 import type { LayoutType } from '../../state/site-config.ts';
 import { useLoginGuard } from './useLoginGuard.ts';
 
