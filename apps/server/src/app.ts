@@ -47,7 +47,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     return { status: 'ok' };
   });
 
-  await registerModules(app, services);
+  // Calls are served under the base path, where the web app (which resolves them against its <base>) sends them.
+  await app.register((scoped) => registerModules(scoped, services), { prefix: config.basePath });
   await registerWebApp(app, config);
   return app;
 }

@@ -39,3 +39,20 @@ describe.each(testDialects)('platform on %s', (dialect) => {
     expect(JSON.stringify(body)).not.toMatch(/at .*\.ts:\d+/);
   });
 });
+
+describe('platform under a base path', () => {
+  it('serves calls under the base path and answers elsewhere with the envelope', async () => {
+    const server = await startTestServer('sqlite', { env: { BASE_PATH: '/ex' } });
+    try {
+      const client = server.client();
+      const served = await client.request('POST', '/ex/fe-ex-api/common/public_info_v4', {});
+      expect(served.statusCode).toBe(200);
+      expect(served.json().code).toBe('0');
+      const outside = await client.request('POST', '/fe-ex-api/common/public_info_v4', {});
+      expect(outside.statusCode).toBe(404);
+      expect(outside.json().code).toBe('10005');
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -21,7 +21,11 @@ class Socket {
       expect(isBinary).toBe(true);
       const frame = JSON.parse(gunzipSync(data).toString());
       this.frames.push(frame);
-      this.waiters = this.waiters.filter((w) => (w.test(frame) ? (w.resolve(frame), false) : true));
+      this.waiters = this.waiters.filter((w) => {
+        if (!w.test(frame)) return true;
+        w.resolve(frame);
+        return false;
+      });
     });
   }
   static open(url: string, cookie?: string): Promise<Socket> {
