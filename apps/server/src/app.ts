@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import { ErrorCode, errorMessages } from '@opex/contract/error-codes';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerModules } from './modules/index.ts';
+import { registerOpenApi } from './open-api/index.ts';
 import { CallError } from './platform/call-error.ts';
 import { failure } from './platform/envelope.ts';
 import type { Services } from './platform/services.ts';
@@ -49,6 +50,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
 
   // Calls are served under the base path, where the web app (which resolves them against its <base>) sends them.
   await app.register((scoped) => registerModules(scoped, services), { prefix: config.basePath });
+  await app.register((scoped) => registerOpenApi(scoped, services), { prefix: config.basePath });
   await registerWebApp(app, config);
   return app;
 }

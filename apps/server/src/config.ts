@@ -33,6 +33,11 @@ const envSchema = z.object({
   ALIYUN_AFS_URL: z.string().url().default('https://afs.aliyuncs.com'),
   MARKET_MAKER: z.enum(['0', '1']).default('1'),
   WS_PING_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  CHAIN_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
+  OPEN_API_SECRET_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, '64 hex digits (32 bytes)')
+    .optional(),
 });
 
 export interface Config {
@@ -47,10 +52,17 @@ export interface Config {
   marketMaker: boolean;
   /** Realtime heartbeat: a ping this often; a socket silent for three of them is dropped. */
   wsPingMs: number;
+  /** How often the deposit watcher polls every chain (ms); 0 turns it off. */
+  chainPollMs: number;
   logLevel: string;
   /** Addresses or CIDRs of proxies whose X-Forwarded-For is believed; empty trusts none. */
   trustProxy: string[];
   cookieSecure: boolean;
+  /**
+   * AES-256-GCM key (hex) that seals API key secrets at rest; unset: a key file generated under DATA_DIR.
+   * Every node of one database needs the same key.
+   */
+  openApiSecretKey: string | undefined;
   sessionIdleMs: number;
   sessionMaxMs: number;
   smtpUrl: string | undefined;
@@ -85,11 +97,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     demo: e.DEMO === '1',
     marketMaker: e.DEMO === '1' && e.MARKET_MAKER !== '0',
     wsPingMs: e.WS_PING_MS,
+    chainPollMs: e.CHAIN_POLL_MS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
     cookieSecure: e.COOKIE_SECURE === '1',
+    openApiSecretKey: e.OPEN_API_SECRET_KEY,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
     smtpUrl: e.SMTP_URL,

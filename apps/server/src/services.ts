@@ -1,3 +1,4 @@
+import { DepositWatch } from './chains/deposit-watch.ts';
 import type { Config } from './config.ts';
 import { TradingCore } from './core/trading-core.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -23,8 +24,15 @@ export async function createServices(
   });
   await core.start();
   const marketData = await MarketData.start(database, clock, core);
+  // Stopped by the deposit module when the app closes.
+  const deposits = new DepositWatch(database, clock, core, {
+    pollMs: config.chainPollMs,
+    onError: (error, context) => console.error(context, error),
+  });
+  await deposits.start();
   return {
     core,
+    deposits,
     marketData,
     config,
     database,

@@ -64,7 +64,11 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const database = await openTestDatabase(dialect);
   const clock = new ManualClock(Date.UTC(2026, 0, 1, 12));
-  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...options.env }, options.config);
+  // The deposit watcher's timer is off in tests; a test polls, or passes CHAIN_POLL_MS to run it.
+  const config = loadConfig(
+    { LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', CHAIN_POLL_MS: '0', ...options.env },
+    options.config,
+  );
   const services = await createServices(config, database, { clock, checkReplies: true });
   // A fresh install asks for the proof-of-work captcha; suites that do not test it switch it off.
   if (!options.captcha) await services.settings.setSwitch('verificationType', '0');

@@ -73,7 +73,28 @@ export const ErrorCode = {
   kycImageMissing: '50018',
   fiatUnsupported: '50019',
 
+  transferSameAccount: '60001',
+  transferAmountInvalid: '60002',
+  transferPrecision: '60003',
+
+  withdrawAddressInvalid: '64001',
+  withdrawChainUnavailable: '64002',
+  withdrawSwitchedOff: '64003',
+  withdrawBelowMinimum: '64004',
+  withdrawDailyLimit: '64005',
+  withdrawHeld: '64006',
+  withdrawNotFound: '64007',
+  withdrawStateChanged: '64008',
+  withdrawConfirmInvalid: '64009',
+  withdrawConfirmExpired: '64010',
+  withdrawAmountPrecision: '64011',
+  withdrawAddressDuplicate: '64012',
+  withdrawAddressBookFull: '64013',
+
   regionRestricted: '109109',
+
+  depositClosed: '65001',
+  depositChainUnknown: '65002',
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -143,5 +164,23 @@ export const errorMessages: Record<ErrorCodeValue, string> = {
   '50017': 'Your identity is already verified.',
   '50018': 'An uploaded document image was not found. Please upload it again.',
   '50019': 'This currency is not offered.',
+  '60001': 'Choose two different accounts to transfer between.',
+  '60002': 'The amount to transfer must be greater than zero.',
+  '60003': 'The amount has more decimals than this coin allows.',
+  '64001': 'This address is not valid for the chosen chain. Please check it character by character.',
+  '64002': 'Withdrawals of this coin on this chain are not offered.',
+  '64003': 'Withdrawals of this coin are paused.',
+  '64004': 'The amount is below the minimum withdrawal.',
+  '64005': 'The amount is over your daily withdrawal limit.',
+  '64006': 'Withdrawals are held for 24 hours after a security change.',
+  '64007': 'This withdrawal does not exist.',
+  '64008': 'This withdrawal can no longer be changed this way.',
+  '64009': 'The confirmation code is incorrect.',
+  '64010': 'The confirmation has expired; the withdrawal was cancelled and its funds returned.',
+  '64011': 'The amount has more decimals than this coin allows.',
+  '64012': 'This address is already in your address book.',
+  '64013': 'Your address book is full. Delete an address first.',
+  '65001': 'Deposits of this coin are closed.',
+  '65002': 'This coin cannot be deposited on that chain.',
   '109109': 'Access from your region is restricted.',
 };

@@ -2,10 +2,12 @@ import { parseArgs } from 'node:util';
 import type { AdminCommand, AdminContext } from './admin-command.ts';
 import { AdminInputError } from './admin-input.ts';
 import { catalogCommands } from './catalog-commands.ts';
+import { chainCommands } from './chain-commands.ts';
 import { contentCommands } from './content-commands.ts';
 import { kycCommands } from './kyc-commands.ts';
 import { moneyCommands } from './money-commands.ts';
 import { siteCommands } from './site-commands.ts';
+import { withdrawCommands } from './withdraw-commands.ts';
 
 /** Every operator command, by its words ('coin add', 'credit', ...). */
 export const adminCommands: Record<string, AdminCommand> = {
@@ -13,7 +15,9 @@ export const adminCommands: Record<string, AdminCommand> = {
   ...catalogCommands,
   ...contentCommands,
   ...moneyCommands,
+  ...chainCommands,
   ...kycCommands,
+  ...withdrawCommands,
 };
 
 export function usage(): string {

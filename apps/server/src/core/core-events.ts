@@ -22,6 +22,8 @@ export interface TradeEvent {
   takerSide: 'BUY' | 'SELL';
   makerUserId: number;
   takerUserId: number;
+  /** The taker's order: its fills at one price make one aggregate trade in the Open API. */
+  takerOrderId: number;
   ts: number;
 }
 

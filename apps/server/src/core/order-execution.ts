@@ -219,6 +219,7 @@ function settleTrade(state: CoreState, batch: BatchEffects, market: Market, i: n
     takerSide: taker.side,
     makerUserId: maker.userId,
     takerUserId: taker.userId,
+    takerOrderId: taker.id,
     ts: now,
   });
   if (events.field(i, 7) === 0) end(state, batch, maker, OrderStatus.filled, now);

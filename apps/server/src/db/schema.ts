@@ -1,10 +1,13 @@
 import type { AccountTables } from './tables/accounts.ts';
 import type { ContentTables } from './tables/content.ts';
+import type { DepositTables } from './tables/deposits.ts';
 import type { LedgerTables } from './tables/ledger.ts';
 import type { MarketDataTables } from './tables/market-data.ts';
+import type { OpenApiTables } from './tables/open-api.ts';
 import type { PlatformTables } from './tables/platform.ts';
 import type { SecurityTables } from './tables/security.ts';
 import type { TradingTables } from './tables/trading.ts';
+import type { WithdrawalTables } from './tables/withdrawals.ts';
 
 /** The whole schema: each domain declares its tables in db/tables/<domain>.ts. */
 export interface Database
@@ -14,4 +17,7 @@ export interface Database
     LedgerTables,
     TradingTables,
     MarketDataTables,
-    SecurityTables {}
+    OpenApiTables,
+    SecurityTables,
+    DepositTables,
+    WithdrawalTables {}

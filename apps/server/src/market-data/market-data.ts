@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '../db/database.ts';
 import type { Clock } from '../platform/clock.ts';
 import { formatCandle, type Precision } from './candle.ts';
 import { KlineStore } from './kline-store.ts';
-import { TickerWindow, WINDOW_MS } from './ticker-window.ts';
+import { TickerWindow, WINDOW_MS, type WindowTrades } from './ticker-window.ts';
 import { type AppliedTrade, tradeTick } from './trade-record.ts';
 
 /**
@@ -93,6 +93,11 @@ export class MarketData {
   ticker(symbol: string): Ticker | null {
     const p = this.precision(symbol);
     return (p && this.tickers.get(symbol)?.ticker(this.clock.now(), p)) ?? null;
+  }
+
+  /** The first and last trade id and the count of the rolling 24 h window; null when it holds no trade. */
+  tickerTrades(symbol: string): WindowTrades | null {
+    return this.tickers.get(symbol)?.trades(this.clock.now()) ?? null;
   }
 
   /** symbol -> ticker for every market that has traded. */

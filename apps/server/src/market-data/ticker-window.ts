@@ -11,8 +11,17 @@ import type { AppliedTrade } from './trade-record.ts';
 export const WINDOW_MS = 24 * 3600 * 1000;
 const MINUTE_MS = 60_000;
 
+/** The trades a window holds: the first and last trade id and how many (the Open API's 24 h ticker shows them). */
+export interface WindowTrades {
+  firstId: number;
+  lastId: number;
+  count: number;
+}
+
 export class TickerWindow {
   private readonly buckets: CandleState[] = [];
+  /** Per bucket, its trades (kept beside the candles, which hold prices and sums only). */
+  private readonly bucketTrades: WindowTrades[] = [];
   /** The price of the last trade that left the window (or was before it when loaded). */
   private priorPrice: Big | null = null;
 
@@ -23,8 +32,26 @@ export class TickerWindow {
   add(trade: AppliedTrade): void {
     const minute = trade.ts - (trade.ts % MINUTE_MS);
     const last = this.buckets[this.buckets.length - 1];
-    if (last && last.id === minute) addTrade(last, trade);
-    else this.buckets.push(openCandle(minute, trade));
+    if (last && last.id === minute) {
+      addTrade(last, trade);
+      const trades = this.bucketTrades[this.bucketTrades.length - 1] as WindowTrades;
+      trades.lastId = trade.id;
+      trades.count++;
+    } else {
+      this.buckets.push(openCandle(minute, trade));
+      this.bucketTrades.push({ firstId: trade.id, lastId: trade.id, count: 1 });
+    }
+  }
+
+  /** The trades within the window; null when it holds none. */
+  trades(now: number): WindowTrades | null {
+    this.expire(now);
+    const first = this.bucketTrades[0];
+    const last = this.bucketTrades[this.bucketTrades.length - 1];
+    if (!first || !last) return null;
+    let count = 0;
+    for (const b of this.bucketTrades) count += b.count;
+    return { firstId: first.firstId, lastId: last.lastId, count };
   }
 
   ticker(now: number, p: Precision): Ticker | null {
@@ -71,6 +98,7 @@ export class TickerWindow {
     const from = now - WINDOW_MS;
     while (this.buckets.length > 0 && (this.buckets[0] as CandleState).id + MINUTE_MS <= from) {
       this.priorPrice = (this.buckets.shift() as CandleState).close;
+      this.bucketTrades.shift();
     }
   }
 }

@@ -1,3 +1,4 @@
+import type { DepositWatch } from '../chains/deposit-watch.ts';
 import type { Config } from '../config.ts';
 import type { TradingCore } from '../core/trading-core.ts';
 import type { DatabaseHandle } from '../db/database.ts';
@@ -28,6 +29,8 @@ export interface Services {
   core: TradingCore;
   /** Tickers, K-lines and recent trades, fed by the core's trade events. */
   marketData: MarketData;
+  /** Deposits: chain watchers, the deposit processor, the simulated chain. */
+  deposits: DepositWatch;
   /** Replies are checked against their contract schema (tests turn this on). */
   checkReplies: boolean;
 }

@@ -6,6 +6,7 @@ import type { MarketDataUpdate } from '../market-data/market-data.ts';
 import type { Services } from '../platform/services.ts';
 import { type ChannelRoute, routeOf } from './channel-route.ts';
 import { depthStepTicks, depthTick } from './depth-view.ts';
+import { Subscriptions, sendIfKeepingUp } from './subscriptions.ts';
 
 /**
  * The realtime fan-out: sockets, their subscriptions, and throttled pushes (tickers every 500 ms, trades and
@@ -30,11 +31,10 @@ interface Client {
 const TICKER_MS = 500;
 const FAST_MS = 50;
 const MAX_TRADES_PER_PUSH = 150;
-const BACKLOG_BYTES = 4 * 1024 * 1024;
 
 export class RealtimeHub {
   private readonly clients = new Set<Client>();
-  private readonly subscribers = new Map<string, Set<Client>>();
+  private readonly subscribers = new Subscriptions<Client>();
   private readonly seqs = new Map<string, number>();
   private readonly lastSent = new Map<string, string>();
   private readonly pendingTrades = new Map<string, TradeTick[]>();
@@ -78,7 +78,7 @@ export class RealtimeHub {
 
   private detach(client: Client): void {
     this.clients.delete(client);
-    for (const channel of client.channels) this.subscribers.get(channel)?.delete(client);
+    for (const channel of client.channels) this.subscribers.remove(channel, client);
   }
 
   private async onMessage(client: Client, text: string): Promise<void> {
@@ -103,18 +103,13 @@ export class RealtimeHub {
     }
     if (frame.event === 'unsub') {
       client.channels.delete(channel);
-      this.subscribers.get(channel)?.delete(client);
+      this.subscribers.remove(channel, client);
       return;
     }
     if (frame.event === 'sub') {
       if (route.kind === 'review') return this.refuse(client, channel, cb_id, 'review is req only');
       client.channels.add(channel);
-      let set = this.subscribers.get(channel);
-      if (!set) {
-        set = new Set();
-        this.subscribers.set(channel, set);
-      }
-      set.add(client);
+      this.subscribers.add(channel, client);
       this.sendSnapshot(client, channel, route);
       return;
     }
@@ -201,7 +196,7 @@ export class RealtimeHub {
       const steps = this.services.core.market(symbol)?.depthSteps.length ?? 0;
       for (let n = 0; n < steps; n++) {
         const channel = channels.depth(symbol, n);
-        if (!this.subscribers.get(channel)?.size) continue;
+        if (!this.subscribers.has(channel)) continue;
         const step = depthStepTicks(this.services.core, symbol, n);
         const tick = step === null ? null : depthTick(this.services.core, symbol, step);
         if (tick) this.pushIfChanged(channel, tick);
@@ -212,8 +207,7 @@ export class RealtimeHub {
 
   /** Tickers change with trades and as old trades leave the window: recomputed for watched markets. */
   private pushTickers(): void {
-    for (const [channel, set] of this.subscribers) {
-      if (set.size === 0) continue;
+    for (const channel of this.subscribers.channels()) {
       const route = routeOf(channel);
       if (route?.kind !== 'ticker') continue;
       const tick = this.services.marketData.ticker(route.symbol);
@@ -232,8 +226,8 @@ export class RealtimeHub {
   private push(channel: string, tick: unknown): void {
     const seq = (this.seqs.get(channel) ?? 0) + 1;
     this.seqs.set(channel, seq);
-    const set = this.subscribers.get(channel);
-    if (!set?.size) return;
+    const set = this.subscribers.of(channel);
+    if (!set) return;
     const bytes = gzipSync(JSON.stringify({ channel, seq, ts: this.now(), tick }));
     for (const client of set) this.sendBytes(client, bytes);
   }
@@ -242,8 +236,8 @@ export class RealtimeHub {
     const key = `${channel}:${userId}`;
     const seq = (this.seqs.get(key) ?? 0) + 1;
     this.seqs.set(key, seq);
-    const set = this.subscribers.get(channel);
-    if (!set?.size) return;
+    const set = this.subscribers.of(channel);
+    if (!set) return;
     let bytes: Buffer | null = null;
     for (const client of set) {
       if (client.userId !== userId) continue;
@@ -270,8 +264,7 @@ export class RealtimeHub {
   }
 
   private sendBytes(client: Client, bytes: Buffer): void {
-    if (client.socket.readyState !== client.socket.OPEN || client.socket.bufferedAmount > BACKLOG_BYTES) return;
-    client.socket.send(bytes, { binary: true });
+    sendIfKeepingUp(client.socket, bytes);
   }
 
   private now(): number {

@@ -4,6 +4,7 @@ import { WebSocketServer } from 'ws';
 import type { Services } from '../platform/services.ts';
 import { SESSION_COOKIE } from '../platform/session-store.ts';
 import { RealtimeHub } from './realtime-hub.ts';
+import { claimUpgrades } from './upgrade-paths.ts';
 
 /**
  * The WebSocket endpoint (`<basePath>/kline-api/ws`): public market data for anyone; the private channels for the
@@ -15,16 +16,15 @@ export async function registerRealtime(app: FastifyInstance, services: Services)
   const hub = new RealtimeHub(services, { pingMs, idleMs: 3 * pingMs });
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
 
-  app.server.on('upgrade', (request, socket, head) => {
-    if (new URL(request.url ?? '/', 'http://localhost').pathname !== path) {
-      socket.destroy();
-      return;
-    }
-    void sessionUser(services, request.headers.cookie).then(
-      (userId) => wss.handleUpgrade(request, socket, head, (ws) => hub.attach(ws, userId)),
-      () => socket.destroy(),
-    );
-  });
+  claimUpgrades(
+    app.server,
+    (pathname) => pathname === path,
+    (request, socket, head) =>
+      void sessionUser(services, request.headers.cookie).then(
+        (userId) => wss.handleUpgrade(request, socket, head, (ws) => hub.attach(ws, userId)),
+        () => socket.destroy(),
+      ),
+  );
 
   // Sockets go before the HTTP server closes (it would wait for them), then the pending K-lines are written.
   app.addHook('preClose', async () => {

@@ -74,6 +74,8 @@ export async function seedDemoContent(db: Kysely<Database>, clock: Clock): Promi
     index_kline_switch: '1',
     trade_depth_is_flash: '1',
     config_footer_open: '1',
+    // Demo traders may move funds between their own account types.
+    is_inner_transfer_open: '1',
   })) {
     await settings.setSwitch(name, value);
   }

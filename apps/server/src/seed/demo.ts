@@ -4,8 +4,10 @@ import type { Database } from '../db/schema.ts';
 import { creditFromOutside, postMovement } from '../ledger/ledger.ts';
 import { createUser, findUserByAccount } from '../modules/user/accounts.ts';
 import type { Services } from '../platform/services.ts';
+import { seedDemoChains } from './demo-chains.ts';
 import { seedDemoContent } from './demo-content.ts';
 import { DEMO_LOGINS } from './demo-logins.ts';
+import { seedDemoWithdrawals } from './demo-withdrawals.ts';
 
 /**
  * The demo seed, run at start-up when DEMO=1. Idempotent: the content is written once (a settings marker records
@@ -37,6 +39,9 @@ export async function seedDemo(services: Services): Promise<{ contentSeeded: boo
     });
     contentSeeded = true;
   }
+  // Chains are checked on every start, so a demo database from before deposits existed gets them too.
+  await seedDemoChains(database.db, clock);
+  await seedDemoWithdrawals(database.db, clock);
   const tradersCreated: string[] = [];
   for (const login of DEMO_LOGINS) {
     if (await findUserByAccount(database.db, { email: login.email })) continue;

@@ -104,7 +104,15 @@ export const orderListItem = z.object({
   clientOrderId: z.string().optional(),
 });
 
-const listRequest = z.object({ symbol: symbol.optional(), pageSize: pageSizeField, page: pageField });
+/** Optional filters beyond the original's: one side, and from/to creation time in epoch milliseconds (inclusive). */
+const listRequest = z.object({
+  symbol: symbol.optional(),
+  pageSize: pageSizeField,
+  page: pageField,
+  side: z.enum(['BUY', 'SELL']).optional(),
+  startTime: z.coerce.number().int().nonnegative().optional(),
+  endTime: z.coerce.number().int().nonnegative().optional(),
+});
 const listReply = z.object({ count: z.number(), orderList: z.array(orderListItem) });
 
 /** Open orders (status 0, 1, 3), newest first. */

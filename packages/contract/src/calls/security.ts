@@ -35,6 +35,9 @@ export const SecurityAction = {
   mobileCheckOpen: 'mobile_check_open',
   mobileCheckClose: 'mobile_check_close',
   loginVerifyChange: 'login_verify_change',
+  apiKeyCreate: 'api_key_create',
+  apiKeyUpdate: 'api_key_update',
+  apiKeyDelete: 'api_key_delete',
 } as const;
 export type SecurityActionValue = (typeof SecurityAction)[keyof typeof SecurityAction];
 

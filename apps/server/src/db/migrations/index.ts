@@ -7,6 +7,10 @@ import ledger from './0004_ledger.ts';
 import trading from './0005_trading.ts';
 import marketData from './0006_market_data.ts';
 import security from './0007_security.ts';
+import openApi from './0008_open_api.ts';
+import deposits from './0009_deposits.ts';
+import ledgerHistory from './0010_ledger_history.ts';
+import withdrawals from './0011_withdrawals.ts';
 
 /** Every migration in order. Names sort in the order they must run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -17,4 +21,8 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0005_trading': trading,
   '0006_market_data': marketData,
   '0007_security': security,
+  '0008_open_api': openApi,
+  '0009_deposits': deposits,
+  '0010_ledger_history': ledgerHistory,
+  '0011_withdrawals': withdrawals,
 };

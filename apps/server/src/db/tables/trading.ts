@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Spot trading: orders, trades, and the inbox through which other processes hand balance changes to the trading
@@ -32,6 +32,10 @@ export interface OrdersTable {
   client_order_id: string | null;
   /** The error code of a rejected order (status 6), else ''. */
   reject_code: string;
+  /** Open API time in force: 'GTC', 'IOC' or 'FOK' (web orders are GTC). */
+  time_in_force: ColumnType<string, string | undefined, string>;
+  /** 1: post-only (Binance LIMIT_MAKER), refused rather than taking liquidity. */
+  post_only: ColumnType<number, number | undefined, number>;
   created_at: number;
   updated_at: number;
 }

@@ -3,17 +3,19 @@ import Big from 'big.js';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
+import type { UserAccountType } from '../../ledger/accounts.ts';
 import { btcValue, type LastPrice } from './btc-valuation.ts';
 
 /**
- * The user's exchange-account balances per coin, as committed by the trading core: every listed coin (or those
- * asked for), plus any coin the user holds that is no longer listed.
+ * The user's balances per coin in one account type (the exchange account unless said), as committed by the trading
+ * core: every listed coin (or those asked for), plus any coin the user holds that is no longer listed.
  */
 export async function accountBalances(
   db: Kysely<Database>,
   userId: number,
   coinSymbols: string | undefined,
   lastPrice: LastPrice,
+  account: UserAccountType = 'exchange',
 ) {
   const wanted = new Set(
     (coinSymbols ?? '')
@@ -27,7 +29,7 @@ export async function accountBalances(
       .selectFrom('balances')
       .select(['coin', 'available', 'locked'])
       .where('owner_id', '=', userId)
-      .where('account', '=', 'exchange')
+      .where('account', '=', account)
       .execute(),
   ]);
   const held = new Map(balances.map((b) => [b.coin.toUpperCase(), b]));

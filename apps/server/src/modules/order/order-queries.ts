@@ -12,12 +12,22 @@ export async function listOrders(
   db: Kysely<Database>,
   userId: number,
   kind: OrderListKind,
-  filter: { symbol?: string | undefined; page: number; pageSize: number },
+  filter: {
+    symbol?: string | undefined;
+    side?: 'BUY' | 'SELL' | undefined;
+    startTime?: number | undefined;
+    endTime?: number | undefined;
+    page: number;
+    pageSize: number;
+  },
 ): Promise<{ count: number; rows: Selectable<OrdersTable>[] }> {
   let query = db.selectFrom('orders').where('user_id', '=', userId);
   if (kind === 'open') query = query.where('status', 'in', [...openOrderStatuses]);
   if (kind === 'history') query = query.where('status', 'in', historyStatuses);
   if (filter.symbol) query = query.where('symbol', '=', filter.symbol);
+  if (filter.side) query = query.where('side', '=', filter.side);
+  if (filter.startTime !== undefined) query = query.where('created_at', '>=', filter.startTime);
+  if (filter.endTime !== undefined) query = query.where('created_at', '<=', filter.endTime);
   const [total, rows] = await Promise.all([
     query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
     query

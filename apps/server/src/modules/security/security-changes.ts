@@ -24,6 +24,9 @@ const actionText: Record<SecurityActionValue, [title: string, what: string]> = {
   mobile_check_open: ['Phone verification on', 'Phone verification was turned on'],
   mobile_check_close: ['Phone verification off', 'Phone verification was turned off'],
   login_verify_change: ['Login verification changed', 'The login verification of your account was changed'],
+  api_key_create: ['API key created', 'An API key was created for your account'],
+  api_key_update: ['API key changed', 'An API key of your account was changed'],
+  api_key_delete: ['API key deleted', 'An API key of your account was deleted'],
 };
 
 export interface Client {

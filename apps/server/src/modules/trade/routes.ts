@@ -1,11 +1,10 @@
-import { callPath } from '@opex/contract/call';
 import { tradeExport, tradeList, tradeListByOrder } from '@opex/contract/calls/trade';
 import { ErrorCode } from '@opex/contract/error-codes';
 import type { FastifyInstance } from 'fastify';
 import { bindCall } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
+import { bindCsvDownload } from '../../platform/csv-download.ts';
 import type { Services } from '../../platform/services.ts';
-import { SESSION_COOKIE } from '../../platform/session-store.ts';
 import { findOrder } from '../order/order-queries.ts';
 import { tradesCsv } from './trade-csv.ts';
 import { tradesOfOrder, tradesOfUser, userTradeOf } from './trade-queries.ts';
@@ -32,20 +31,9 @@ export async function registerTradeModule(app: FastifyInstance, services: Servic
     return { count, tradeList: rows.map((t) => userTradeOf(t, ctx.userId, coinsOf)) };
   });
 
-  // A file download, not an envelope: bound by hand, with the same validation and session rules as bindCall.
-  app.get(callPath(tradeExport), async (request, reply) => {
-    const parsed = tradeExport.request.safeParse(request.query);
-    if (!parsed.success) throw new CallError(ErrorCode.badRequest, parsed.error.issues[0]?.message, 400);
-    const token = request.cookies[SESSION_COOKIE];
-    const session = token ? await services.sessions.resolve(token) : null;
-    if (!session) throw new CallError(ErrorCode.sessionEnded);
-    const { rows } = await tradesOfUser(db, session.userId, parsed.data, { offset: 0, limit: EXPORT_LIMIT });
-    const csv = tradesCsv(rows.map((t) => userTradeOf(t, session.userId, coinsOf)));
+  bindCsvDownload(app, services, tradeExport, async (input, userId) => {
+    const { rows } = await tradesOfUser(db, userId, input, { offset: 0, limit: EXPORT_LIMIT });
     const day = new Date(services.clock.now()).toISOString().slice(0, 10);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="trades-${day}.csv"`)
-      .header('cache-control', 'no-store')
-      .send(csv);
+    return { filename: `trades-${day}.csv`, csv: tradesCsv(rows.map((t) => userTradeOf(t, userId, coinsOf))) };
   });
 }

@@ -1,5 +1,6 @@
 import type { userTradeItem } from '@opex/contract/calls/trade';
 import type { z } from 'zod';
+import { csvDocument } from '../../platform/csv-download.ts';
 
 /** The trade export's CSV: one header line, one line per trade, times in UTC ISO 8601. */
 const header = [
@@ -17,8 +18,9 @@ const header = [
 ];
 
 export function tradesCsv(trades: z.input<typeof userTradeItem>[]): string {
-  const lines = trades.map((t) =>
-    [
+  return csvDocument(
+    header,
+    trades.map((t) => [
       new Date(t.ctime).toISOString(),
       t.id,
       t.order_id,
@@ -30,15 +32,6 @@ export function tradesCsv(trades: z.input<typeof userTradeItem>[]): string {
       t.deal_price,
       t.fee,
       t.feeCoin,
-    ]
-      .map(csvField)
-      .join(','),
+    ]),
   );
-  return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
-}
-
-/** Quotes a field that holds a comma, quote or line break (none of ours should, but symbols come from operators). */
-function csvField(value: string | number): string {
-  const s = String(value);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }

@@ -1,0 +1,253 @@
+import Big from 'big.js';
+import type { FastifyInstance } from 'fastify';
+import type { MarketSpec } from '../core/market-spec.ts';
+import { candleStart } from '../market-data/kline-periods.ts';
+import type { Services } from '../platform/services.ts';
+import { aggregateTrades } from './aggregate-trades.ts';
+import { BinanceCode, BinanceError, binanceErrors } from './binance-error.ts';
+import { DepthBook, MAX_DEPTH_LEVELS } from './depth-book.ts';
+import { exchangeInfo, findMarket, selectMarkets } from './exchange-info.ts';
+import {
+  binanceSymbol,
+  binanceTrade,
+  isKlineInterval,
+  type KlineInterval,
+  klineCloseTime,
+  klineIntervals,
+  klineRow,
+  miniTicker,
+  type TradeRow,
+  ticker24hr,
+} from './market-format.ts';
+import { registerOpenApiDocument } from './openapi-document.ts';
+import { QueryParams } from './query-params.ts';
+import { registerOpenApiStreams } from './streams.ts';
+
+/**
+ * The public market-data half of the Open API (`/api/v3`, Binance's spot endpoints), its WebSocket streams and its
+ * OpenAPI document. REST depth and the diff streams share one DepthBook, so their update ids agree.
+ */
+type Query = Record<string, string | string[] | undefined>;
+
+const TRADES_MAX = 1000;
+const KLINES_MAX = 1000;
+const AVG_PRICE_MINUTES = 5;
+
+export async function registerOpenApiMarketRoutes(scope: FastifyInstance, services: Services): Promise<void> {
+  const depth = new DepthBook(services.core);
+  const unsubscribe = services.core.bus.subscribe((events) => depth.onCoreEvents(events));
+  scope.addHook('onClose', async () => unsubscribe());
+  registerOpenApiStreams(scope, services, depth);
+  registerOpenApiDocument(scope, services.config.basePath);
+
+  const { db } = services.database;
+  const market = async (q: QueryParams): Promise<MarketSpec> => {
+    const spec = await findMarket(services, q.required('symbol'));
+    if (!spec) throw binanceErrors.badSymbol();
+    return spec;
+  };
+  /** One market with `symbol`, several with `symbols`, or all when neither is sent. */
+  const markets = async (q: QueryParams): Promise<{ one: boolean; specs: MarketSpec[] }> => {
+    const symbol = q.optional('symbol');
+    const symbols = q.symbolList('symbols');
+    if (symbol !== undefined && symbols !== undefined) throw binanceErrors.notRequired('symbols');
+    if (symbol !== undefined) return { one: true, specs: [await market(q)] };
+    return { one: false, specs: await selectMarkets(services, symbols ?? null) };
+  };
+  const respond = <T>(one: boolean, rows: T[]) => (one ? rows[0] : rows);
+
+  scope.get('/ping', async (request) => {
+    new QueryParams(request.query as Query).done();
+    return {};
+  });
+
+  scope.get('/time', async (request) => {
+    new QueryParams(request.query as Query).done();
+    return { serverTime: services.clock.now() };
+  });
+
+  scope.get('/exchangeInfo', async (request) => {
+    const q = new QueryParams(request.query as Query);
+    const { specs } = await markets(q);
+    // Read so that clients which send Binance's newer filters are served: every market is SPOT.
+    const permissions = q.optional('permissions');
+    q.optional('showPermissionSets');
+    const status = q.optional('symbolStatus');
+    q.done();
+    const info = exchangeInfo(services, specs);
+    const spot = permissions === undefined || permissions.includes('SPOT');
+    info.symbols = info.symbols.filter((s) => spot && (status === undefined || s.status === status));
+    return info;
+  });
+
+  scope.get('/depth', async (request) => {
+    const q = new QueryParams(request.query as Query);
+    const spec = await market(q);
+    const limit = q.integer('limit', { min: 1, max: MAX_DEPTH_LEVELS, fallback: 100 }) as number;
+    q.done();
+    return depth.snapshot(spec.symbol, limit);
+  });
+
+  const recentTrades = async (spec: MarketSpec, limit: number, fromId?: number) => {
+    let query = db.selectFrom('trades').selectAll().where('symbol', '=', spec.symbol).limit(limit);
+    query = fromId === undefined ? query.orderBy('id', 'desc') : query.where('id', '>=', fromId).orderBy('id', 'asc');
+    const rows = (await query.execute()).map(tradeRow);
+    return fromId === undefined ? rows.reverse() : rows;
+  };
+
+  scope.get('/trades', async (request) => {
+    const q = new QueryParams(request.query as Query);
+    const spec = await market(q);
+    const limit = q.integer('limit', { min: 1, max: TRADES_MAX, fallback: 500 }) as number;
+    q.done();
+    return (await recentTrades(spec, limit)).map((t) => binanceTrade(t, spec));
+  });
+
+  scope.get('/historicalTrades', async (request) => {
+    const q = new QueryParams(request.query as Query);
+    const spec = await market(q);
+    const limit = q.integer('limit', { min: 1, max: TRADES_MAX, fallback: 500 }) as number;
+    const fromId = q.integer('fromId', { min: 0 });
+    q.done();
+    return (await recentTrades(spec, limit, fromId)).map((t) => binanceTrade(t, spec));
+  });
+
+  scope.get('/aggTrades', async (request) => {
+    const q = new QueryParams(request.query as Query);
+    const spec = await market(q);
+    const limit = q.integer('limit', { min: 1, max: TRADES_MAX, fallback: 500 }) as number;
+    const fromId = q.integer('fromId', { min: 0 });
+    const startTime = q.integer('startTime', { min: 0 });
+    const endTime = q.integer('endTime', { min: 0 });
+    q.done();
+    if (fromId !== undefined && (startTime !== undefined || endTime !== undefined))
+      throw binanceErrors.notRequired('fromId');
+    return aggregateTrades(db, spec.symbol, spec.volumePrecision, { fromId, startTime, endTime, limit });
+  });
+
+  const klines = async (request: { query: unknown }) => {
+    const q = new QueryParams(request.query as Query);
+    const spec = await market(q);
+    const interval = q.required('interval');
+    if (!isKlineInterval(interval)) throw new BinanceError(BinanceCode.badInterval, 'Invalid interval.');
+    const startTime = q.integer('startTime', { min: 0 });
+    const endTime = q.integer('endTime', { min: 0 });
+    const limit = q.integer('limit', { min: 1, max: KLINES_MAX, fallback: 500 }) as number;
+    const timeZone = q.optional('timeZone');
+    q.done();
+    // Candles are cut at UTC boundaries only.
+    if (timeZone !== undefined && !/^[+-]?0{1,2}(:00)?$/.test(timeZone)) throw binanceErrors.illegal('timeZone');
+    if (startTime !== undefined && endTime !== undefined && startTime > endTime)
+      throw new BinanceError(BinanceCode.invalidParameter, 'startTime cannot be after endTime.');
+    const candles = await klinesBetween(services, spec, interval, startTime, endTime, limit);
+    return candles.map((c) => klineRow(c, interval));
+  };
+  scope.get('/klines', klines);
+  // Binance's UI K-lines are the same candles.
+  scope.get('/uiKlines', klines);
+
+  scope.get('/avgPrice', async (request) => {
+    const q = new QueryParams(request.query as Query);
+    const spec = await market(q);
+    q.done();
+    const now = services.clock.now();
+    const from = Math.floor((now - AVG_PRICE_MINUTES * 60_000) / 1000);
+    const minutes = (await services.marketData.klineHistory(spec.symbol, '1min', undefined, AVG_PRICE_MINUTES)).filter(
+      (c) => c.id > from,
+    );
+    const vol = minutes.reduce((sum, c) => sum.plus(c.vol), new Big(0));
+    const amount = minutes.reduce((sum, c) => sum.plus(c.amount), new Big(0));
+    const last = services.marketData.recentTrades(spec.symbol, 1)[0];
+    const price = vol.gt(0) ? amount.div(vol) : new Big(last?.price ?? 0);
+    return { mins: AVG_PRICE_MINUTES, price: price.toFixed(spec.pricePrecision), closeTime: last?.ts ?? now };
+  });
+
+  scope.get('/ticker/24hr', async (request) => {
+    const q = new QueryParams(request.query as Query);
+    const { one, specs } = await markets(q);
+    const type = q.optional('type');
+    q.done();
+    if (type !== undefined && type !== 'FULL' && type !== 'MINI') throw binanceErrors.illegal('type');
+    const tickers = specs.map((spec) => ticker24hr(services, depth, spec));
+    return respond(one, type === 'MINI' ? tickers.map(miniTicker) : tickers);
+  });
+
+  scope.get('/ticker/price', async (request) => {
+    const q = new QueryParams(request.query as Query);
+    const { one, specs } = await markets(q);
+    q.done();
+    return respond(
+      one,
+      specs.map((spec) => ({
+        symbol: binanceSymbol(spec),
+        price: services.marketData.recentTrades(spec.symbol, 1)[0]?.price ?? new Big(0).toFixed(spec.pricePrecision),
+      })),
+    );
+  });
+
+  scope.get('/ticker/bookTicker', async (request) => {
+    const q = new QueryParams(request.query as Query);
+    const { one, specs } = await markets(q);
+    q.done();
+    return respond(
+      one,
+      specs.map((spec) => {
+        const top = depth.snapshot(spec.symbol, 1);
+        const zeroPrice = new Big(0).toFixed(spec.pricePrecision);
+        const zeroQty = new Big(0).toFixed(spec.volumePrecision);
+        return {
+          symbol: binanceSymbol(spec),
+          bidPrice: top.bids[0]?.[0] ?? zeroPrice,
+          bidQty: top.bids[0]?.[1] ?? zeroQty,
+          askPrice: top.asks[0]?.[0] ?? zeroPrice,
+          askQty: top.asks[0]?.[1] ?? zeroQty,
+        };
+      }),
+    );
+  });
+}
+
+function tradeRow(r: {
+  id: number;
+  price: string;
+  volume: string;
+  amount: string;
+  taker_side: 'BUY' | 'SELL';
+  created_at: number;
+}): TradeRow {
+  return {
+    id: Number(r.id),
+    price: r.price,
+    volume: r.volume,
+    amount: r.amount,
+    takerSide: r.taker_side,
+    ts: Number(r.created_at),
+  };
+}
+
+/**
+ * Candles opening within [startTime, endTime], the first `limit` of them when startTime is sent, else the last.
+ * The store reads "the newest n before a time", so a start is turned into the open of the n-th candle after it.
+ */
+async function klinesBetween(
+  services: Services,
+  spec: MarketSpec,
+  interval: KlineInterval,
+  startTime: number | undefined,
+  endTime: number | undefined,
+  limit: number,
+) {
+  const period = klineIntervals[interval];
+  const next = (openSec: number) => (klineCloseTime(interval, openSec) + 1) / 1000;
+  let before = endTime === undefined ? undefined : Math.floor(endTime / 1000) + 1;
+  let first: number | undefined;
+  if (startTime !== undefined) {
+    first = candleStart(period, startTime);
+    if (first * 1000 < startTime) first = next(first);
+    let bound = first;
+    for (let i = 0; i < limit; i++) bound = next(bound);
+    before = before === undefined ? bound : Math.min(before, bound);
+  }
+  const candles = await services.marketData.klineHistory(spec.symbol, period, before, limit);
+  return first === undefined ? candles : candles.filter((c) => c.id >= (first as number));
+}

@@ -1,0 +1,461 @@
+import type { FastifyInstance } from 'fastify';
+import { ORDER_TYPES, TIME_IN_FORCE } from './exchange-info.ts';
+import { klineIntervals } from './market-format.ts';
+
+/**
+ * The OpenAPI 3 document of the whole `/api/v3` surface, public and signed, served at `/api/v3/openapi.json`.
+ * It describes Binance's spot API as this server implements it (the differences are said where they are), so a
+ * trader can point a Binance client here, or generate one.
+ */
+type Schema = Record<string, unknown>;
+
+const str = (description: string, example?: string): Schema => ({ type: 'string', description, example });
+const int = (description: string, example?: number): Schema => ({
+  type: 'integer',
+  format: 'int64',
+  description,
+  example,
+});
+const decimal = (description: string, example = '0.01000000'): Schema => ({
+  type: 'string',
+  pattern: '^\\d+(\\.\\d+)?$',
+  description: `${description} (decimal string)`,
+  example,
+});
+const object = (properties: Record<string, Schema>): Schema => ({ type: 'object', properties });
+const array = (items: Schema): Schema => ({ type: 'array', items });
+const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
+const oneOrMany = (name: string): Schema => ({ oneOf: [ref(name), array(ref(name))] });
+
+interface Param {
+  name: string;
+  required?: boolean;
+  schema: Schema;
+  description: string;
+}
+const param = (name: string, schema: Schema, description: string, required = false): Param => ({
+  name,
+  schema,
+  description,
+  required,
+});
+const symbol = param('symbol', { type: 'string', example: 'BTCUSDT' }, 'Market symbol, as in exchangeInfo.', true);
+const optionalSymbol = { ...symbol, required: false, description: 'One market; without it (and symbols) all.' };
+const symbols = param(
+  'symbols',
+  { type: 'string', example: '["BTCUSDT","ETHUSDT"]' },
+  'Several markets, a JSON array.',
+);
+const limit = (fallback: number, max: number) =>
+  param(
+    'limit',
+    { type: 'integer', default: fallback, minimum: 1, maximum: max },
+    `Default ${fallback}; larger values are cut to ${max}.`,
+  );
+const startTime = param('startTime', { type: 'integer', format: 'int64' }, 'Epoch milliseconds, inclusive.');
+const endTime = param('endTime', { type: 'integer', format: 'int64' }, 'Epoch milliseconds, inclusive.');
+const fromId = param('fromId', { type: 'integer', format: 'int64' }, 'The first id to return.');
+
+/** Parameters every signed call carries (query string or form body; the signature covers it as sent). */
+const signedParams: Param[] = [
+  param('timestamp', { type: 'integer', format: 'int64' }, 'Epoch milliseconds when the request was made.', true),
+  param('recvWindow', { type: 'integer', maximum: 60000, default: 5000 }, 'Milliseconds the request stays valid.'),
+  param(
+    'signature',
+    { type: 'string', pattern: '^[0-9a-f]{64}$' },
+    'Hex HMAC-SHA256 of the query string or form body exactly as sent (without signature), keyed by the API secret.',
+    true,
+  ),
+];
+
+const errorResponses = {
+  '400': { description: 'Bad request: a parameter or filter refusal.', content: json(ref('Error')) },
+  '401': { description: 'API key, IP or permission refused (-2015, -2014).', content: json(ref('Error')) },
+  '404': { description: 'Unknown endpoint.', content: json(ref('Error')) },
+  '500': { description: 'Internal error (-1001): try again.', content: json(ref('Error')) },
+};
+
+function json(schema: Schema) {
+  return { 'application/json': { schema } };
+}
+
+interface Operation {
+  summary: string;
+  description?: string;
+  params: Param[];
+  reply: Schema;
+  signed?: 'read' | 'trade';
+}
+
+function operation(tag: string, op: Operation) {
+  const params = op.signed ? [...op.params, ...signedParams] : op.params;
+  return {
+    tags: [tag],
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    parameters: params.map((p) => ({ in: 'query', ...p })),
+    ...(op.signed
+      ? {
+          security: [{ ApiKey: [] }],
+          'x-permission': op.signed === 'trade' ? 'trade' : 'read',
+        }
+      : {}),
+    responses: { '200': { description: 'OK', content: json(op.reply) }, ...errorResponses },
+  };
+}
+
+const market = (op: Operation) => operation('Market data', op);
+const trading = (op: Operation) => operation('Trading', op);
+
+const orderParams: Param[] = [
+  symbol,
+  param('side', { type: 'string', enum: ['BUY', 'SELL'] }, 'Order side.', true),
+  param('type', { type: 'string', enum: [...ORDER_TYPES] }, 'Order type.', true),
+  param('timeInForce', { type: 'string', enum: [...TIME_IN_FORCE] }, 'LIMIT orders: GTC, IOC or FOK.'),
+  param('quantity', decimal('Base quantity, whole lots (LOT_SIZE)'), 'Base quantity.'),
+  param('quoteOrderQty', decimal('Quote amount to spend'), 'MARKET BUY by quote amount (NOTIONAL).'),
+  param('price', decimal('Limit price, whole ticks (PRICE_FILTER)'), 'LIMIT and LIMIT_MAKER.'),
+  param('newClientOrderId', { type: 'string', maxLength: 36 }, 'Your id for the order; a retry with it is idempotent.'),
+  param('newOrderRespType', { type: 'string', enum: ['ACK', 'RESULT', 'FULL'] }, 'Reply detail; FULL adds the fills.'),
+];
+const orderLookup: Param[] = [
+  symbol,
+  param('orderId', { type: 'integer', format: 'int64' }, 'The order id; or origClientOrderId.'),
+  param('origClientOrderId', { type: 'string' }, 'The newClientOrderId it was placed with.'),
+];
+
+const schemas: Record<string, Schema> = {
+  Error: {
+    type: 'object',
+    required: ['code', 'msg'],
+    properties: {
+      code: int(
+        'Binance error code: -1100 illegal characters, -1102 mandatory parameter, -1104 unread parameters, -1120 bad interval, -1121 bad symbol, -1013 filter failure, -1021 timestamp, -1022 signature, -2010 order rejected, -2011 cancel rejected, -2013 no such order, -2015 key, IP or permission',
+        -1121,
+      ),
+      msg: str("What went wrong, in Binance's words.", 'Invalid symbol.'),
+    },
+  },
+  Filter: {
+    type: 'object',
+    description:
+      'PRICE_FILTER (minPrice, maxPrice, tickSize), LOT_SIZE and MARKET_LOT_SIZE (minQty, maxQty, stepSize), NOTIONAL (minNotional: the least a MARKET BUY by quote amount may spend; limit orders have no notional minimum) and MIN_NOTIONAL.',
+    properties: {
+      filterType: { type: 'string', enum: ['PRICE_FILTER', 'LOT_SIZE', 'MARKET_LOT_SIZE', 'NOTIONAL', 'MIN_NOTIONAL'] },
+    },
+    additionalProperties: true,
+  },
+  Symbol: object({
+    symbol: str('Market symbol', 'BTCUSDT'),
+    status: { type: 'string', enum: ['TRADING', 'BREAK'] },
+    baseAsset: str('Base coin', 'BTC'),
+    baseAssetPrecision: int('Digits of the base coin'),
+    quoteAsset: str('Quote coin', 'USDT'),
+    quotePrecision: int('Digits of the quote coin'),
+    quoteAssetPrecision: int('Digits of the quote coin'),
+    orderTypes: array({ type: 'string', enum: [...ORDER_TYPES] }),
+    timeInForce: array({ type: 'string', enum: [...TIME_IN_FORCE] }),
+    isSpotTradingAllowed: { type: 'boolean' },
+    permissionSets: array(array({ type: 'string' })),
+    filters: array(ref('Filter')),
+  }),
+  ExchangeInfo: object({
+    timezone: str('Always UTC', 'UTC'),
+    serverTime: int('Epoch milliseconds'),
+    rateLimits: { ...array({ type: 'object' }), description: 'Empty: no request-weight limits are enforced.' },
+    exchangeFilters: array({ type: 'object' }),
+    symbols: array(ref('Symbol')),
+  }),
+  Depth: object({
+    lastUpdateId: int('Update id this book is as of; diff stream events continue from lastUpdateId + 1'),
+    bids: array(array({ type: 'string' })),
+    asks: array(array({ type: 'string' })),
+  }),
+  Trade: object({
+    id: int('Trade id'),
+    price: decimal('Price'),
+    qty: decimal('Base quantity'),
+    quoteQty: decimal('Quote amount'),
+    time: int('Epoch milliseconds'),
+    isBuyerMaker: { type: 'boolean' },
+    isBestMatch: { type: 'boolean' },
+  }),
+  AggTrade: {
+    ...object({
+      a: int('Aggregate id'),
+      p: decimal('Price'),
+      q: decimal('Quantity'),
+      f: int('First trade id'),
+      l: int('Last trade id'),
+      T: int('Epoch milliseconds'),
+      m: { type: 'boolean', description: 'Buyer was the maker' },
+      M: { type: 'boolean' },
+    }),
+    description: 'The fills of one taker order at one price; a (the aggregate id) is its first trade id.',
+  },
+  Kline: {
+    type: 'array',
+    description:
+      '[open time, open, high, low, close, volume, close time, quote volume, number of trades, taker buy base volume, taker buy quote volume, "0"]. Trade counts and taker-buy volumes are not kept with candles and are sent as 0.',
+    items: { oneOf: [{ type: 'integer' }, { type: 'string' }] },
+  },
+  Ticker24hr: object(
+    Object.fromEntries(
+      [
+        'priceChange',
+        'priceChangePercent',
+        'weightedAvgPrice',
+        'prevClosePrice',
+        'lastPrice',
+        'lastQty',
+        'bidPrice',
+        'bidQty',
+        'askPrice',
+        'askQty',
+        'openPrice',
+        'highPrice',
+        'lowPrice',
+        'volume',
+        'quoteVolume',
+      ]
+        .map((k): [string, Schema] => [k, decimal(k)])
+        .concat([
+          ['symbol', str('Market symbol', 'BTCUSDT')],
+          ['openTime', int('Window start, epoch ms')],
+          ['closeTime', int('Window end, epoch ms')],
+          ['firstId', int('First trade id in the window (-1: none)')],
+          ['lastId', int('Last trade id in the window (-1: none)')],
+          ['count', int('Trades in the window')],
+        ]),
+    ),
+  ),
+  PriceTicker: object({ symbol: str('Market symbol'), price: decimal('Last price') }),
+  BookTicker: object({
+    symbol: str('Market symbol'),
+    bidPrice: decimal('Best bid'),
+    bidQty: decimal('Best bid quantity'),
+    askPrice: decimal('Best ask'),
+    askQty: decimal('Best ask quantity'),
+  }),
+  Order: object({
+    symbol: str('Market symbol'),
+    orderId: int('Order id'),
+    clientOrderId: str('Your id for it'),
+    transactTime: int('Epoch milliseconds'),
+    price: decimal('Limit price'),
+    origQty: decimal('Quantity ordered'),
+    executedQty: decimal('Quantity filled'),
+    cummulativeQuoteQty: decimal('Quote turnover filled'),
+    status: { type: 'string', enum: ['NEW', 'PARTIALLY_FILLED', 'FILLED', 'CANCELED', 'REJECTED', 'EXPIRED'] },
+    timeInForce: { type: 'string', enum: [...TIME_IN_FORCE] },
+    type: { type: 'string', enum: [...ORDER_TYPES] },
+    side: { type: 'string', enum: ['BUY', 'SELL'] },
+    fills: array(
+      object({
+        price: decimal('Price'),
+        qty: decimal('Quantity'),
+        commission: decimal('Fee'),
+        commissionAsset: str('Fee coin'),
+        tradeId: int('Trade id'),
+      }),
+    ),
+  }),
+  Account: object({
+    canTrade: { type: 'boolean' },
+    canWithdraw: { type: 'boolean' },
+    canDeposit: { type: 'boolean' },
+    accountType: str('SPOT', 'SPOT'),
+    balances: array(object({ asset: str('Coin'), free: decimal('Available'), locked: decimal('Held by open orders') })),
+    permissions: array({ type: 'string' }),
+  }),
+  MyTrade: object({
+    symbol: str('Market symbol'),
+    id: int('Trade id'),
+    orderId: int('Your order'),
+    price: decimal('Price'),
+    qty: decimal('Quantity'),
+    quoteQty: decimal('Quote amount'),
+    commission: decimal('Fee'),
+    commissionAsset: str('Fee coin'),
+    time: int('Epoch milliseconds'),
+    isBuyer: { type: 'boolean' },
+    isMaker: { type: 'boolean' },
+    isBestMatch: { type: 'boolean' },
+  }),
+};
+
+const paths = {
+  '/api/v3/ping': { get: market({ summary: 'Test connectivity', params: [], reply: object({}) }) },
+  '/api/v3/time': {
+    get: market({ summary: 'Server time', params: [], reply: object({ serverTime: int('Epoch ms') }) }),
+  },
+  '/api/v3/exchangeInfo': {
+    get: market({
+      summary: 'Markets, their status and filters',
+      params: [
+        optionalSymbol,
+        symbols,
+        param('permissions', { type: 'string' }, 'Only markets with these permissions (all are SPOT).'),
+        param('symbolStatus', { type: 'string', enum: ['TRADING', 'BREAK'] }, 'Only markets in this status.'),
+        param('showPermissionSets', { type: 'boolean' }, 'Accepted; permission sets are always shown.'),
+      ],
+      reply: ref('ExchangeInfo'),
+    }),
+  },
+  '/api/v3/depth': {
+    get: market({
+      summary: 'Order book',
+      description:
+        'Every price level (not merged). Keep a local book with the <symbol>@depth streams from lastUpdateId.',
+      params: [symbol, limit(100, 5000)],
+      reply: ref('Depth'),
+    }),
+  },
+  '/api/v3/trades': {
+    get: market({
+      summary: 'Recent trades, oldest first',
+      params: [symbol, limit(500, 1000)],
+      reply: array(ref('Trade')),
+    }),
+  },
+  '/api/v3/historicalTrades': {
+    get: market({
+      summary: 'Older trades from an id (no API key needed)',
+      params: [symbol, limit(500, 1000), fromId],
+      reply: array(ref('Trade')),
+    }),
+  },
+  '/api/v3/aggTrades': {
+    get: market({
+      summary: 'Aggregate trades',
+      description: 'fromId, or startTime/endTime, or neither for the most recent.',
+      params: [symbol, fromId, startTime, endTime, limit(500, 1000)],
+      reply: array(ref('AggTrade')),
+    }),
+  },
+  ...Object.fromEntries(
+    ['/api/v3/klines', '/api/v3/uiKlines'].map((path) => [
+      path,
+      {
+        get: market({
+          summary: 'K-lines (candlesticks), oldest first',
+          description:
+            'With startTime the first `limit` candles from it; otherwise the last `limit` up to endTime. UTC only.',
+          params: [
+            symbol,
+            param('interval', { type: 'string', enum: Object.keys(klineIntervals) }, 'Candle length.', true),
+            startTime,
+            endTime,
+            param('timeZone', { type: 'string', enum: ['0', '+00:00'] }, 'Only UTC.'),
+            limit(500, 1000),
+          ],
+          reply: array(ref('Kline')),
+        }),
+      },
+    ]),
+  ),
+  '/api/v3/avgPrice': {
+    get: market({
+      summary: 'Average price of the last 5 minutes',
+      params: [symbol],
+      reply: object({
+        mins: int('Minutes', 5),
+        price: decimal('Volume-weighted average'),
+        closeTime: int('Last trade, epoch ms'),
+      }),
+    }),
+  },
+  '/api/v3/ticker/24hr': {
+    get: market({
+      summary: 'Rolling 24 h statistics',
+      params: [
+        optionalSymbol,
+        symbols,
+        param('type', { type: 'string', enum: ['FULL', 'MINI'] }, 'MINI leaves out changes, averages and the book.'),
+      ],
+      reply: oneOrMany('Ticker24hr'),
+    }),
+  },
+  '/api/v3/ticker/price': {
+    get: market({ summary: 'Last price', params: [optionalSymbol, symbols], reply: oneOrMany('PriceTicker') }),
+  },
+  '/api/v3/ticker/bookTicker': {
+    get: market({ summary: 'Best bid and ask', params: [optionalSymbol, symbols], reply: oneOrMany('BookTicker') }),
+  },
+  '/api/v3/account': {
+    get: trading({ summary: "Balances of the key's owner", params: [], reply: ref('Account'), signed: 'read' }),
+  },
+  '/api/v3/order': {
+    post: trading({ summary: 'Place an order', params: orderParams, reply: ref('Order'), signed: 'trade' }),
+    delete: trading({ summary: 'Cancel an order', params: orderLookup, reply: ref('Order'), signed: 'trade' }),
+    get: trading({ summary: 'One order', params: orderLookup, reply: ref('Order'), signed: 'read' }),
+  },
+  '/api/v3/openOrders': {
+    get: trading({ summary: 'Open orders', params: [optionalSymbol], reply: array(ref('Order')), signed: 'read' }),
+  },
+  '/api/v3/allOrders': {
+    get: trading({
+      summary: 'Orders of a market',
+      params: [symbol, param('orderId', { type: 'integer' }, 'From this id.'), startTime, endTime, limit(500, 1000)],
+      reply: array(ref('Order')),
+      signed: 'read',
+    }),
+  },
+  '/api/v3/myTrades': {
+    get: trading({
+      summary: 'Your trades in a market',
+      params: [
+        symbol,
+        param('orderId', { type: 'integer' }, 'Of this order.'),
+        startTime,
+        endTime,
+        fromId,
+        limit(500, 1000),
+      ],
+      reply: array(ref('MyTrade')),
+      signed: 'read',
+    }),
+  },
+};
+
+export const openApiDocument = {
+  openapi: '3.0.3',
+  info: {
+    title: 'Spot Open API',
+    version: '3',
+    description: [
+      "Binance's spot API (REST /api/v3 and market streams), so the bots and libraries that speak it work here unchanged.",
+      'Signed calls: send the API key in the X-MBX-APIKEY header, timestamp (and optionally recvWindow) as parameters,',
+      'and signature = hex HMAC-SHA256 of the raw query string or form body as sent, keyed by the API secret.',
+      "Errors are always {code, msg} with Binance's codes and HTTP statuses.",
+      'Market streams: WebSocket /ws (or /ws/<anything>) sends raw events, /stream?streams=a/b wraps them as {stream, data};',
+      'requests {method: SUBSCRIBE | UNSUBSCRIBE | LIST_SUBSCRIPTIONS, params, id} are answered {result, id}.',
+      'Streams: <symbol>@depth, <symbol>@depth@100ms (diffs with U and u continuing the REST depth lastUpdateId),',
+      '<symbol>@depth5|10|20[@100ms], <symbol>@trade, <symbol>@aggTrade, <symbol>@kline_<interval>, <symbol>@miniTicker,',
+      '<symbol>@ticker, <symbol>@bookTicker, !miniTicker@arr, !ticker@arr. Heartbeat: WebSocket ping frames.',
+    ].join(' '),
+  },
+  tags: [{ name: 'Market data' }, { name: 'Trading' }],
+  components: {
+    securitySchemes: {
+      ApiKey: {
+        type: 'apiKey',
+        in: 'header',
+        name: 'X-MBX-APIKEY',
+        description: 'The API key; the call also carries timestamp and signature parameters (HMAC-SHA256).',
+      },
+    },
+    schemas,
+  },
+  paths,
+};
+
+/** Served with the base path the server runs under as its server URL. */
+export function registerOpenApiDocument(scope: FastifyInstance, basePath: string): void {
+  const document = { ...openApiDocument, servers: [{ url: basePath || '/' }] };
+  scope.get('/openapi.json', async (_request, reply) => {
+    // Readable from the web app's page and from tools on other origins (it holds nothing private).
+    reply.header('access-control-allow-origin', '*');
+    return document;
+  });
+}
