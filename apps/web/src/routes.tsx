@@ -33,6 +33,7 @@ export interface RedirectDef {
 
 const home = () => import('./features/home/HomePage.tsx');
 const unavailable = () => import('./features/unavailable/UnavailablePage.tsx');
+const trade = () => import('./features/trade/TradePage.tsx');
 const login = { mustLogin: true } as const;
 
 const r = (path: string, name: string, load: RouteDef['load'], meta: RouteMeta = {}): RouteDef => ({
@@ -42,9 +43,34 @@ const r = (path: string, name: string, load: RouteDef['load'], meta: RouteMeta =
   load,
 });
 
-/** Children of a section that all load the not-available page under the same title and guard. */
-const section = (base: string, name: string, children: string[], meta: RouteMeta = {}): RouteDef[] =>
-  children.map((child) => r(`${base}/${child}`, name, unavailable, meta));
+/** Children of a section under the same title and guard; a child without its page loads the not-available one. */
+const section = (
+  base: string,
+  name: string,
+  children: string[],
+  meta: RouteMeta = {},
+  pages: Record<string, RouteDef['load']> = {},
+): RouteDef[] => children.map((child) => r(`${base}/${child}`, name, pages[child] ?? unavailable, meta));
+
+const accountPage = () => import('./features/assets/AccountPage.tsx');
+const ledgerHistoryPage = () => import('./features/assets/FlowingWaterPage.tsx');
+/** The order centre's and the assets section's pages that exist so far. */
+const orderPages = { exchangeOrder: () => import('./features/orders/ExchangeOrderPage.tsx') };
+const assetPages: Record<string, RouteDef['load']> = {
+  exchangeAccount: accountPage,
+  otcAccount: accountPage,
+  coAccount: accountPage,
+  leverageAccount: accountPage,
+  b2cAccount: accountPage,
+  flowingWater: ledgerHistoryPage,
+  otcFlowingWater: ledgerHistoryPage,
+  coFlowingWater: ledgerHistoryPage,
+  lerverageFlowingWater: ledgerHistoryPage,
+  b2cFlowingWater: ledgerHistoryPage,
+  recharge: () => import('./features/assets-deposit/DepositPage.tsx'),
+  withdraw: () => import('./features/assets-withdraw/WithdrawPage.tsx'),
+  addressMent: () => import('./features/assets-withdraw/AddressBookPage.tsx'),
+};
 
 const footerPages = [
   'about',
@@ -96,15 +122,44 @@ const sharedRoutes: RouteDef[] = [
   ...footerPages.map((page) => r(`/footerPage/${page}`, 'footerPage', () => import('./features/cms/FooterPage.tsx'))),
 ];
 
+/** The security centre (features/personal): a module may hold several pages, picked by export name. */
+const personalPage = (child: string, load: () => Promise<Record<string, unknown>>, page = 'default'): RouteDef =>
+  r(`/personal/${child}`, 'personal', () => load().then((m) => ({ default: m[page] as ComponentType })), login);
+const addressPages = () => import('./features/personal/AddressPages.tsx');
+const googlePages = () => import('./features/personal/GooglePages.tsx');
+const settingsPages = () => import('./features/personal/SettingsPages.tsx');
+const apiPages = () => import('./features/personal/ApiPages.tsx');
+const identityPage = () => import('./features/personal/IdentityPage.tsx');
+const personalRoutes: RouteDef[] = [
+  personalPage('userManagement', () => import('./features/personal/UserManagementPage.tsx')),
+  personalPage('changePassword', () => import('./features/personal/ChangePasswordPage.tsx')),
+  personalPage('bindEmail', addressPages, 'BindEmailPage'),
+  personalPage('changeEmail', addressPages, 'ChangeEmailPage'),
+  personalPage('bindPhone', addressPages, 'BindPhonePage'),
+  personalPage('changePhone', addressPages, 'ChangePhonePage'),
+  personalPage('bindGoogle', googlePages, 'BindGooglePage'),
+  personalPage('closeGoogle', googlePages, 'CloseGooglePage'),
+  personalPage('closePhone', () => import('./features/personal/PhoneCheckPage.tsx')),
+  personalPage('safetyRecord', () => import('./features/personal/SafetyRecordPage.tsx')),
+  personalPage('setUp', settingsPages, 'SetUpPage'),
+  personalPage('modifySettings', settingsPages, 'ModifySettingsPage'),
+  personalPage('idAuth', identityPage),
+  personalPage('kycAuth', identityPage),
+  personalPage('inviteCodeManagement', () => import('./features/personal/InvitePage.tsx')),
+  personalPage('leaglTenderSet', () => import('./features/personal/LegalTenderPage.tsx')),
+  personalPage('apiManagement', apiPages, 'ApiManagementPage'),
+  personalPage('checkApi', apiPages, 'CheckApiPage'),
+];
+
 const tradeMeta: RouteMeta = { hideFooter: 'MandatoryHide', navigation: '1', footNotMrgin: true };
 
 const standardRoutes: RouteDef[] = [
   r('/', 'home', home, { theme: 'homeOther' }),
-  r('/trade', 'trade', unavailable, tradeMeta),
-  r('/trade/:symbol', 'trade', unavailable, tradeMeta),
+  r('/trade', 'trade', trade, tradeMeta),
+  r('/trade/:symbol', 'trade', trade, tradeMeta),
   r('/margin', 'margin', unavailable, tradeMeta),
   r('/margin/:symbol', 'margin', unavailable, tradeMeta),
-  r('/market', 'market', unavailable),
+  r('/market', 'market', () => import('./features/market/MarketPage.tsx')),
   r('/mobility', 'mobility', unavailable, login),
   r('/broker', 'broker', unavailable),
   r('/broker/:item', 'broker', unavailable),
@@ -121,7 +176,7 @@ const standardRoutes: RouteDef[] = [
   r('/staking', 'freeStaking', unavailable),
   r('/tradeMore', 'tradeMore', unavailable, tradeMeta),
   ...section('/questions', 'questions', ['init', 'list', 'questionsDetails'], login),
-  ...section('/order', 'order', ['exchangeOrder', 'otcOrder', 'leverageOrder', 'coOrder'], login),
+  ...section('/order', 'order', ['exchangeOrder', 'otcOrder', 'leverageOrder', 'coOrder'], login, orderPages),
   ...section(
     '/assets',
     'assets',
@@ -149,36 +204,20 @@ const standardRoutes: RouteDef[] = [
       'bibaoDetail',
     ],
     login,
+    assetPages,
   ),
+  ...personalRoutes,
   ...section(
     '/personal',
     'personal',
     [
-      'userManagement',
-      'changePassword',
-      'bindEmail',
-      'bindPhone',
-      'changeEmail',
-      'changePhone',
-      'bindGoogle',
-      'idAuth',
-      'closeGoogle',
-      'closePhone',
-      'safetyRecord',
-      'apiManagement',
-      'checkApi',
-      'leaglTenderSet',
-      'setUp',
-      'modifySettings',
       'advertisingManagement',
       'blackList',
       'brokerSystem',
       'exBroker',
-      'inviteCodeManagement',
       'krwBank',
       'krwKyc',
       'faceAuth',
-      'kycAuth',
       'exccAuthForm',
       'exccAuthorization',
     ],
@@ -199,8 +238,8 @@ const fiatRoutes: RouteDef[] = [
 
 const futuresRoutes: RouteDef[] = [
   r('/', 'home', home, { theme: 'homeOther' }),
-  r('/trade', 'trade', unavailable, tradeMeta),
-  r('/trade/:symbol', 'trade', unavailable, tradeMeta),
+  r('/trade', 'trade', trade, tradeMeta),
+  r('/trade/:symbol', 'trade', trade, tradeMeta),
   r('/proSwap', 'proSwap', unavailable, tradeMeta),
   r('/proSwap/:symbol', 'proSwap', unavailable, tradeMeta),
   r('/futuresData', 'futuresData', unavailable),

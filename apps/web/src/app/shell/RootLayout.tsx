@@ -4,6 +4,7 @@ import { Outlet, useMatches, useNavigation } from 'react-router';
 import { usePublicInfo } from '../../api/common.ts';
 import { useUnreadMessages } from '../../api/message.ts';
 import { useSession } from '../../api/user.ts';
+import { useUserStreams } from '../../realtime/user-streams.ts';
 import { layoutTypeOf } from '../../state/site-config.ts';
 import { useLoginGuard } from '../guards/useLoginGuard.ts';
 import { useRegionCheck } from '../guards/useRegionCheck.ts';
@@ -36,6 +37,7 @@ export function RootLayout() {
   usePageTitle(handle.name, info.seo?.title);
   useIdleReload();
   useUnreadMessages(isLogin);
+  useUserStreams();
 
   return (
     <div

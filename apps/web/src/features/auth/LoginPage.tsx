@@ -8,11 +8,11 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { invoke } from '../../api/call.ts';
 import { userInfoQuery } from '../../api/user.ts';
 import { errorText } from '../../i18n/error-text.ts';
+import { Captcha } from '../../lib/Captcha.tsx';
 import { Button } from '../../ui/button/Button.tsx';
 import { TextInput } from '../../ui/text-input/TextInput.tsx';
 import { AuthFrame } from './AuthFrame.tsx';
 import styles from './auth.module.css';
-import { Captcha } from './Captcha.tsx';
 
 type SecondStep = { token: string; type: '1' | '2' | '3' };
 

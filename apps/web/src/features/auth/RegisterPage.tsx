@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { invoke } from '../../api/call.ts';
 import { switchOn, usePublicInfo } from '../../api/common.ts';
 import { errorText } from '../../i18n/error-text.ts';
+import { Captcha } from '../../lib/Captcha.tsx';
 import { Button } from '../../ui/button/Button.tsx';
 import { SendCodeButton } from '../../ui/send-code-button/SendCodeButton.tsx';
 import { TextInput } from '../../ui/text-input/TextInput.tsx';
@@ -14,7 +15,6 @@ import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { AuthFrame } from './AuthFrame.tsx';
 import { type RegistrationKind, registrationKinds } from './account-input.ts';
 import styles from './auth.module.css';
-import { Captcha } from './Captcha.tsx';
 import { sendCode } from './useCodeSender.ts';
 
 /** Registration by e-mail or phone (per switch), with a code, a password twice and, when required, an invitation. */

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { invoke } from '../../api/call.ts';
 import { errorText } from '../../i18n/error-text.ts';
+import { Captcha } from '../../lib/Captcha.tsx';
 import { Button } from '../../ui/button/Button.tsx';
 import { SendCodeButton } from '../../ui/send-code-button/SendCodeButton.tsx';
 import { TextInput } from '../../ui/text-input/TextInput.tsx';
@@ -13,7 +14,6 @@ import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { AuthFrame } from './AuthFrame.tsx';
 import { accountFields, isValidAccount } from './account-input.ts';
 import styles from './auth.module.css';
-import { Captcha } from './Captcha.tsx';
 import { sendCode } from './useCodeSender.ts';
 
 /** Password reset: the account, a code sent to it, and the new password twice. Every session of the user ends. */

@@ -7,13 +7,17 @@ import { OperatorHtml } from '../../lib/OperatorHtml.tsx';
 import { Spinner } from '../../ui/spinner/Spinner.tsx';
 import styles from './cms.module.css';
 
-/** One operator page from the CMS (cms/info) in the reader's language; an unknown key says so plainly. */
-export function CmsArticle({ pageKey }: { pageKey: string }) {
+/**
+ * One operator page from the CMS (cms/info) in the reader's language; an unknown key says so plainly, unless the
+ * page is `optional` (shown beside other content), when it shows nothing.
+ */
+export function CmsArticle({ pageKey, optional = false }: { pageKey: string; optional?: boolean }) {
   const { t } = useTranslation();
   const page = useCallQuery(cmsInfo, { key: pageKey });
   if (page.isPending) return <Spinner label={t('common.loading')} />;
   if (page.isError || !page.data) {
     const missing = page.error instanceof CallFailure;
+    if (missing && optional) return null;
     return (
       <article className={styles.article}>
         <h1>{t('cms.missingTitle')}</h1>

@@ -1,17 +1,19 @@
 import type { CallReply } from '@opex/contract/call';
 import { index } from '@opex/contract/calls/common';
 import { formatDateTime } from '@opex/contract/display';
+import { channels, type Ticker } from '@opex/contract/realtime';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePublicInfo } from '../../api/common.ts';
 import { useCallQuery } from '../../api/query.ts';
 import { useSession } from '../../api/user.ts';
+import { displayNumber, displayRose } from '../../lib/market-format.ts';
+import { useChannels } from '../../realtime/index.ts';
 import { pickMarketTitle, readSelection, writeSelection } from '../../state/selection.ts';
 import { Carousel } from '../../ui/carousel/Carousel.tsx';
 import { Tabs } from '../../ui/tabs/Tabs.tsx';
 import styles from './home.module.css';
-import { displayNumber, displayRose } from './market-format.ts';
 
 type HomeData = CallReply<typeof index>;
 
@@ -84,7 +86,10 @@ function MarketOverview({ data, loading }: { data: HomeData | undefined; loading
   const [title, setTitle] = useState(() =>
     pickMarketTitle(readSelection(localStorage).homeMarkTitle, groups, info.market.maket_index),
   );
-  const rows = (data?.marketList ?? []).filter((m) => m.quote === title);
+  const listed = (data?.marketList ?? []).filter((m) => m.quote === title);
+  // The overview call seeds the rows; each shown market's ticker keeps them live.
+  const live = useChannels<Ticker>(listed.map((m) => channels.ticker(m.symbol)));
+  const rows = listed.map((m) => ({ ...m, ...live[channels.ticker(m.symbol)] }));
   const choose = (next: string) => {
     setTitle(next);
     writeSelection(localStorage, { homeMarkTitle: next });

@@ -1,4 +1,11 @@
 import type { Messages } from '../messages.ts';
+import { assetAccounts } from './assets/el_GR.ts';
+import { deposit, depositErrors } from './deposit/el_GR.ts';
+import { market } from './market/el_GR.ts';
+import { orderCenter } from './orders/el_GR.ts';
+import { personal } from './personal/el_GR.ts';
+import { trade } from './trade/el_GR.ts';
+import { withdraw, withdrawErrors } from './withdraw/el_GR.ts';
 
 /** el_GR is the original's Traditional Chinese slot (contract-notes.md). */
 export const messages: Messages = {
@@ -214,12 +221,39 @@ export const messages: Messages = {
     slides: '精選活動',
     slideN: '第 {{n}} 張',
   },
-  cms: { missingTitle: '頁面不存在', missingBody: '此頁面尚未發布。', updated: '更新於 {{time}}' },
+  cms: {
+    missingTitle: '頁面不存在',
+    missingBody: '此頁面尚未發布。',
+    updated: '更新於 {{time}}',
+    openApi: {
+      title: 'Open API',
+      intro:
+        'Ένα spot API συμβατό με το Binance: τα bots και οι βιβλιοθήκες που ήδη χρησιμοποιείτε (CCXT κ.ά.) λειτουργούν εδώ αρκεί να τα στρέψετε σε αυτές τις διευθύνσεις. Οι κλήσεις REST βρίσκονται κάτω από το /api/v3, τα δεδομένα αγοράς ρέουν μέσω WebSocket.',
+      document: 'Έγγραφο OpenAPI',
+      rest: 'Βασική διεύθυνση REST',
+      streams: 'Ροές WebSocket',
+      keys: 'Οι υπογεγραμμένες κλήσεις (λογαριασμός, εντολές, συναλλαγές) χρειάζονται κλειδί API: δημιουργήστε ένα στο κέντρο ασφαλείας, στη διαχείριση API.',
+    },
+  },
   notice: { back: '全部公告', missing: '此公告不存在。' },
   pagination: { of: '共', previous: '上一頁', next: '下一頁', label: '分頁' },
+  market,
+  trade,
+  personal,
+  control: {
+    clear: '清除',
+    previousMonth: '上個月',
+    nextMonth: '下個月',
+  },
+  assetAccounts,
+  orderCenter,
+  withdraw,
+  deposit,
   error: {
     unknown: '發生錯誤，請重試。',
     network: '網路錯誤',
+    ...withdrawErrors,
+    ...depositErrors,
     '10000': '伺服器發生問題，請重試。',
     '10001': '請求無效。',
     '10002': '登入已失效，請重新登入。',
@@ -283,6 +317,9 @@ export const messages: Messages = {
     '50017': '您的身分已認證。',
     '50018': '找不到上傳的證件圖片，請重新上傳。',
     '50019': '不支援此幣種。',
+    '60001': '請選擇兩個不同的帳戶進行劃轉。',
+    '60002': '劃轉數量必須大於零。',
+    '60003': '數量的小數位數超過此幣種允許的位數。',
     '109109': '您所在地區的存取受到限制。',
   },
 };

@@ -1,4 +1,11 @@
 import { errorMessages } from '@opex/contract/error-codes';
+import { assetAccounts } from './assets/en_US.ts';
+import { deposit } from './deposit/en_US.ts';
+import { market } from './market/en_US.ts';
+import { orderCenter } from './orders/en_US.ts';
+import { personal } from './personal/en_US.ts';
+import { trade } from './trade/en_US.ts';
+import { withdraw } from './withdraw/en_US.ts';
 
 export const messages = {
   common: {
@@ -225,9 +232,30 @@ export const messages = {
     missingTitle: 'Page not found',
     missingBody: 'This page has not been published yet.',
     updated: 'Updated {{time}}',
+    openApi: {
+      title: 'Open API',
+      intro:
+        'A Binance-compatible spot API: the trading bots and libraries you already use (CCXT and others) work here once pointed at these addresses. REST calls live under /api/v3, market data streams over WebSocket.',
+      document: 'OpenAPI document',
+      rest: 'REST base URL',
+      streams: 'WebSocket streams',
+      keys: 'Signed calls (account, orders, trades) need an API key: create one in the security centre under API management.',
+    },
   },
   notice: { back: 'All announcements', missing: 'This announcement does not exist.' },
   pagination: { of: 'of', previous: 'Previous page', next: 'Next page', label: 'Pages' },
+  market,
+  trade,
+  personal,
+  control: {
+    clear: 'Clear',
+    previousMonth: 'Previous month',
+    nextMonth: 'Next month',
+  },
+  assetAccounts,
+  orderCenter,
+  withdraw,
+  deposit,
   error: {
     unknown: 'Something went wrong. Please try again.',
     network: 'Network Error',

@@ -1,4 +1,11 @@
 import type { Messages } from '../messages.ts';
+import { assetAccounts } from './assets/ja_JP.ts';
+import { deposit, depositErrors } from './deposit/ja_JP.ts';
+import { market } from './market/ja_JP.ts';
+import { orderCenter } from './orders/ja_JP.ts';
+import { personal } from './personal/ja_JP.ts';
+import { trade } from './trade/ja_JP.ts';
+import { withdraw, withdrawErrors } from './withdraw/ja_JP.ts';
 
 export const messages: Messages = {
   common: {
@@ -221,12 +228,35 @@ export const messages: Messages = {
     missingTitle: 'ページが見つかりません',
     missingBody: 'このページはまだ公開されていません。',
     updated: '{{time}} 更新',
+    openApi: {
+      title: 'オープン API',
+      intro:
+        'Binance 互換の現物 API です。お使いの取引ボットやライブラリ（CCXT など）は、以下のアドレスを指定するだけでそのまま動作します。REST は /api/v3、マーケットデータは WebSocket で配信されます。',
+      document: 'OpenAPI ドキュメント',
+      rest: 'REST ベース URL',
+      streams: 'WebSocket ストリーム',
+      keys: '署名付きの呼び出し（口座、注文、約定）には API キーが必要です。セキュリティセンターの API 管理で作成してください。',
+    },
   },
   notice: { back: 'すべてのお知らせ', missing: 'このお知らせは存在しません。' },
   pagination: { of: '/', previous: '前のページ', next: '次のページ', label: 'ページ' },
+  market,
+  trade,
+  personal,
+  control: {
+    clear: 'クリア',
+    previousMonth: '前の月',
+    nextMonth: '次の月',
+  },
+  assetAccounts,
+  orderCenter,
+  withdraw,
+  deposit,
   error: {
     unknown: '問題が発生しました。もう一度お試しください。',
     network: 'ネットワークエラー',
+    ...withdrawErrors,
+    ...depositErrors,
     '10000': 'サーバーで問題が発生しました。もう一度お試しください。',
     '10001': 'リクエストが無効です。',
     '10002': 'セッションが終了しました。再度ログインしてください。',
@@ -290,6 +320,9 @@ export const messages: Messages = {
     '50017': '本人確認は完了しています。',
     '50018': 'アップロードした書類の画像が見つかりません。もう一度アップロードしてください。',
     '50019': 'この通貨は取り扱っていません。',
+    '60001': '異なる2つの口座を選んで振替してください。',
+    '60002': '振替数量は0より大きくしてください。',
+    '60003': '数量の小数桁数がこの通貨の上限を超えています。',
     '109109': 'お住まいの地域からのアクセスは制限されています。',
   },
 };

@@ -1,4 +1,11 @@
 import type { Messages } from '../messages.ts';
+import { assetAccounts } from './assets/ko_KR.ts';
+import { deposit, depositErrors } from './deposit/ko_KR.ts';
+import { market } from './market/ko_KR.ts';
+import { orderCenter } from './orders/ko_KR.ts';
+import { personal } from './personal/ko_KR.ts';
+import { trade } from './trade/ko_KR.ts';
+import { withdraw, withdrawErrors } from './withdraw/ko_KR.ts';
 
 export const messages: Messages = {
   common: {
@@ -217,12 +224,35 @@ export const messages: Messages = {
     missingTitle: '페이지를 찾을 수 없습니다',
     missingBody: '이 페이지는 아직 게시되지 않았습니다.',
     updated: '{{time}} 업데이트',
+    openApi: {
+      title: '오픈 API',
+      intro:
+        '바이낸스 호환 현물 API입니다. 사용 중인 트레이딩 봇과 라이브러리(CCXT 등)를 아래 주소로 지정하기만 하면 그대로 작동합니다. REST 호출은 /api/v3 아래에, 시세 데이터는 WebSocket으로 제공됩니다.',
+      document: 'OpenAPI 문서',
+      rest: 'REST 기본 URL',
+      streams: 'WebSocket 스트림',
+      keys: '서명이 필요한 호출(계정, 주문, 체결)에는 API 키가 필요합니다. 보안 센터의 API 관리에서 만드세요.',
+    },
   },
   notice: { back: '전체 공지사항', missing: '이 공지는 존재하지 않습니다.' },
   pagination: { of: '/', previous: '이전 페이지', next: '다음 페이지', label: '페이지' },
+  market,
+  trade,
+  personal,
+  control: {
+    clear: '지우기',
+    previousMonth: '이전 달',
+    nextMonth: '다음 달',
+  },
+  assetAccounts,
+  orderCenter,
+  withdraw,
+  deposit,
   error: {
     unknown: '문제가 발생했습니다. 다시 시도하세요.',
     network: '네트워크 오류',
+    ...withdrawErrors,
+    ...depositErrors,
     '10000': '서버에 문제가 발생했습니다. 다시 시도하세요.',
     '10001': '요청이 올바르지 않습니다.',
     '10002': '세션이 만료되었습니다. 다시 로그인하세요.',
@@ -286,6 +316,9 @@ export const messages: Messages = {
     '50017': '이미 본인 인증을 마쳤습니다.',
     '50018': '업로드한 신분증 이미지를 찾을 수 없습니다. 다시 업로드하세요.',
     '50019': '지원하지 않는 통화입니다.',
+    '60001': '서로 다른 두 계정을 선택해 이체하세요.',
+    '60002': '이체 수량은 0보다 커야 합니다.',
+    '60003': '수량의 소수 자릿수가 이 코인의 허용 범위를 넘습니다.',
     '109109': '해당 지역에서의 접속이 제한되어 있습니다.',
   },
 };

@@ -1,4 +1,11 @@
 import type { Messages } from '../messages.ts';
+import { assetAccounts } from './assets/vi_VN.ts';
+import { deposit, depositErrors } from './deposit/vi_VN.ts';
+import { market } from './market/vi_VN.ts';
+import { orderCenter } from './orders/vi_VN.ts';
+import { personal } from './personal/vi_VN.ts';
+import { trade } from './trade/vi_VN.ts';
+import { withdraw, withdrawErrors } from './withdraw/vi_VN.ts';
 
 export const messages: Messages = {
   common: {
@@ -213,12 +220,39 @@ export const messages: Messages = {
     slides: 'Nổi bật',
     slideN: 'Trang chiếu {{n}}',
   },
-  cms: { missingTitle: 'Không tìm thấy trang', missingBody: 'Trang này chưa được đăng.', updated: 'Cập nhật {{time}}' },
+  cms: {
+    missingTitle: 'Không tìm thấy trang',
+    missingBody: 'Trang này chưa được đăng.',
+    updated: 'Cập nhật {{time}}',
+    openApi: {
+      title: 'Open API',
+      intro:
+        'API giao ngay tương thích Binance: các bot giao dịch và thư viện bạn đang dùng (CCXT và các thư viện khác) hoạt động tại đây chỉ cần trỏ tới các địa chỉ này. Lệnh gọi REST nằm dưới /api/v3, dữ liệu thị trường truyền qua WebSocket.',
+      document: 'Tài liệu OpenAPI',
+      rest: 'URL gốc REST',
+      streams: 'Luồng WebSocket',
+      keys: 'Các lệnh gọi có chữ ký (tài khoản, lệnh, giao dịch) cần khóa API: hãy tạo trong trung tâm bảo mật, mục quản lý API.',
+    },
+  },
   notice: { back: 'Tất cả thông báo', missing: 'Thông báo này không tồn tại.' },
   pagination: { of: 'trên', previous: 'Trang trước', next: 'Trang sau', label: 'Trang' },
+  market,
+  trade,
+  personal,
+  control: {
+    clear: 'Xoá',
+    previousMonth: 'Tháng trước',
+    nextMonth: 'Tháng sau',
+  },
+  assetAccounts,
+  orderCenter,
+  withdraw,
+  deposit,
   error: {
     unknown: 'Đã có lỗi. Vui lòng thử lại.',
     network: 'Lỗi mạng',
+    ...withdrawErrors,
+    ...depositErrors,
     '10000': 'Máy chủ gặp sự cố. Vui lòng thử lại.',
     '10001': 'Yêu cầu không hợp lệ.',
     '10002': 'Phiên đăng nhập đã kết thúc. Vui lòng đăng nhập lại.',
@@ -282,6 +316,9 @@ export const messages: Messages = {
     '50017': 'Danh tính của bạn đã được xác minh.',
     '50018': 'Không tìm thấy ảnh giấy tờ đã tải lên. Vui lòng tải lại.',
     '50019': 'Loại tiền này không được hỗ trợ.',
+    '60001': 'Hãy chọn hai tài khoản khác nhau để chuyển.',
+    '60002': 'Số lượng chuyển phải lớn hơn 0.',
+    '60003': 'Số lượng có nhiều chữ số thập phân hơn mức đồng coin này cho phép.',
     '109109': 'Truy cập từ khu vực của bạn bị hạn chế.',
   },
 };

@@ -1,4 +1,11 @@
 import type { Messages } from '../messages.ts';
+import { assetAccounts } from './assets/zh_CN.ts';
+import { deposit, depositErrors } from './deposit/zh_CN.ts';
+import { market } from './market/zh_CN.ts';
+import { orderCenter } from './orders/zh_CN.ts';
+import { personal } from './personal/zh_CN.ts';
+import { trade } from './trade/zh_CN.ts';
+import { withdraw, withdrawErrors } from './withdraw/zh_CN.ts';
 
 export const messages: Messages = {
   common: {
@@ -213,12 +220,39 @@ export const messages: Messages = {
     slides: '精选活动',
     slideN: '第 {{n}} 张',
   },
-  cms: { missingTitle: '页面不存在', missingBody: '该页面尚未发布。', updated: '更新于 {{time}}' },
+  cms: {
+    missingTitle: '页面不存在',
+    missingBody: '该页面尚未发布。',
+    updated: '更新于 {{time}}',
+    openApi: {
+      title: '开放 API',
+      intro:
+        '兼容币安的现货 API：您已在使用的交易机器人和程序库（CCXT 等）只需指向以下地址即可直接使用。REST 接口位于 /api/v3，行情数据通过 WebSocket 推送。',
+      document: 'OpenAPI 文档',
+      rest: 'REST 基础地址',
+      streams: 'WebSocket 数据流',
+      keys: '签名接口（账户、订单、成交）需要 API 密钥：请在安全中心的 API 管理中创建。',
+    },
+  },
   notice: { back: '全部公告', missing: '该公告不存在。' },
   pagination: { of: '共', previous: '上一页', next: '下一页', label: '分页' },
+  market,
+  trade,
+  personal,
+  control: {
+    clear: '清除',
+    previousMonth: '上个月',
+    nextMonth: '下个月',
+  },
+  assetAccounts,
+  orderCenter,
+  withdraw,
+  deposit,
   error: {
     unknown: '出错了，请重试。',
     network: '网络错误',
+    ...withdrawErrors,
+    ...depositErrors,
     '10000': '服务器出现问题，请重试。',
     '10001': '请求无效。',
     '10002': '登录已失效，请重新登录。',
@@ -282,6 +316,9 @@ export const messages: Messages = {
     '50017': '您的身份已认证。',
     '50018': '未找到上传的证件图片，请重新上传。',
     '50019': '不支持该币种。',
+    '60001': '请选择两个不同的账户进行划转。',
+    '60002': '划转数量必须大于零。',
+    '60003': '数量的小数位数超过该币种允许的位数。',
     '109109': '您所在地区的访问受限。',
   },
 };

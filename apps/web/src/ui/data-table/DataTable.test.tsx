@@ -41,6 +41,13 @@ describe('DataTable', () => {
     expect(price).toHaveStyle({ textAlign: 'right' });
   });
 
+  it('labels each cell with its column title, for the stacked phone layout', () => {
+    render(<DataTable label="Markets" columns={columns} rows={[row('BTC', '1')]} noDataText="No data" stackOnNarrow />);
+    expect(screen.getByRole('cell', { name: 'BTC/USDT' })).toHaveAttribute('data-label', 'Pair');
+    expect(screen.getByRole('cell', { name: '1' })).toHaveAttribute('data-label', 'Price');
+    expect(screen.getByRole('table', { name: 'Markets' }).className).toMatch(/stacked/);
+  });
+
   it('shows the localised no-data text for an empty list', () => {
     render(<DataTable columns={columns} rows={[]} noDataText="Keine Daten" />);
     expect(screen.getByText('Keine Daten')).toBeInTheDocument();

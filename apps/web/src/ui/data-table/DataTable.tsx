@@ -5,7 +5,8 @@
  * Props: columns (TableColumn[]), rows (TableRow[]), noDataText (localised), label (accessible name), lines
  * (default 20), loading (skeleton rows), sort + onSortChange({key, direction}) (the caller sorts the rows: it knows
  * which columns hold decimals), loadSubTable(rowId) => Promise<node> (the open row's sub-table), loadingText,
- * windowFrom (row count from which only the rows in view are drawn; default 100).
+ * windowFrom (row count from which only the rows in view are drawn; default 100), stackOnNarrow (on screens up to
+ * 768 px each row becomes a card of "column title: value" lines instead of squeezing every column).
  */
 import { Fragment, type ReactNode, useRef, useState } from 'react';
 import { Skeleton, Spinner } from '../spinner/Spinner.tsx';
@@ -31,6 +32,7 @@ export interface DataTableProps {
   loadSubTable?: (rowId: string) => Promise<ReactNode>;
   loadingText?: string;
   windowFrom?: number;
+  stackOnNarrow?: boolean;
 }
 
 /** The next sort after a click on `key`: a new column starts descending; the same column toggles. */
@@ -54,6 +56,7 @@ export function DataTable({
   loadSubTable,
   loadingText = 'Loading',
   windowFrom = DEFAULT_WINDOW_FROM,
+  stackOnNarrow = false,
 }: DataTableProps) {
   const container = useRef<HTMLDivElement>(null);
   const width = useTableWidth(container, rows);
@@ -100,7 +103,7 @@ export function DataTable({
       onScroll={onScroll}
     >
       <table
-        className={styles.table}
+        className={[styles.table, stackOnNarrow && styles.stacked].filter(Boolean).join(' ')}
         aria-label={label}
         aria-busy={loading || undefined}
         aria-rowcount={windowed ? rows.length + 1 : undefined}
@@ -182,6 +185,7 @@ export function DataTable({
                           key={column.key}
                           className={[styles.cell, column.classes].filter(Boolean).join(' ')}
                           style={cellStyle(column)}
+                          data-label={typeof column.title === 'string' ? column.title : undefined}
                         >
                           <span className={styles.cellInner} data-align={column.align ?? 'left'}>
                             {cells.map((cell, index) => (

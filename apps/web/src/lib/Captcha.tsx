@@ -2,11 +2,11 @@ import { tartCaptcha } from '@opex/contract/calls/common';
 import type { CaptchaFields } from '@opex/contract/captcha';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { invoke } from '../../api/call.ts';
-import { usePublicInfo } from '../../api/common.ts';
-import { currentLanguage } from '../../i18n/i18n.ts';
-import type { AltchaChallenge } from '../../ui/human-verification/altcha-solver.ts';
-import { HumanVerification } from '../../ui/human-verification/HumanVerification.tsx';
+import { invoke } from '../api/call.ts';
+import { usePublicInfo } from '../api/common.ts';
+import { currentLanguage } from '../i18n/i18n.ts';
+import type { AltchaChallenge } from '../ui/human-verification/altcha-solver.ts';
+import { HumanVerification } from '../ui/human-verification/HumanVerification.tsx';
 
 const GEETEST_SCRIPT = 'https://static.geetest.com/static/tools/gt.js';
 const ALIYUN_SCRIPT = 'https://g.alicdn.com/sd/nch5/index.js';

@@ -1,0 +1,97 @@
+import type { depositStates } from '@opex/contract/calls/deposit';
+import { formatDateTime, groupThousands } from '@opex/contract/display';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDepositRecords } from '../../api/deposit.ts';
+import { paginationText } from '../../i18n/control-text.ts';
+import { DataTable } from '../../ui/data-table/DataTable.tsx';
+import type { TableColumn } from '../../ui/data-table/table-types.ts';
+import { Pagination } from '../../ui/pagination/Pagination.tsx';
+import styles from './deposit.module.css';
+
+/** The trader's deposits of a coin: amount, chain and transaction, confirmations counted, state. */
+const PAGE_SIZE = 10;
+
+const stateTone: Record<(typeof depositStates)[number], 'buy' | 'sell' | 'warning' | 'muted' | 'brand'> = {
+  pending: 'warning',
+  confirming: 'brand',
+  crediting: 'brand',
+  credited: 'buy',
+  below_minimum: 'sell',
+  orphaned: 'muted',
+};
+
+/** Long transaction ids keep their ends, which is how people compare them with an explorer. */
+function shortTxid(txid: string): string {
+  return txid.length > 24 ? `${txid.slice(0, 10)}…${txid.slice(-8)}` : txid;
+}
+
+export function DepositRecords({ coin }: { coin: string }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const records = useDepositRecords({ symbol: coin || undefined, page, pageSize: PAGE_SIZE });
+
+  const columns: TableColumn[] = [
+    { key: 'time', title: t('deposit.records.time'), width: '15%' },
+    { key: 'amount', title: t('deposit.records.amount'), align: 'right', width: '16%' },
+    { key: 'tx', title: t('deposit.records.tx') },
+    { key: 'confirmations', title: t('deposit.records.confirmations'), align: 'right', width: '13%' },
+    { key: 'state', title: t('deposit.records.state'), width: '14%' },
+  ];
+
+  const rows = (records.data?.financeList ?? []).map((record) => ({
+    id: String(record.id),
+    cells: {
+      time: { type: 'text' as const, text: formatDateTime(record.createdAt) },
+      amount: { type: 'text' as const, text: `${groupThousands(record.amount)} ${record.symbol}` },
+      tx: {
+        type: 'text' as const,
+        text: (
+          <span className={styles.recordTx}>
+            <span className={styles.chainTag}>{record.chain}</span>
+            <span className={styles.mono} title={record.txid}>
+              {shortTxid(record.txid)}
+            </span>
+          </span>
+        ),
+      },
+      confirmations: {
+        type: 'text' as const,
+        // A deposit below the minimum is never followed, so its count would only mislead.
+        text:
+          record.status === 'below_minimum' ? (
+            '—'
+          ) : (
+            <span className={styles.count}>
+              {Math.min(record.confirmations, record.requiredConfirmations)}/{record.requiredConfirmations}
+            </span>
+          ),
+      },
+      state: { type: 'label' as const, text: t(`deposit.state.${record.status}`), tone: stateTone[record.status] },
+    },
+  }));
+
+  return (
+    <section className={styles.records} aria-label={t('deposit.records.title')}>
+      <h2 className={styles.sectionTitle}>{t('deposit.records.title')}</h2>
+      <DataTable
+        columns={columns}
+        rows={rows}
+        noDataText={t('deposit.records.none')}
+        loading={records.isLoading}
+        loadingText={t('common.loading')}
+        lines={PAGE_SIZE}
+        stackOnNarrow
+      />
+      {(records.data?.count ?? 0) > PAGE_SIZE && (
+        <Pagination
+          page={page}
+          total={records.data?.count ?? 0}
+          pageSize={PAGE_SIZE}
+          onPageChange={setPage}
+          {...paginationText(t)}
+        />
+      )}
+    </section>
+  );
+}

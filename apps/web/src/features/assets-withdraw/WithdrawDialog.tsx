@@ -1,0 +1,126 @@
+import type { CallReply } from '@opex/contract/call';
+import type { doWithdraw } from '@opex/contract/calls/withdraw';
+import { verificationCodePattern } from '@opex/contract/rules';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../i18n/error-text.ts';
+import { Button } from '../../ui/button/Button.tsx';
+import { Dialog } from '../../ui/dialog/Dialog.tsx';
+import { TextInput } from '../../ui/text-input/TextInput.tsx';
+import { FactorCodeInput, type FactorKind } from './FactorCodeInput.tsx';
+import styles from './withdraw.module.css';
+
+/**
+ * The two steps of sending a withdrawal: the second factor (which makes the request and locks the funds), then the
+ * code e-mailed to the user (which confirms it). A refusal shows in the dialog, which stays open for another try;
+ * closing at the confirmation step leaves the withdrawal waiting in the records, where it can be confirmed later.
+ */
+export type WithdrawRecord = CallReply<typeof doWithdraw>;
+export type DialogStep = { step: 'factor' } | { step: 'confirm'; record: WithdrawRecord };
+
+export function WithdrawDialog({
+  step,
+  onClose,
+  factor,
+  summary,
+  onRequest,
+  onConfirm,
+}: {
+  step: DialogStep | null;
+  onClose: () => void;
+  factor: FactorKind;
+  summary?: ReactNode;
+  onRequest: (fields: Record<string, string>) => Promise<WithdrawRecord>;
+  onConfirm: (id: number, code: string) => Promise<unknown>;
+}) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [requested, setRequested] = useState<WithdrawRecord | null>(null);
+  const current: DialogStep | null = requested ? { step: 'confirm', record: requested } : step;
+
+  const reset = () => {
+    setCode('');
+    setTouched(false);
+    setError('');
+  };
+  const close = () => {
+    reset();
+    setRequested(null);
+    onClose();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!current || !verificationCodePattern.test(code) || busy) return;
+    setBusy(true);
+    setError('');
+    try {
+      if (current.step === 'factor') {
+        const fieldOf = { google: 'googleCode', email: 'emailAuthCode', sms: 'smsAuthCode' } as const;
+        const record = await onRequest({ [fieldOf[factor]]: code });
+        reset();
+        setRequested(record);
+      } else {
+        await onConfirm(current.record.id, code);
+        close();
+      }
+    } catch (failure) {
+      setError(errorText(t, failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirming = current?.step === 'confirm';
+  return (
+    <Dialog
+      open={current !== null}
+      onOpenChange={(open) => !open && close()}
+      title={t(confirming ? 'withdraw.confirm.title' : 'withdraw.factor.title')}
+      closeLabel={t('common.close')}
+    >
+      <form className={styles.dialogForm} onSubmit={submit} noValidate>
+        {confirming ? (
+          <>
+            <p className={styles.hint}>
+              {t('withdraw.confirm.body', {
+                amount: current.record.amount,
+                coin: current.record.coinSymbol,
+                address: current.record.address,
+              })}
+            </p>
+            <TextInput
+              label={t('withdraw.confirm.code')}
+              value={code}
+              onChange={setCode}
+              maxLength={6}
+              stripSpaces
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              autoFocus
+              error={touched && !verificationCodePattern.test(code)}
+              errorText={t('validation.code')}
+            />
+          </>
+        ) : (
+          <>
+            {summary}
+            <FactorCodeInput kind={factor} value={code} onChange={setCode} touched={touched} />
+          </>
+        )}
+        {error && (
+          <p className={styles.error} role="alert">
+            {error}
+          </p>
+        )}
+        <Button type="submit" block loading={busy}>
+          {t(confirming ? 'withdraw.confirm.submit' : 'common.confirm')}
+        </Button>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,123 @@
+import { cancellableWithdrawStates, type WithdrawStateValue } from '@opex/contract/calls/withdraw';
+import { formatDateTime, groupThousands } from '@opex/contract/display';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { refreshAfterWithdrawal, useCancelWithdrawal, useWithdrawRecords } from '../../api/withdraw.ts';
+import { paginationText } from '../../i18n/control-text.ts';
+import { errorText } from '../../i18n/error-text.ts';
+import { DataTable } from '../../ui/data-table/DataTable.tsx';
+import type { TableCell, TableColumn } from '../../ui/data-table/table-types.ts';
+import { Pagination } from '../../ui/pagination/Pagination.tsx';
+import { useToast } from '../../ui/toast/ToastProvider.tsx';
+import type { WithdrawRecord } from './WithdrawDialog.tsx';
+import styles from './withdraw.module.css';
+
+/** The trader's withdrawals of a coin with their state; cancel while it is allowed, confirm while it waits for it. */
+const PAGE_SIZE = 10;
+
+const stateTone: Record<WithdrawStateValue, 'buy' | 'sell' | 'warning' | 'muted' | 'brand'> = {
+  unconfirmed: 'warning',
+  review: 'warning',
+  approved: 'brand',
+  sent: 'brand',
+  completed: 'buy',
+  rejected: 'sell',
+  cancelled: 'muted',
+};
+
+export function WithdrawRecords({ coin, onConfirm }: { coin: string; onConfirm: (record: WithdrawRecord) => void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const client = useQueryClient();
+  const [page, setPage] = useState(1);
+  const records = useWithdrawRecords({ coinSymbol: coin || undefined, page, pageSize: PAGE_SIZE });
+  const cancel = useCancelWithdrawal();
+
+  const columns: TableColumn[] = [
+    { key: 'time', title: t('withdraw.records.time'), width: '15%', classes: styles.wideOnly },
+    { key: 'amount', title: t('withdraw.records.amount'), align: 'right', width: '13%' },
+    { key: 'fee', title: t('withdraw.records.fee'), align: 'right', width: '9%', classes: styles.wideOnly },
+    { key: 'address', title: t('withdraw.records.address') },
+    { key: 'state', title: t('withdraw.records.state'), width: '15%' },
+    { key: 'action', title: t('withdraw.records.action'), align: 'right', width: '14%' },
+  ];
+
+  const actionsOf = (record: WithdrawRecord): TableCell[] => {
+    const actions: TableCell[] = [];
+    if (record.state === 'unconfirmed')
+      actions.push({ type: 'button', text: t('withdraw.records.confirm'), onClick: () => onConfirm(record) });
+    if (cancellableWithdrawStates.includes(record.state))
+      actions.push({
+        type: 'button',
+        tone: 'sell',
+        text: t('withdraw.records.cancel'),
+        disabled: cancel.isPending,
+        onClick: () =>
+          cancel.mutate(
+            { id: record.id },
+            {
+              onSuccess: () => toast.success(t('withdraw.records.cancelled')),
+              onError: (failure) => toast.error(errorText(t, failure)),
+              onSettled: () => refreshAfterWithdrawal(client),
+            },
+          ),
+      });
+    return actions;
+  };
+
+  const rows = (records.data?.list ?? []).map((record) => ({
+    id: String(record.id),
+    cells: {
+      time: { type: 'text' as const, text: formatDateTime(record.ctime) },
+      amount: {
+        type: 'text' as const,
+        text: `${groupThousands(record.amount)} ${record.coinSymbol}`,
+      },
+      fee: { type: 'text' as const, text: groupThousands(record.fee) },
+      address: {
+        type: 'text' as const,
+        text: (
+          <span className={styles.recordAddress}>
+            <span className={styles.addressLine}>
+              <span className={styles.chainTag}>{record.chain}</span>
+              <span className={styles.mono} title={record.address}>
+                {record.address}
+              </span>
+            </span>
+            {(record.txid || record.reason) && (
+              <span className={styles.txid} title={record.txid || record.reason}>
+                {record.txid ? t('withdraw.records.txid', { txid: record.txid }) : record.reason}
+              </span>
+            )}
+          </span>
+        ),
+      },
+      state: { type: 'label' as const, text: t(`withdraw.state.${record.state}`), tone: stateTone[record.state] },
+      action: actionsOf(record),
+    },
+  }));
+
+  return (
+    <section className={styles.records} aria-label={t('withdraw.records.title')}>
+      <h2 className={styles.sectionTitle}>{t('withdraw.records.title')}</h2>
+      <DataTable
+        columns={columns}
+        rows={rows}
+        noDataText={t('common.noData')}
+        loading={records.isLoading}
+        loadingText={t('common.loading')}
+        lines={PAGE_SIZE}
+      />
+      {(records.data?.count ?? 0) > PAGE_SIZE && (
+        <Pagination
+          page={page}
+          total={records.data?.count ?? 0}
+          pageSize={PAGE_SIZE}
+          onPageChange={setPage}
+          {...paginationText(t)}
+        />
+      )}
+    </section>
+  );
+}

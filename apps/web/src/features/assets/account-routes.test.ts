@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { accountOfPath, historyAccountOfPath } from './account-routes.ts';
+
+describe('assets pages by path', () => {
+  it('show the account type their path names', () => {
+    expect(accountOfPath('/assets/otcAccount')).toBe('otc');
+    expect(accountOfPath('/ex/assets/leverageAccount')).toBe('leverage');
+    expect(accountOfPath('/assets/b2cAccount?x=1')).toBe('b2c');
+    expect(accountOfPath('/assets/unknown')).toBe('exchange');
+  });
+
+  it('open each account history on its own account, flowingWater on all', () => {
+    expect(historyAccountOfPath('/assets/flowingWater')).toBe('all');
+    expect(historyAccountOfPath('/assets/lerverageFlowingWater')).toBe('leverage');
+    expect(historyAccountOfPath('/assets/coFlowingWater')).toBe('co');
+  });
+});

@@ -1,0 +1,178 @@
+import { channels, type Ticker } from '@opex/contract/realtime';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { usePublicInfo } from '../../api/common.ts';
+import { displayNumber, displayRose } from '../../lib/market-format.ts';
+import { useChannelRequest, useChannels, useRealtimeStatus } from '../../realtime/index.ts';
+import { pickMarketTitle } from '../../state/selection.ts';
+import { DataTable } from '../../ui/data-table/DataTable.tsx';
+import type { SortState, TableColumn, TableRow } from '../../ui/data-table/table-types.ts';
+import { SearchInput } from '../../ui/search-input/SearchInput.tsx';
+import { Tabs } from '../../ui/tabs/Tabs.tsx';
+import { LivePrice } from './LivePrice.tsx';
+import styles from './market.module.css';
+import { configuredMarkets, FAVOURITES_TAB, type MarketRow, sortMarkets, visibleMarkets } from './market-rows.ts';
+import { useFavourites } from './useFavourites.ts';
+
+const decimalColumns = ['high', 'low', 'vol', 'amount'] as const;
+
+/**
+ * /market: every shown market by quote group (plus the favourites), searchable and sortable by any column, with
+ * prices from the realtime socket: the `review` req for all at once, then a ticker subscription per listed market.
+ */
+export default function MarketPage() {
+  const { t } = useTranslation();
+  const info = usePublicInfo();
+  const groups = info.market.market;
+  const [params, setParams] = useSearchParams();
+  const tab =
+    params.get('tab') === FAVOURITES_TAB
+      ? FAVOURITES_TAB
+      : (pickMarketTitle(params.get('tab') ?? undefined, groups, info.market.maket_index) ?? FAVOURITES_TAB);
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<SortState>();
+  const { favourites, toggle } = useFavourites();
+  const status = useRealtimeStatus();
+
+  const markets = useMemo(() => configuredMarkets(groups), [groups]);
+  const inTab = visibleMarkets(markets, tab, favourites, '');
+  const review = useChannelRequest<Record<string, Ticker>>(channels.review);
+  const live = useChannels<Ticker>(inTab.map((m) => channels.ticker(m.symbol)));
+
+  const rows: MarketRow[] = sortMarkets(
+    visibleMarkets(inTab, tab, favourites, search).map((m) => ({
+      ...m,
+      ticker: live[channels.ticker(m.symbol)] ?? review.data?.[m.symbol],
+    })),
+    sort,
+  );
+
+  const columns: TableColumn[] = [
+    { key: 'favourite', title: <span className={styles.hidden}>{t('market.col.favourite')}</span>, width: '2.5em' },
+    { key: 'pair', title: t('market.col.pair'), sortable: true },
+    { key: 'close', title: t('market.col.last'), sortable: true, align: 'right' },
+    { key: 'rose', title: t('market.col.change'), sortable: true, align: 'right' },
+    { key: 'high', title: t('market.col.high'), sortable: true, align: 'right', classes: styles.wide },
+    { key: 'low', title: t('market.col.low'), sortable: true, align: 'right', classes: styles.wide },
+    { key: 'vol', title: t('market.col.volume'), sortable: true, align: 'right', classes: styles.wide },
+    { key: 'amount', title: t('market.col.amount'), sortable: true, align: 'right', classes: styles.wide },
+    { key: 'action', title: t('market.col.action'), align: 'right', classes: styles.wide },
+  ];
+
+  const tableRows: TableRow[] = rows.map((row) => {
+    const rose = displayRose(row.ticker?.rose ?? '--');
+    const path = `/trade/${row.name.replace('/', '_')}`;
+    const starred = favourites.has(row.symbol);
+    return {
+      id: row.symbol,
+      cells: {
+        favourite: {
+          type: 'text',
+          text: (
+            <button
+              type="button"
+              className={styles.star}
+              aria-pressed={starred}
+              aria-label={t(starred ? 'market.removeFavourite' : 'market.addFavourite', { pair: row.name })}
+              onClick={() => toggle(row.symbol)}
+            >
+              <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+                <path d="m8 1.5 1.9 4.1 4.5.5-3.4 3 1 4.4L8 11.2l-4 2.3 1-4.4-3.4-3 4.5-.5z" />
+              </svg>
+            </button>
+          ),
+        },
+        pair: {
+          type: 'text',
+          text: (
+            <Link className={styles.pair} to={path}>
+              <strong>{row.base}</strong>
+              <span>/{row.quote}</span>
+            </Link>
+          ),
+        },
+        close: {
+          type: 'text',
+          text: <LivePrice value={row.ticker?.close ?? '--'} direction={rose.direction} />,
+        },
+        rose: {
+          type: 'text',
+          text: (
+            <span className={styles.change} data-direction={rose.direction}>
+              {rose.text}
+            </span>
+          ),
+        },
+        ...Object.fromEntries(
+          decimalColumns.map((key) => [key, { type: 'text', text: displayNumber(row.ticker?.[key] ?? '--') }]),
+        ),
+        action: {
+          type: 'text',
+          text: (
+            <Link className={styles.trade} to={path}>
+              {t('market.trade')}
+            </Link>
+          ),
+        },
+      },
+    };
+  });
+
+  const chooseTab = (next: string) => {
+    setParams((current) => {
+      current.set('tab', next);
+      return current;
+    });
+  };
+
+  const noData =
+    search !== ''
+      ? t('market.noMatch', { search })
+      : tab === FAVOURITES_TAB
+        ? t('market.noFavourites')
+        : t('common.noData');
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.head}>
+        <h1>{t('market.heading')}</h1>
+        {status !== 'open' && (
+          <p className={styles.status} role="status">
+            {t(status === 'closed' ? 'market.closed' : 'market.connecting')}
+          </p>
+        )}
+        <div className={styles.search}>
+          <SearchInput
+            label={t('market.search')}
+            placeholder={t('market.search')}
+            value={search}
+            onChange={setSearch}
+          />
+        </div>
+      </div>
+      <div className={styles.panel}>
+        <Tabs
+          label={t('market.groups')}
+          value={tab}
+          onValueChange={chooseTab}
+          items={[
+            { key: FAVOURITES_TAB, name: t('market.favourites') },
+            ...Object.keys(groups).map((key) => ({ key, name: key })),
+          ]}
+        />
+        <DataTable
+          label={t('market.table')}
+          columns={columns}
+          rows={tableRows}
+          noDataText={noData}
+          loading={review.loading}
+          sort={sort}
+          onSortChange={setSort}
+          lines={Math.max(tableRows.length, 3)}
+          loadingText={t('common.loading')}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,284 @@
+import { tradeExport, tradeListByOrder } from '@opex/contract/calls/trade';
+import { EMPTY_DISPLAY, formatDateTime } from '@opex/contract/display';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { invoke } from '../../api/call.ts';
+import { usePublicInfo } from '../../api/common.ts';
+import { exportUrl } from '../../api/export-url.ts';
+import {
+  refreshAfterCancel,
+  useCancelOrder,
+  useOpenOrders,
+  useOrderHistory,
+  useTradeHistory,
+} from '../../api/orders.ts';
+import { datePickerText, paginationText } from '../../i18n/control-text.ts';
+import { errorText } from '../../i18n/error-text.ts';
+import { dayRange } from '../../lib/date-range.ts';
+import { displayNumber } from '../../lib/market-format.ts';
+import { Button } from '../../ui/button/Button.tsx';
+import { DataTable } from '../../ui/data-table/DataTable.tsx';
+import type { TableCell, TableColumn, TableRow } from '../../ui/data-table/table-types.ts';
+import { DatePicker } from '../../ui/date-picker/DatePicker.tsx';
+import { Pagination } from '../../ui/pagination/Pagination.tsx';
+import { sectionClasses } from '../../ui/section-layout/SectionLayout.tsx';
+import { Select } from '../../ui/select/Select.tsx';
+import { Tabs } from '../../ui/tabs/Tabs.tsx';
+import { useToast } from '../../ui/toast/ToastProvider.tsx';
+import { OrdersLayout } from './OrdersLayout.tsx';
+import { canCancel, isZero, type OrderItem, statusKey, symbolOf, volumeUnit } from './order-view.ts';
+
+const PAGE_SIZE = 20;
+const ALL = 'all';
+const tabs = ['open', 'history', 'trades'] as const;
+type Tab = (typeof tabs)[number];
+
+/**
+ * /order/exchangeOrder: the user's spot orders in three tabs (open orders, polled; order history with each order's
+ * fills; trade history with a CSV export), filtered by market, side and days, paged; open orders can be cancelled.
+ */
+export default function ExchangeOrderPage() {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const client = useQueryClient();
+  const info = usePublicInfo();
+  const [tab, setTab] = useState<Tab>('open');
+  const [symbol, setSymbol] = useState(ALL);
+  const [side, setSide] = useState<'BUY' | 'SELL' | typeof ALL>(ALL);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [page, setPage] = useState(1);
+  const [cancelling, setCancelling] = useState<number | null>(null);
+  const cancel = useCancelOrder();
+  const refilter =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
+
+  const markets = Object.values(info.market.market).flatMap((group) => Object.values(group));
+  const marketName = new Map(markets.map((m) => [m.symbol, m.showName || m.name]));
+  const filter = {
+    ...(symbol === ALL ? {} : { symbol }),
+    ...dayRange(from, to),
+  };
+  const listFilter = { ...filter, ...(side === ALL ? {} : { side }), page, pageSize: PAGE_SIZE };
+  const open = useOpenOrders(listFilter, tab === 'open');
+  const history = useOrderHistory(listFilter, tab === 'history');
+  const trades = useTradeHistory({ ...filter, page, pageSize: PAGE_SIZE }, tab === 'trades');
+  const active = { open, history, trades }[tab];
+
+  const cancelOrder = async (order: OrderItem) => {
+    setCancelling(order.id);
+    try {
+      await cancel.mutateAsync({ orderId: order.id, symbol: symbolOf(order) });
+      toast.success(t('orderCenter.cancelled'));
+    } catch (failure) {
+      toast.error(errorText(t, failure));
+    } finally {
+      setCancelling(null);
+      await refreshAfterCancel(client);
+    }
+  };
+
+  const text = (value: string): TableCell => ({ type: 'text', text: value });
+  const sideCell = (s: 'BUY' | 'SELL'): TableCell => ({
+    type: 'label',
+    tone: s === 'BUY' ? 'buy' : 'sell',
+    text: t(`orderCenter.side.${s}`),
+  });
+  const orderRow = (order: OrderItem): TableRow => ({
+    id: String(order.id),
+    cells: {
+      time: text(formatDateTime(order.time_long)),
+      market: text(`${order.baseCoin}/${order.countCoin}`),
+      type: text(t(`orderCenter.type.${order.type === 2 ? 'market' : 'limit'}`)),
+      side: sideCell(order.side),
+      price: text(order.type === 2 ? t('orderCenter.marketPrice') : displayNumber(order.price)),
+      avgPrice: text(isZero(order.avg_price) ? EMPTY_DISPLAY : displayNumber(order.avg_price)),
+      // Only a market buy's amount is not in the base coin: it is what the order spends.
+      amount: text(
+        volumeUnit(order) === order.baseCoin
+          ? displayNumber(order.volume)
+          : `${displayNumber(order.volume)} ${volumeUnit(order)}`,
+      ),
+      filled: text(displayNumber(order.deal_volume)),
+      total: text(displayNumber(order.total_price)),
+      status: { type: 'label', tone: 'muted', text: t(`orderCenter.status.${statusKey(order)}`) },
+      action:
+        tab === 'open' && canCancel(order)
+          ? {
+              type: 'button',
+              tone: 'sell',
+              text: t('orderCenter.cancel'),
+              disabled: cancelling === order.id,
+              onClick: () => void cancelOrder(order),
+            }
+          : tab === 'history'
+            ? { type: 'subTable', text: t('orderCenter.details') }
+            : text(''),
+    },
+  });
+
+  const orderColumns: TableColumn[] = [
+    { key: 'time', title: t('orderCenter.column.time'), width: '15%' },
+    { key: 'market', title: t('orderCenter.column.market') },
+    { key: 'type', title: t('orderCenter.column.type') },
+    { key: 'side', title: t('orderCenter.column.side') },
+    { key: 'price', title: t('orderCenter.column.price'), align: 'right' },
+    ...(tab === 'history'
+      ? [{ key: 'avgPrice', title: t('orderCenter.column.avgPrice'), align: 'right' as const }]
+      : []),
+    { key: 'amount', title: t('orderCenter.column.amount'), align: 'right' },
+    { key: 'filled', title: t('orderCenter.column.filled'), align: 'right' },
+    { key: 'total', title: t('orderCenter.column.total'), align: 'right' },
+    { key: 'status', title: t('orderCenter.column.status'), align: 'right' },
+    { key: 'action', title: t('orderCenter.column.action'), align: 'right' },
+  ];
+  const tradeColumns: TableColumn[] = [
+    { key: 'time', title: t('orderCenter.column.time'), width: '15%' },
+    { key: 'market', title: t('orderCenter.column.market') },
+    { key: 'side', title: t('orderCenter.column.side') },
+    { key: 'role', title: t('orderCenter.column.role') },
+    { key: 'price', title: t('orderCenter.column.price'), align: 'right' },
+    { key: 'volume', title: t('orderCenter.column.filled'), align: 'right' },
+    { key: 'amount', title: t('orderCenter.column.turnover'), align: 'right' },
+    { key: 'fee', title: t('orderCenter.column.fee'), align: 'right' },
+  ];
+
+  const rows: TableRow[] =
+    tab === 'trades'
+      ? (trades.data?.tradeList ?? []).map((trade) => ({
+          id: String(trade.id),
+          cells: {
+            time: text(formatDateTime(trade.ctime)),
+            market: text(marketName.get(trade.symbol) ?? trade.symbol.toUpperCase()),
+            side: sideCell(trade.side),
+            role: text(t(`orderCenter.role.${trade.role}`)),
+            price: text(displayNumber(trade.price)),
+            volume: text(displayNumber(trade.volume)),
+            amount: text(displayNumber(trade.deal_price)),
+            fee: text(`${displayNumber(trade.fee)} ${trade.feeCoin}`),
+          },
+        }))
+      : ((tab === 'open' ? open : history).data?.orderList ?? []).map(orderRow);
+
+  const loadFills = async (rowId: string) => {
+    const fills = await invoke(tradeListByOrder, { order_id: Number(rowId), pageSize: 100 });
+    return (
+      <DataTable
+        label={t('orderCenter.fills')}
+        lines={5}
+        noDataText={t('orderCenter.noFills')}
+        columns={[
+          { key: 'time', title: t('orderCenter.column.time') },
+          { key: 'price', title: t('orderCenter.column.price'), align: 'right' },
+          { key: 'volume', title: t('orderCenter.column.filled'), align: 'right' },
+          { key: 'amount', title: t('orderCenter.column.turnover'), align: 'right' },
+          { key: 'fee', title: t('orderCenter.column.fee'), align: 'right' },
+        ]}
+        rows={fills.tradeList.map((fill, index) => ({
+          id: String(index),
+          cells: {
+            time: text(formatDateTime(fill.ctime)),
+            price: text(displayNumber(fill.price)),
+            volume: text(displayNumber(fill.volume)),
+            amount: text(displayNumber(fill.deal_price)),
+            fee: text(`${displayNumber(fill.fee)} ${fill.feeCoin}`),
+          },
+        }))}
+      />
+    );
+  };
+
+  const count = (tab === 'trades' ? trades.data?.count : (tab === 'open' ? open : history).data?.count) ?? 0;
+  const dateText = datePickerText(t, i18n.language);
+
+  return (
+    <OrdersLayout
+      title={t('orderCenter.menu.exchangeOrder')}
+      actions={
+        tab === 'trades' && (
+          <a className={sectionClasses.actionLink} href={exportUrl(tradeExport, filter)} download>
+            {t('orderCenter.export')}
+          </a>
+        )
+      }
+    >
+      <Tabs
+        label={t('orderCenter.menu.exchangeOrder')}
+        value={tab}
+        onValueChange={refilter((key: string) => setTab(key as Tab))}
+        items={tabs.map((key) => ({ key, name: t(`orderCenter.tab.${key}`) }))}
+      />
+      <div className={sectionClasses.filters}>
+        <Select
+          label={t('orderCenter.column.market')}
+          value={symbol}
+          searchable
+          searchLabel={t('orderCenter.searchMarket')}
+          noDataText={t('common.noData')}
+          options={[
+            { code: ALL, value: t('orderCenter.allMarkets') },
+            ...markets.map((m) => ({ code: m.symbol, value: m.showName || m.name })),
+          ]}
+          onChange={(o) => refilter(setSymbol)(o.code)}
+        />
+        {tab !== 'trades' && (
+          <Select
+            label={t('orderCenter.column.side')}
+            value={side}
+            options={[
+              { code: ALL, value: t('orderCenter.allSides') },
+              { code: 'BUY', value: t('orderCenter.side.BUY') },
+              { code: 'SELL', value: t('orderCenter.side.SELL') },
+            ]}
+            onChange={(o) => refilter(setSide)(o.code as typeof side)}
+          />
+        )}
+        <DatePicker
+          {...dateText}
+          label={t('orderCenter.from')}
+          placeholder={t('orderCenter.from')}
+          value={from}
+          onChange={refilter(setFrom)}
+        />
+        <DatePicker
+          {...dateText}
+          label={t('orderCenter.to')}
+          placeholder={t('orderCenter.to')}
+          value={to}
+          onChange={refilter(setTo)}
+        />
+        <Button
+          variant="text"
+          onClick={() => {
+            setSymbol(ALL);
+            setSide(ALL);
+            setFrom('');
+            setTo('');
+            setPage(1);
+          }}
+        >
+          {t('orderCenter.reset')}
+        </Button>
+      </div>
+      <DataTable
+        label={t(`orderCenter.tab.${tab}`)}
+        columns={tab === 'trades' ? tradeColumns : orderColumns}
+        rows={rows}
+        loading={active.isPending}
+        noDataText={t(tab === 'trades' ? 'orderCenter.noTrades' : 'orderCenter.noOrders')}
+        loadingText={t('common.loading')}
+        stackOnNarrow
+        lines={PAGE_SIZE}
+        {...(tab === 'history' ? { loadSubTable: loadFills } : {})}
+      />
+      {count > PAGE_SIZE && (
+        <Pagination page={page} total={count} pageSize={PAGE_SIZE} onPageChange={setPage} {...paginationText(t)} />
+      )}
+    </OrdersLayout>
+  );
+}

@@ -1,0 +1,122 @@
+import { passwordUpdate } from '@opex/contract/calls/user';
+import { OperationType } from '@opex/contract/calls/verification';
+import { isValidPassword, verificationCodePattern } from '@opex/contract/rules';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { invoke } from '../../api/call.ts';
+import { type UserInfo, userInfoQuery } from '../../api/user.ts';
+import { errorText } from '../../i18n/error-text.ts';
+import { Button } from '../../ui/button/Button.tsx';
+import { TextInput } from '../../ui/text-input/TextInput.tsx';
+import { useToast } from '../../ui/toast/ToastProvider.tsx';
+import { PersonalLayout } from './PersonalLayout.tsx';
+import styles from './personal.module.css';
+import { VerificationCodeInput } from './VerificationCodeInput.tsx';
+import { sendOwnAddressCode } from './verification-codes.ts';
+
+/**
+ * /personal/changePassword: the current password, the new one twice, and a code sent to the account's e-mail (or
+ * phone when it has none). Every session ends, so the user logs in again with the new password.
+ */
+export default function ChangePasswordPage() {
+  const { t } = useTranslation();
+  return (
+    <PersonalLayout title={t('personal.password.change')} back="/personal/userManagement">
+      {(user) => <ChangePasswordForm user={user} />}
+    </PersonalLayout>
+  );
+}
+
+function ChangePasswordForm({ user }: { user: UserInfo }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [current, setCurrent] = useState('');
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [code, setCode] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const channel = user.email ? 'email' : 'sms';
+  const valid =
+    current !== '' && isValidPassword(password) && password === repeat && verificationCodePattern.test(code);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!valid || busy) return;
+    setBusy(true);
+    setError('');
+    try {
+      await invoke(passwordUpdate, { loginPword: current, newLoginPword: password, authCode: code });
+      toast.success(t('auth.passwordReset'));
+      client.setQueryData(userInfoQuery.queryKey, null);
+      navigate('/login', { replace: true });
+    } catch (failure) {
+      setError(errorText(t, failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className={styles.panel}>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <TextInput
+          label={t('personal.password.current')}
+          type="password"
+          value={current}
+          onChange={setCurrent}
+          maxLength={100}
+          autoComplete="current-password"
+          error={touched && current === ''}
+          errorText={t('validation.required')}
+        />
+        <TextInput
+          label={t('auth.newPassword')}
+          type="password"
+          value={password}
+          onChange={setPassword}
+          maxLength={20}
+          autoComplete="new-password"
+          error={touched && !isValidPassword(password)}
+          errorText={t('validation.password')}
+          warningText={t('validation.password')}
+        />
+        <TextInput
+          label={t('auth.repeatPassword')}
+          type="password"
+          value={repeat}
+          onChange={setRepeat}
+          maxLength={20}
+          autoComplete="new-password"
+          error={touched && repeat !== password}
+          errorText={t('validation.repeat')}
+        />
+        <p className={styles.hint}>
+          {t(`personal.factor.sentTo.${channel}`, { address: user.email || user.mobileNumber })}
+        </p>
+        <VerificationCodeInput
+          label={t('auth.code')}
+          value={code}
+          onChange={setCode}
+          touched={touched}
+          send={(captcha) => sendOwnAddressCode(channel, captcha, OperationType.passwordChange)}
+        />
+        <p className={styles.hint}>{t('personal.password.endsSessions')}</p>
+        {error && (
+          <p className={styles.error} role="alert">
+            {error}
+          </p>
+        )}
+        <Button type="submit" block loading={busy}>
+          {t('personal.password.change')}
+        </Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,164 @@
+import { authRealname, CertificateType, KycStatus } from '@opex/contract/calls/security';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { invoke } from '../../api/call.ts';
+import { usePublicInfo } from '../../api/common.ts';
+import { uploadImage } from '../../api/upload.ts';
+import type { UserInfo } from '../../api/user.ts';
+import { errorText } from '../../i18n/error-text.ts';
+import { Button } from '../../ui/button/Button.tsx';
+import { ImageUpload } from '../../ui/image-upload/ImageUpload.tsx';
+import { TextInput } from '../../ui/text-input/TextInput.tsx';
+import { useToast } from '../../ui/toast/ToastProvider.tsx';
+import { PersonalLayout } from './PersonalLayout.tsx';
+import { PhoneCodeSelect } from './PhoneCodeSelect.tsx';
+import styles from './personal.module.css';
+import { defaultPhoneCountry } from './phone-codes.ts';
+import { SelectField } from './SelectField.tsx';
+import { useRefreshUser } from './useRefreshUser.ts';
+
+/**
+ * /personal/idAuth and kycAuth: real-name verification (user/v4/auth_realname) with three document images uploaded
+ * through common/upload_img; the operator reviews it. Pending and approved submissions show their state instead.
+ */
+const photos = ['firstPhoto', 'secondPhoto', 'thirdPhoto'] as const;
+type Photo = (typeof photos)[number];
+
+/** The stored file's name, what the submission carries: the last segment of its address (base_image_url + filename). */
+function storedFilename(address: string | undefined): string {
+  return address?.slice(address.lastIndexOf('/') + 1) ?? '';
+}
+
+export default function IdentityPage() {
+  const { t } = useTranslation();
+  return (
+    <PersonalLayout title={t('personal.kyc.title')}>
+      {(user) => {
+        if (user.authLevel === KycStatus.pending || user.authLevel === KycStatus.approved) {
+          return (
+            <section className={styles.panel}>
+              <p className={styles.panelTitle}>{t(`personal.kyc.status.${user.authLevel}`)}</p>
+              <p className={styles.hint}>
+                {user.authLevel === KycStatus.approved
+                  ? t('personal.kyc.approvedNote', { name: user.realName })
+                  : t('personal.kyc.pendingNote')}
+              </p>
+            </section>
+          );
+        }
+        return <IdentityForm user={user} />;
+      }}
+    </PersonalLayout>
+  );
+}
+
+function IdentityForm({ user }: { user: UserInfo }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const info = usePublicInfo();
+  const refresh = useRefreshUser();
+  const [country, setCountry] = useState(() =>
+    defaultPhoneCountry(info.msg.default_country_code, info.limitCountryList),
+  );
+  const [realName, setRealName] = useState('');
+  const [certificateType, setCertificateType] = useState<string>(String(CertificateType.identityCard));
+  const [certificateNumber, setCertificateNumber] = useState('');
+  const [images, setImages] = useState<Partial<Record<Photo, string>>>({});
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const complete = photos.every((photo) => images[photo]);
+  const valid = realName.trim() !== '' && certificateNumber.trim() !== '' && country !== undefined && complete;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!valid || !country || busy) return;
+    setBusy(true);
+    setError('');
+    try {
+      await invoke(authRealname, {
+        realName: realName.trim(),
+        countryCode: country.callingCode,
+        certificateType: Number(certificateType),
+        certificateNumber: certificateNumber.trim(),
+        firstPhoto: storedFilename(images.firstPhoto),
+        secondPhoto: storedFilename(images.secondPhoto),
+        thirdPhoto: storedFilename(images.thirdPhoto),
+      });
+      await refresh();
+      toast.success(t('personal.kyc.submitted'));
+    } catch (failure) {
+      setError(errorText(t, failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className={styles.panel} onSubmit={submit} noValidate>
+      {user.authLevel === KycStatus.rejected && (
+        <p className={styles.banner} role="status">
+          {t('personal.kyc.rejectedNote')}
+        </p>
+      )}
+      <div className={styles.form}>
+        <PhoneCodeSelect country={country?.country} onChange={setCountry} label={t('personal.kyc.country')} />
+        <TextInput
+          label={t('personal.kyc.realName')}
+          value={realName}
+          onChange={setRealName}
+          maxLength={100}
+          autoComplete="name"
+          error={touched && realName.trim() === ''}
+          errorText={t('validation.required')}
+        />
+        <SelectField
+          label={t('personal.kyc.certificateType')}
+          value={certificateType}
+          options={Object.values(CertificateType).map((type) => ({
+            code: String(type),
+            value: t(`personal.kyc.certificate.${type}`),
+          }))}
+          onChange={(option) => setCertificateType(option.code)}
+        />
+        <TextInput
+          label={t('personal.kyc.certificateNumber')}
+          value={certificateNumber}
+          onChange={setCertificateNumber}
+          maxLength={50}
+          stripSpaces
+          error={touched && certificateNumber.trim() === ''}
+          errorText={t('validation.required')}
+        />
+      </div>
+      <div className={styles.uploads}>
+        {photos.map((photo) => (
+          <div key={photo} className={styles.upload}>
+            <span>{t(`personal.kyc.photo.${photo}`)}</span>
+            <ImageUpload
+              label={t(`personal.kyc.photo.${photo}`)}
+              value={images[photo] ?? ''}
+              onChange={(address) => setImages((current) => ({ ...current, [photo]: address }))}
+              upload={async (file, onProgress) => (await uploadImage(file, onProgress)).filenameStr}
+              onReject={(rejection) => toast.error(rejection.code === 'maxSize' ? t('error.10008') : t('error.10009'))}
+              uploadingText={t('personal.kyc.uploading')}
+            />
+          </div>
+        ))}
+      </div>
+      <p className={styles.hint}>{t('personal.kyc.photoRules')}</p>
+      {touched && !complete && <p className={styles.error}>{t('personal.kyc.photosMissing')}</p>}
+      {error && (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+      <span>
+        <Button type="submit" loading={busy}>
+          {t('personal.kyc.submit')}
+        </Button>
+      </span>
+    </form>
+  );
+}

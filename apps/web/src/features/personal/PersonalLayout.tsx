@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { switchOn, usePublicInfo } from '../../api/common.ts';
+import { type UserInfo, useSession } from '../../api/user.ts';
+import { SideMenu } from '../../ui/side-menu/SideMenu.tsx';
+import { Spinner } from '../../ui/spinner/Spinner.tsx';
+import styles from './personal.module.css';
+import { activeMenuId, personalMenu } from './personal-menu.ts';
+
+/**
+ * The account section's frame: the side menu, the page title and, when the operator enforces Google authenticator
+ * and the user has not bound it yet, a banner that sends them to bind it. Pages render from the loaded user.
+ */
+export function PersonalLayout({
+  title,
+  back,
+  children,
+}: {
+  title: string;
+  /** A sub-page's way back to its overview (/personal/userManagement by default for forms). */
+  back?: string;
+  children: (user: UserInfo) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const info = usePublicInfo();
+  const { user } = useSession();
+  const { pathname } = useLocation();
+  const enforceGoogle = switchOn(info.switch, 'is_enforce_google_auth') && user?.googleStatus !== 1;
+  const items = personalMenu.map((entry) => ({
+    id: entry.id,
+    type: 1 as const,
+    navText: t(`personal.menu.${entry.id}`),
+    href: `/personal/${entry.id}`,
+    display: entry.switch && !switchOn(info.switch, entry.switch) ? 'none' : undefined,
+  }));
+  return (
+    <div className={styles.layout}>
+      <aside className={styles.aside}>
+        <SideMenu
+          items={items}
+          activeId={activeMenuId(pathname)}
+          label={t('title.personal')}
+          renderLink={({ href, className, children: text, current }) => (
+            <Link to={href} className={className} aria-current={current ? 'page' : undefined}>
+              {text}
+            </Link>
+          )}
+        />
+      </aside>
+      <main className={styles.main}>
+        <header className={styles.head}>
+          {back && (
+            <Link to={back} className={styles.back}>
+              {t('common.back')}
+            </Link>
+          )}
+          <h1>{title}</h1>
+        </header>
+        {enforceGoogle && !pathname.endsWith('/bindGoogle') && (
+          <p className={styles.banner} role="status">
+            {t('personal.enforceGoogle')} <Link to="/personal/bindGoogle">{t('personal.bindNow')}</Link>
+          </p>
+        )}
+        {user ? children(user) : <Spinner label={t('common.loading')} />}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { verificationCodePattern } from '@opex/contract/rules';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UserInfo } from '../../api/user.ts';
+import { errorText } from '../../i18n/error-text.ts';
+import { Button } from '../../ui/button/Button.tsx';
+import { Dialog } from '../../ui/dialog/Dialog.tsx';
+import { Tabs } from '../../ui/tabs/Tabs.tsx';
+import { TextInput } from '../../ui/text-input/TextInput.tsx';
+import styles from './personal.module.css';
+import { type FactorKind, type SecondFactorFields, secondFactorFields, secondFactorKinds } from './second-factor.ts';
+import { VerificationCodeInput } from './VerificationCodeInput.tsx';
+import { sendOwnAddressCode } from './verification-codes.ts';
+
+/**
+ * The second factor of every sensitive change: the Google code when Google is bound, else a code sent to the
+ * user's bound e-mail or phone (a choice when both are bound). `onSubmit` gets the factor's request fields and does
+ * the change; its refusal shows in the dialog, which stays open for another try. `extra` holds a field of the change
+ * itself that should be filled last (a fresh Google code of the secret being bound); `extraReady` gates submit.
+ */
+export function SecondFactorDialog({
+  open,
+  onOpenChange,
+  user,
+  kinds = secondFactorKinds(user),
+  onSubmit,
+  extra,
+  extraReady = true,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  user: UserInfo;
+  kinds?: FactorKind[];
+  onSubmit: (fields: SecondFactorFields) => Promise<unknown>;
+  extra?: ReactNode;
+  extraReady?: boolean;
+}) {
+  const { t } = useTranslation();
+  const [chosen, setChosen] = useState<FactorKind | undefined>();
+  const [code, setCode] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const kind = chosen && kinds.includes(chosen) ? chosen : kinds[0];
+
+  const close = (next: boolean) => {
+    if (!next) {
+      setCode('');
+      setTouched(false);
+      setError('');
+    }
+    onOpenChange(next);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!kind || !verificationCodePattern.test(code) || !extraReady || busy) return;
+    setBusy(true);
+    setError('');
+    try {
+      await onSubmit(secondFactorFields(kind, code));
+      close(false);
+    } catch (failure) {
+      setError(errorText(t, failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={close} title={t('personal.factor.title')} closeLabel={t('common.close')}>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        {!kind && <p className={styles.error}>{t('personal.factor.none')}</p>}
+        {kinds.length > 1 && kind && (
+          <Tabs
+            items={kinds.map((k) => ({ key: k, name: t(`personal.factor.${k}`) }))}
+            value={kind}
+            onValueChange={(k) => {
+              setChosen(k as FactorKind);
+              setCode('');
+            }}
+            label={t('personal.factor.title')}
+            variant="segmented"
+          />
+        )}
+        {kind === 'google' && (
+          <TextInput
+            label={t('personal.factor.googleCode')}
+            value={code}
+            onChange={setCode}
+            maxLength={6}
+            stripSpaces
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            autoFocus
+            error={touched && !verificationCodePattern.test(code)}
+            errorText={t('validation.code')}
+          />
+        )}
+        {(kind === 'email' || kind === 'sms') && (
+          <>
+            <p className={styles.hint}>
+              {t(`personal.factor.sentTo.${kind}`, { address: kind === 'email' ? user.email : user.mobileNumber })}
+            </p>
+            <VerificationCodeInput
+              key={kind}
+              label={t(`personal.factor.${kind}Code`)}
+              value={code}
+              onChange={setCode}
+              touched={touched}
+              send={(captcha) => sendOwnAddressCode(kind, captcha)}
+            />
+          </>
+        )}
+        {extra}
+        {error && (
+          <p className={styles.error} role="alert">
+            {error}
+          </p>
+        )}
+        <Button type="submit" block loading={busy} disabled={!kind}>
+          {t('common.confirm')}
+        </Button>
+      </form>
+    </Dialog>
+  );
+}

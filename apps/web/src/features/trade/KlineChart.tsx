@@ -1,0 +1,113 @@
+import type { Candle } from '@opex/contract/realtime';
+import {
+  CandlestickSeries,
+  ColorType,
+  createChart,
+  HistogramSeries,
+  type IChartApi,
+  type ISeriesApi,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import { useEffect, useRef } from 'react';
+import { localOffsetSeconds, toChartCandle } from './kline-series.ts';
+import styles from './trade.module.css';
+
+const token = (el: HTMLElement, name: string) => getComputedStyle(el).getPropertyValue(name).trim();
+
+interface ChartParts {
+  chart: IChartApi;
+  candles: ISeriesApi<'Candlestick'>;
+  volume: ISeriesApi<'Histogram'>;
+}
+
+/**
+ * Candles and volume with lightweight-charts, coloured from the skin's tokens. `series` names what is drawn
+ * (market and period): a new one replaces all data; within one, a longer or changed history is set again and a
+ * live candle only updates the end, so the reader's zoom and scroll stay put.
+ */
+export function KlineChart({
+  candles,
+  series,
+  pricePrecision,
+  label,
+}: {
+  candles: readonly Candle[];
+  series: string;
+  pricePrecision: number;
+  label: string;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const parts = useRef<ChartParts>(undefined);
+  const drawn = useRef<{ series: string; first?: number; count: number }>({ series: '', count: 0 });
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const rise = token(el, '--color-rise');
+    const fall = token(el, '--color-fall');
+    const chart = createChart(el, {
+      autoSize: true,
+      layout: {
+        background: { type: ColorType.Solid, color: token(el, '--color-bg-1') },
+        textColor: token(el, '--color-text-2'),
+        fontSize: 11,
+        attributionLogo: false,
+      },
+      grid: { vertLines: { color: token(el, '--color-line') }, horzLines: { color: token(el, '--color-line') } },
+      rightPriceScale: { borderColor: token(el, '--color-line') },
+      timeScale: { borderColor: token(el, '--color-line'), timeVisible: true },
+    });
+    const candleSeries = chart.addSeries(CandlestickSeries, {
+      upColor: rise,
+      downColor: fall,
+      borderUpColor: rise,
+      borderDownColor: fall,
+      wickUpColor: rise,
+      wickDownColor: fall,
+    });
+    const volume = chart.addSeries(HistogramSeries, { priceScaleId: '', priceFormat: { type: 'volume' } });
+    volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+    candleSeries.priceScale().applyOptions({ scaleMargins: { top: 0.1, bottom: 0.25 } });
+    parts.current = { chart, candles: candleSeries, volume };
+    drawn.current = { series: '', count: 0 };
+    return () => {
+      parts.current = undefined;
+      chart.remove();
+    };
+  }, []);
+
+  useEffect(() => {
+    parts.current?.candles.applyOptions({
+      priceFormat: { type: 'price', precision: pricePrecision, minMove: 10 ** -pricePrecision },
+    });
+  }, [pricePrecision]);
+
+  useEffect(() => {
+    const p = parts.current;
+    const el = box.current;
+    if (!p || !el) return;
+    const rise = token(el, '--color-rise');
+    const fall = token(el, '--color-fall');
+    const bars = candles.map((c) => toChartCandle(c, localOffsetSeconds));
+    const bar = (c: (typeof bars)[number]) => ({ ...c, time: c.time as UTCTimestamp });
+    const vol = (c: (typeof bars)[number]) => ({
+      time: c.time as UTCTimestamp,
+      value: c.volume,
+      color: c.close >= c.open ? rise : fall,
+    });
+    const before = drawn.current;
+    const last = bars.at(-1);
+    const onlyEnd = before.series === series && before.first === bars[0]?.time && bars.length - before.count <= 1;
+    if (onlyEnd && last) {
+      p.candles.update(bar(last));
+      p.volume.update(vol(last));
+    } else {
+      p.candles.setData(bars.map(bar));
+      p.volume.setData(bars.map(vol));
+      if (before.series !== series) p.chart.timeScale().scrollToRealTime();
+    }
+    drawn.current = { series, first: bars[0]?.time, count: bars.length };
+  }, [candles, series]);
+
+  return <div ref={box} className={styles.kline} role="img" aria-label={label} />;
+}

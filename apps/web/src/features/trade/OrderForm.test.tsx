@@ -1,0 +1,118 @@
+import '../../ui/testing/dom.ts';
+import '../../i18n/test-i18n.ts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { http } from '../../api/http.ts';
+import type { ChosenMarket } from './market-symbol.ts';
+import { OrderForm, type OrderFormProps } from './OrderForm.tsx';
+
+const market: ChosenMarket = {
+  title: 'USDT',
+  name: 'BTC/USDT',
+  base: 'BTC',
+  quote: 'USDT',
+  entry: {
+    name: 'BTC/USDT',
+    symbol: 'btcusdt',
+    price: 2,
+    volume: 6,
+    depth: '0.01,0.1,1',
+    limitVolumeMin: '0.0001',
+    limitPriceMin: '0.01',
+    marketBuyMin: '5',
+    marketSellMin: '0.0001',
+    showName: '',
+    sort: 1,
+    isShow: 1,
+    is_open_lever: 0,
+    etfOpen: 0,
+    newcoinFlag: 0,
+    multiple: 0,
+  },
+};
+
+function renderForm(overrides: Partial<OrderFormProps> = {}) {
+  const props: OrderFormProps = {
+    market,
+    side: 'BUY',
+    kind: 'limit',
+    available: '1000',
+    isLogin: true,
+    offeredPrice: { price: '65000' },
+    onPlaced: () => undefined,
+    ...overrides,
+  };
+  return render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <OrderForm {...props} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('OrderForm', () => {
+  it('shows what the market or the balance refuses and sends nothing', () => {
+    const post = vi.spyOn(http, 'post');
+    renderForm();
+    expect(screen.getByLabelText('Price')).toHaveValue('65000');
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '0.00005' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    expect(screen.getByText('The smallest amount is 0.0001')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '0.1' } });
+    expect(screen.getByText('Not enough USDT available')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    expect(post).not.toHaveBeenCalled();
+    post.mockRestore();
+  });
+
+  it('takes a price picked in the book, but the last price never overwrites a typed one', () => {
+    const { rerender } = renderForm({ offeredPrice: undefined });
+    const props = {
+      market,
+      side: 'BUY',
+      kind: 'limit',
+      available: '1',
+      isLogin: true,
+      onPlaced: () => undefined,
+    } as const;
+    const again = (offeredPrice: OrderFormProps['offeredPrice']) =>
+      rerender(
+        <QueryClientProvider client={new QueryClient()}>
+          <MemoryRouter>
+            <OrderForm {...props} offeredPrice={offeredPrice} />
+          </MemoryRouter>
+        </QueryClientProvider>,
+      );
+    fireEvent.change(screen.getByLabelText('Price'), { target: { value: '1000' } });
+    again({ price: '65000', ifEmpty: true });
+    expect(screen.getByLabelText('Price')).toHaveValue('1000');
+    again({ price: '64999.5' });
+    expect(screen.getByLabelText('Price')).toHaveValue('64999.5');
+  });
+
+  it('fills a share of the balance and shows the exact total', () => {
+    renderForm();
+    fireEvent.click(screen.getByRole('button', { name: '25%' }));
+    expect(screen.getByLabelText('Amount')).toHaveValue('0.003846');
+    expect(screen.getByText('249.99 USDT')).toBeInTheDocument();
+  });
+
+  it('asks a market buy for the quote amount to spend, at quote decimals', () => {
+    renderForm({ kind: 'market' });
+    expect(screen.queryByLabelText('Price')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Total to spend'), { target: { value: '4.999' } });
+    expect(screen.getByLabelText('Total to spend')).toHaveValue('4.99');
+    fireEvent.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    expect(screen.getByText('Spend at least 5')).toBeInTheDocument();
+  });
+
+  it('offers visitors log in and sign up instead of the order button', () => {
+    renderForm({ isLogin: false, available: undefined });
+    expect(screen.queryByRole('button', { name: 'Buy BTC' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register');
+  });
+});

@@ -1,0 +1,188 @@
+import { orderCreate } from '@opex/contract/calls/order';
+import { groupThousands } from '@opex/contract/display';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useCallMutation } from '../../api/query.ts';
+import { errorText } from '../../i18n/error-text.ts';
+import { AmountInput } from '../../ui/amount-input/AmountInput.tsx';
+import { Button } from '../../ui/button/Button.tsx';
+import type { ChosenMarket } from './market-symbol.ts';
+import {
+  amountForShare,
+  amountPrecision,
+  checkDraft,
+  type FieldProblem,
+  limitTotal,
+  type MarketRules,
+  type OrderKind,
+  type Side,
+  spendsQuote,
+} from './order-form.ts';
+import styles from './trade.module.css';
+import { formatAt } from './trade-format.ts';
+
+const SHARES = [25, 50, 75, 100];
+
+export const rulesOf = (market: ChosenMarket): MarketRules => ({
+  pricePrecision: market.entry.price,
+  volumePrecision: market.entry.volume,
+  limitPriceMin: market.entry.limitPriceMin,
+  limitVolumeMin: market.entry.limitVolumeMin,
+  marketBuyMin: market.entry.marketBuyMin,
+  marketSellMin: market.entry.marketSellMin,
+});
+
+export interface OfferedPrice {
+  price: string;
+  ifEmpty?: boolean;
+}
+
+export interface OrderFormProps {
+  market: ChosenMarket;
+  side: Side;
+  kind: OrderKind;
+  /** Spendable balance of the coin this side pays with; undefined for visitors or while loading. */
+  available: string | undefined;
+  isLogin: boolean;
+  /**
+   * A price offered by the book (a click on a level: it replaces what is typed) or the last price once it is known
+   * (`ifEmpty`: it never overwrites a price the trader already typed).
+   */
+  offeredPrice: OfferedPrice | undefined;
+  onPlaced: () => void;
+}
+
+/**
+ * One side's order form: price (limit), amount (quote to spend for a market buy), percentage shortcuts of the
+ * available balance, the total, and the submit. The market's rules are checked before sending; what the server
+ * still refuses is shown under the button in the reader's language.
+ */
+export function OrderForm({ market, side, kind, available, isLogin, offeredPrice, onPlaced }: OrderFormProps) {
+  const { t } = useTranslation();
+  const rules = rulesOf(market);
+  const [price, setPrice] = useState('');
+  const [amount, setAmount] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [placed, setPlaced] = useState(false);
+  const create = useCallMutation(orderCreate);
+  const draft = { side, kind, price, amount };
+  const buy = side === 'BUY';
+  const payCoin = buy ? market.quote : market.base;
+  const amountCoin = spendsQuote(draft) ? market.quote : market.base;
+
+  useEffect(() => {
+    if (offeredPrice) setPrice((typed) => (offeredPrice.ifEmpty && typed ? typed : offeredPrice.price));
+  }, [offeredPrice]);
+  // Another market or kind starts empty: an amount typed for one means nothing in the other.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the reset is keyed on these two on purpose
+  useEffect(() => {
+    setAmount('');
+    setTouched(false);
+    create.reset();
+  }, [market.name, kind]);
+
+  const check = checkDraft(draft, rules, isLogin ? (available ?? '0') : undefined);
+  const problemText = (p: FieldProblem | undefined) =>
+    touched && p ? t(`trade.form.error.${p.key}`, { coin: payCoin, ...p.values }) : undefined;
+  const priceProblem = check.ok ? undefined : problemText(check.price);
+  const amountProblem = check.ok ? undefined : problemText(check.amount);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    setPlaced(false);
+    if (!check.ok || !isLogin) return;
+    create.mutate(
+      { ...check.request, symbol: market.entry.symbol },
+      {
+        onSuccess: () => {
+          setAmount('');
+          setTouched(false);
+          setPlaced(true);
+          onPlaced();
+        },
+      },
+    );
+  };
+
+  const total = kind === 'limit' ? limitTotal(price, amount) : '';
+  const id = `${side.toLowerCase()}-${kind}`;
+  return (
+    <form className={styles.orderForm} onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+      <div className={styles.formLine}>
+        <h3 id={`${id}-title`} data-side={buy ? 'buy' : 'sell'}>
+          {t(buy ? 'trade.form.buyTitle' : 'trade.form.sellTitle', { coin: market.base })}
+        </h3>
+        {isLogin && (
+          <span className={styles.available}>
+            {t('trade.form.available')}{' '}
+            <strong data-testid={`available-${side.toLowerCase()}`}>
+              {formatAt(available, buy ? rules.pricePrecision : rules.volumePrecision)} {payCoin}
+            </strong>
+          </span>
+        )}
+      </div>
+      {kind === 'limit' ? (
+        <AmountInput
+          label={t('trade.form.price')}
+          unit={market.quote}
+          precision={rules.pricePrecision}
+          value={price}
+          onChange={setPrice}
+          error={priceProblem !== undefined}
+          errorText={priceProblem}
+        />
+      ) : (
+        <div className={styles.marketPrice}>{t('trade.form.marketPrice')}</div>
+      )}
+      <AmountInput
+        label={spendsQuote(draft) ? t('trade.form.spend') : t('trade.form.amount')}
+        unit={amountCoin}
+        precision={amountPrecision(draft, rules)}
+        value={amount}
+        onChange={(v) => {
+          setAmount(v);
+          setPlaced(false);
+        }}
+        error={amountProblem !== undefined}
+        errorText={amountProblem}
+      />
+      <fieldset className={styles.shares}>
+        <legend className={styles.visuallyHidden}>{t('trade.form.shares')}</legend>
+        {SHARES.map((share) => (
+          <button
+            key={share}
+            type="button"
+            disabled={!isLogin}
+            onClick={() => setAmount(amountForShare(draft, share, available ?? '0', rules))}
+          >
+            {share}%
+          </button>
+        ))}
+      </fieldset>
+      {kind === 'limit' && (
+        <p className={styles.total}>
+          <span>{t('trade.form.total')}</span>
+          <span>
+            {total ? groupThousands(total) : '--'} {market.quote}
+          </span>
+        </p>
+      )}
+      {isLogin ? (
+        <Button type="submit" variant={buy ? 'buy' : 'sell'} block loading={create.isPending}>
+          {t(buy ? 'trade.form.buy' : 'trade.form.sell', { coin: market.base })}
+        </Button>
+      ) : (
+        <p className={styles.loginPrompt}>
+          <Link to="/login">{t('nav.login')}</Link> {t('trade.form.or')} <Link to="/register">{t('nav.register')}</Link>{' '}
+          {t('trade.form.toTrade')}
+        </p>
+      )}
+      <p className={styles.formResult} role="status" aria-live="polite">
+        {create.isError && <span className={styles.refused}>{errorText(t, create.error)}</span>}
+        {placed && <span className={styles.placed}>{t('trade.form.placed')}</span>}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,240 @@
+import { index } from '@opex/contract/calls/common';
+import { accountBalanceV5 } from '@opex/contract/calls/finance';
+import { orderEntrustHistory, orderListNew } from '@opex/contract/calls/order';
+import {
+  type Candle,
+  channels,
+  type DepthTick,
+  type KlinePeriod,
+  klinePeriods,
+  type Ticker,
+  type TradeTick,
+} from '@opex/contract/realtime';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { switchOn, usePublicInfo } from '../../api/common.ts';
+import { invalidateCall, useCallQuery } from '../../api/query.ts';
+import { useSession } from '../../api/user.ts';
+import { useChannel, useChannelRequest, useRealtimeStatus } from '../../realtime/index.ts';
+import { readSelection, writeSelection } from '../../state/selection.ts';
+import { SegmentedTab, Tabs } from '../../ui/tabs/Tabs.tsx';
+import { DepthChart } from './DepthChart.tsx';
+import { KlineChart } from './KlineChart.tsx';
+import { withLiveCandle } from './kline-series.ts';
+import { MarketHeader } from './MarketHeader.tsx';
+import { MarketList } from './MarketList.tsx';
+import { type ChosenMarket, chooseMarket, marketPath } from './market-symbol.ts';
+import { OrderBook } from './OrderBook.tsx';
+import { type OfferedPrice, OrderForm } from './OrderForm.tsx';
+import type { OrderKind, Side } from './order-form.ts';
+import { RecentTrades } from './RecentTrades.tsx';
+import styles from './trade.module.css';
+import { roseText } from './trade-format.ts';
+import { UserOrders } from './UserOrders.tsx';
+import { usePhoneLayout } from './use-phone-layout.ts';
+
+const EMPTY_DEPTH: DepthTick = { asks: [], buys: [] };
+const KLINE_PAGE = { pageSize: 300 };
+
+/** /trade and /trade/:symbol: one spot market's prices, book, trades, charts, order entry and the trader's orders. */
+export default function TradePage() {
+  const { t } = useTranslation();
+  const { symbol: segment } = useParams();
+  const navigate = useNavigate();
+  const info = usePublicInfo();
+  const market = chooseMarket(info.market.market, segment, readSelection(localStorage), info.market.maket_index);
+
+  useEffect(() => {
+    if (!market) return;
+    writeSelection(localStorage, { markTitle: market.title, sSymbolName: market.name });
+    if (segment !== marketPath(market.name)) navigate(`/trade/${marketPath(market.name)}`, { replace: true });
+  }, [market, segment, navigate]);
+
+  if (!market) return <p className={styles.noMarket}>{t('trade.noMarket')}</p>;
+  return <MarketTrading key={market.name} market={market} flash={switchOn(info.switch, 'trade_depth_is_flash')} />;
+}
+
+function MarketTrading({ market, flash }: { market: ChosenMarket; flash: boolean }) {
+  const { t } = useTranslation();
+  const info = usePublicInfo();
+  const phone = usePhoneLayout();
+  const { isLogin } = useSession();
+  const queryClient = useQueryClient();
+  const sym = market.entry.symbol;
+  const steps = market.entry.depth
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const [step, setStep] = useState(0);
+  const [period, setPeriod] = useState<KlinePeriod>('15min');
+  const [kind, setKind] = useState<OrderKind>('limit');
+  const [phoneSide, setPhoneSide] = useState<Side>('BUY');
+  const [phonePanel, setPhonePanel] = useState('chart');
+  const [chartView, setChartView] = useState<'kline' | 'depth'>('kline');
+  const [offeredPrice, setOfferedPrice] = useState<OfferedPrice>();
+
+  const live = useRealtimeStatus();
+  const ticker = useChannel<Ticker>(channels.ticker(sym));
+  const depth = useChannel<DepthTick>(channels.depth(sym, step)) ?? EMPTY_DEPTH;
+  const trades = useChannel<TradeTick[]>(channels.trades(sym));
+  const klineChannel = channels.kline(sym, period);
+  const showKline = phone ? phonePanel === 'chart' : chartView === 'kline';
+  // Candles are listened to only while the K-line is on screen.
+  const history = useChannelRequest<Candle[]>(showKline ? klineChannel : null, KLINE_PAGE);
+  const liveCandle = useChannel<Candle>(showKline ? klineChannel : null);
+  const overview = useCallQuery(index, {}, { staleTime: 10_000, refetchInterval: 10_000, polling: true });
+  const balances = useCallQuery(
+    accountBalanceV5,
+    { coinSymbols: `${market.base},${market.quote}` },
+    { enabled: isLogin },
+  );
+  const available = (coin: string) => balances.data?.allCoinMap[coin]?.normal_balance;
+
+  // The last price seeds the forms' price once it is known.
+  const lastPrice = ticker?.close ?? trades?.[0]?.price;
+  const [seeded, setSeeded] = useState(false);
+  useEffect(() => {
+    if (seeded || !lastPrice || !/^\d/.test(lastPrice)) return;
+    setSeeded(true);
+    setOfferedPrice({ price: lastPrice, ifEmpty: true });
+  }, [lastPrice, seeded]);
+
+  const refresh = () => {
+    for (const call of [orderListNew, orderEntrustHistory, accountBalanceV5]) void invalidateCall(queryClient, call);
+  };
+  const last = { price: lastPrice, direction: roseText(ticker?.rose).direction };
+  const { price: pp, volume: vp } = market.entry;
+
+  const book = (
+    <OrderBook
+      asks={depth.asks}
+      buys={depth.buys}
+      rows={phone ? 10 : 14}
+      pricePrecision={pp}
+      volumePrecision={vp}
+      steps={steps}
+      step={step}
+      onStepChange={setStep}
+      flash={flash}
+      last={last}
+      onPickPrice={(price) => setOfferedPrice({ price })}
+    />
+  );
+  const tradesPanel = <RecentTrades trades={trades} pricePrecision={pp} volumePrecision={vp} />;
+  const periodLabel = (p: KlinePeriod) => t(`trade.period.${p}`);
+  const chart = (
+    <div className={styles.chartArea}>
+      {(showKline || !phone) && (
+        <div className={styles.panelBar}>
+          {showKline && (
+            <Tabs
+              label={t('trade.chart.periods')}
+              value={period}
+              onValueChange={(p) => setPeriod(p as KlinePeriod)}
+              items={klinePeriods.map((p) => ({ key: p, name: periodLabel(p) }))}
+            />
+          )}
+          {!phone && (
+            <SegmentedTab
+              label={t('trade.chart.view')}
+              value={chartView}
+              onValueChange={(v) => setChartView(v as 'kline' | 'depth')}
+              items={[
+                { key: 'kline', name: t('trade.chart.kline') },
+                { key: 'depth', name: t('trade.chart.depth') },
+              ]}
+            />
+          )}
+        </div>
+      )}
+      {showKline ? (
+        <KlineChart
+          candles={withLiveCandle(history.data ?? [], liveCandle)}
+          series={klineChannel}
+          pricePrecision={pp}
+          label={t('trade.chart.klineLabel', { market: market.name, period: periodLabel(period) })}
+        />
+      ) : (
+        <DepthChart buys={depth.buys} asks={depth.asks} pricePrecision={pp} volumePrecision={vp} />
+      )}
+    </div>
+  );
+  const list = <MarketList groups={info.market.market} current={market} rows={overview.data?.marketList} />;
+  const form = (side: Side) => (
+    <OrderForm
+      key={side}
+      market={market}
+      side={side}
+      kind={kind}
+      available={available(side === 'BUY' ? market.quote : market.base)}
+      isLogin={isLogin}
+      offeredPrice={offeredPrice}
+      onPlaced={refresh}
+    />
+  );
+  const entry = (
+    <section className={styles.entry} aria-label={t('trade.form.label')}>
+      <div className={styles.panelBar}>
+        <SegmentedTab
+          label={t('trade.form.kind')}
+          value={kind}
+          onValueChange={(k) => setKind(k as OrderKind)}
+          items={[
+            { key: 'limit', name: t('trade.form.limit') },
+            { key: 'market', name: t('trade.form.market') },
+          ]}
+        />
+        {phone && (
+          <SegmentedTab
+            label={t('trade.form.side')}
+            value={phoneSide}
+            onValueChange={(s) => setPhoneSide(s as Side)}
+            items={[
+              { key: 'BUY', name: t('trade.orders.buy') },
+              { key: 'SELL', name: t('trade.orders.sell') },
+            ]}
+          />
+        )}
+      </div>
+      <div className={styles.forms}>{phone ? form(phoneSide) : [form('BUY'), form('SELL')]}</div>
+    </section>
+  );
+  const orders = isLogin ? <UserOrders market={market} onChanged={refresh} /> : null;
+
+  if (phone) {
+    const panels = [
+      { key: 'chart', name: t('trade.chart.kline'), content: chart },
+      { key: 'depth', name: t('trade.chart.depth'), content: chart },
+      { key: 'book', name: t('trade.book.title'), content: book },
+      { key: 'trades', name: t('trade.trades.title'), content: tradesPanel },
+      { key: 'markets', name: t('trade.markets.label'), content: list },
+    ];
+    return (
+      <div className={styles.phone}>
+        <MarketHeader market={market} ticker={ticker} live={live} />
+        <div className={styles.phonePanels}>
+          <Tabs label={t('trade.panels')} value={phonePanel} onValueChange={setPhonePanel} items={panels} />
+        </div>
+        {entry}
+        {orders}
+      </div>
+    );
+  }
+  return (
+    <div className={styles.page}>
+      <MarketHeader market={market} ticker={ticker} live={live} />
+      <div className={styles.bookArea}>{book}</div>
+      <div className={styles.center}>
+        {chart}
+        {entry}
+      </div>
+      <div className={styles.side}>
+        {list}
+        {tradesPanel}
+      </div>
+      <div className={styles.ordersArea}>{orders}</div>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import type { deposit as english } from './en_US.ts';
+
+export const deposit: typeof english = {
+  title: '充幣',
+  history: '資金流水',
+  menu: { label: '資產', exchangeAccount: '幣幣賬戶', recharge: '充幣', withdraw: '提幣', flowingWater: '資金流水' },
+  noCoins: '暫無可充值的幣種。',
+  coin: '幣種',
+  chain: '網絡',
+  address: '充幣地址',
+  qrLabel: '{{chain}} 上 {{coin}} 充幣地址的二維碼',
+  copy: '複製',
+  copied: '已複製',
+  copyAddress: '複製地址',
+  copyMemo: '複製備註',
+  memo: '備註（標籤）',
+  memoWarning: '請同時填寫備註和地址。未填寫此備註的 {{coin}} 充值無法入賬到您的賬戶。',
+  minimum: '最小充值數量',
+  confirmations: '所需確認數',
+  confirmationsValue: '{{n}} 個區塊',
+  onlyThis: '請僅向此地址發送 {{chain}} 網絡上的 {{coin}}，其他幣種或網絡可能會丟失。',
+  closed: '{{coin}} 暫停充值。',
+  generating: '正在生成您的地址',
+  failed: '無法生成您的充幣地址：{{reason}}',
+  failure: {
+    no_xpub: '交易所尚未配置此網絡。',
+    bad_xpub: '交易所為此網絡配置的密鑰無效。',
+    private_key: '交易所對此網絡的配置有誤。',
+    bad_index: '無法為此賬戶生成地址。',
+  },
+  notesTitle: '充值須知',
+  note1: '請僅發送 {{chain}} 網絡上的 {{coin}}；其他網絡的充值無法入賬。',
+  note2: '充值在 {{n}} 個確認後入賬；下表會顯示確認進度。',
+  note3: '低於 {{min}} {{coin}} 的充值會被記錄，但不會入賬。',
+  state: {
+    pending: '等待打包',
+    confirming: '確認中',
+    crediting: '入賬中',
+    credited: '已入賬',
+    below_minimum: '低於最小值',
+    orphaned: '已被鏈回滾',
+  },
+  records: {
+    title: '充值記錄',
+    time: '時間',
+    amount: '數量',
+    tx: '網絡 / 交易',
+    confirmations: '確認數',
+    state: '狀態',
+    none: '暫無充值記錄',
+  },
+};
+
+export const depositErrors = {
+  '65001': '該幣種暫停充值。',
+  '65002': '該幣種不支持在此網絡充值。',
+};

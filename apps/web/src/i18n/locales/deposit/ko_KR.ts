@@ -1,0 +1,57 @@
+import type { deposit as english } from './en_US.ts';
+
+export const deposit: typeof english = {
+  title: '입금',
+  history: '자금 내역',
+  menu: { label: '자산', exchangeAccount: '현물 계정', recharge: '입금', withdraw: '출금', flowingWater: '자금 내역' },
+  noCoins: '아직 입금할 수 있는 코인이 없습니다.',
+  coin: '코인',
+  chain: '네트워크',
+  address: '입금 주소',
+  qrLabel: '{{chain}}의 {{coin}} 입금 주소 QR 코드',
+  copy: '복사',
+  copied: '복사했습니다',
+  copyAddress: '주소 복사',
+  copyMemo: '메모 복사',
+  memo: '메모(태그)',
+  memoWarning: '주소와 함께 메모를 꼭 보내세요. 이 메모가 없는 {{coin}} 입금은 계정에 반영할 수 없습니다.',
+  minimum: '최소 입금액',
+  confirmations: '필요한 컨펌 수',
+  confirmationsValue: '{{n}} 블록',
+  onlyThis: '이 주소로는 {{chain}}의 {{coin}}만 보내세요. 다른 코인이나 네트워크는 분실될 수 있습니다.',
+  closed: '{{coin}} 입금이 현재 중단되었습니다.',
+  generating: '주소를 준비하고 있습니다',
+  failed: '입금 주소를 만들 수 없습니다: {{reason}}',
+  failure: {
+    no_xpub: '거래소가 아직 이 네트워크를 설정하지 않았습니다.',
+    bad_xpub: '거래소가 이 네트워크에 설정한 키가 올바르지 않습니다.',
+    private_key: '거래소의 이 네트워크 설정이 잘못되었습니다.',
+    bad_index: '이 계정의 주소를 만들 수 없습니다.',
+  },
+  notesTitle: '입금 전 확인',
+  note1: '{{chain}}의 {{coin}}만 보내세요. 다른 네트워크의 입금은 반영할 수 없습니다.',
+  note2: '입금은 {{n}} 컨펌 후 반영됩니다. 아래 표에서 컨펌 수를 볼 수 있습니다.',
+  note3: '{{min}} {{coin}} 미만의 입금은 기록되지만 반영되지 않습니다.',
+  state: {
+    pending: '블록 대기',
+    confirming: '컨펌 중',
+    crediting: '반영 중',
+    credited: '반영 완료',
+    below_minimum: '최소 금액 미만',
+    orphaned: '체인에서 제외됨',
+  },
+  records: {
+    title: '입금 내역',
+    time: '시간',
+    amount: '수량',
+    tx: '네트워크 / 거래',
+    confirmations: '컨펌 수',
+    state: '상태',
+    none: '입금 내역이 없습니다',
+  },
+};
+
+export const depositErrors = {
+  '65001': '이 코인의 입금이 중단되었습니다.',
+  '65002': '이 코인은 이 네트워크로 입금할 수 없습니다.',
+};

@@ -1,0 +1,57 @@
+import type { deposit as english } from './en_US.ts';
+
+export const deposit: typeof english = {
+  title: '充币',
+  history: '资金流水',
+  menu: { label: '资产', exchangeAccount: '币币账户', recharge: '充币', withdraw: '提币', flowingWater: '资金流水' },
+  noCoins: '暂无可充值的币种。',
+  coin: '币种',
+  chain: '网络',
+  address: '充币地址',
+  qrLabel: '{{chain}} 上 {{coin}} 充币地址的二维码',
+  copy: '复制',
+  copied: '已复制',
+  copyAddress: '复制地址',
+  copyMemo: '复制备注',
+  memo: '备注（标签）',
+  memoWarning: '请同时填写备注和地址。未填写此备注的 {{coin}} 充值无法入账到您的账户。',
+  minimum: '最小充值数量',
+  confirmations: '所需确认数',
+  confirmationsValue: '{{n}} 个区块',
+  onlyThis: '请仅向此地址发送 {{chain}} 网络上的 {{coin}}，其他币种或网络可能会丢失。',
+  closed: '{{coin}} 暂停充值。',
+  generating: '正在生成您的地址',
+  failed: '无法生成您的充币地址：{{reason}}',
+  failure: {
+    no_xpub: '交易所尚未配置此网络。',
+    bad_xpub: '交易所为此网络配置的密钥无效。',
+    private_key: '交易所对此网络的配置有误。',
+    bad_index: '无法为此账户生成地址。',
+  },
+  notesTitle: '充值须知',
+  note1: '请仅发送 {{chain}} 网络上的 {{coin}}；其他网络的充值无法入账。',
+  note2: '充值在 {{n}} 个确认后入账；下表会显示确认进度。',
+  note3: '低于 {{min}} {{coin}} 的充值会被记录，但不会入账。',
+  state: {
+    pending: '等待打包',
+    confirming: '确认中',
+    crediting: '入账中',
+    credited: '已入账',
+    below_minimum: '低于最小值',
+    orphaned: '已被链回滚',
+  },
+  records: {
+    title: '充值记录',
+    time: '时间',
+    amount: '数量',
+    tx: '网络 / 交易',
+    confirmations: '确认数',
+    state: '状态',
+    none: '暂无充值记录',
+  },
+};
+
+export const depositErrors = {
+  '65001': '该币种暂停充值。',
+  '65002': '该币种不支持在此网络充值。',
+};

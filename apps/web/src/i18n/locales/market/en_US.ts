@@ -1,0 +1,26 @@
+/** The market list's strings (features/market, the /market page), kept apart so the shared locale files grow by one line. */
+export const market = {
+  heading: 'Markets',
+  search: 'Search pairs',
+  groups: 'Quote currencies',
+  favourites: 'Favourites',
+  table: 'Market list',
+  col: {
+    favourite: 'Favourite',
+    pair: 'Pair',
+    last: 'Last price',
+    change: '24h change',
+    high: '24h high',
+    low: '24h low',
+    volume: '24h volume',
+    amount: '24h turnover',
+    action: 'Action',
+  },
+  trade: 'Trade',
+  addFavourite: 'Add {{pair}} to favourites',
+  removeFavourite: 'Remove {{pair}} from favourites',
+  noFavourites: 'No favourites yet: tap the star beside a pair to keep it here.',
+  noMatch: 'No pair matches “{{search}}”.',
+  connecting: 'Connecting to live prices…',
+  closed: 'Live prices paused, reconnecting…',
+};

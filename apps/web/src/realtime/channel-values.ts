@@ -1,0 +1,28 @@
+import type { TradeTick } from '@opex/contract/realtime';
+
+/**
+ * What a channel's value is after a push. Depth, ticker and K-line pushes carry whole state (the server sends the
+ * full merged book, the full ticker, the current candle), so the latest push is the value. Trades pushes carry only
+ * the new trades: they merge into the newest-first list seeded by a `req`.
+ */
+export const TRADES_KEPT = 50;
+
+const tradesChannel = /^market_(e_)?[a-z0-9]+_trade_ticker$/;
+
+export function isTradesChannel(channel: string): boolean {
+  return tradesChannel.test(channel);
+}
+
+/** Newest first by id, without duplicates (a seed reply can overlap pushes), at most TRADES_KEPT. */
+export function mergeTrades(current: readonly TradeTick[] | undefined, incoming: readonly TradeTick[]): TradeTick[] {
+  const byId = new Map<number, TradeTick>();
+  for (const trade of current ?? []) byId.set(trade.id, trade);
+  for (const trade of incoming) byId.set(trade.id, trade);
+  return [...byId.values()].sort((a, b) => b.id - a.id).slice(0, TRADES_KEPT);
+}
+
+export function nextValue(channel: string, current: unknown, tick: unknown): unknown {
+  if (!isTradesChannel(channel)) return tick;
+  const data = (tick as { data?: TradeTick[] } | null)?.data ?? [];
+  return mergeTrades(current as TradeTick[] | undefined, data);
+}
