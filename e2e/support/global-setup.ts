@@ -35,7 +35,8 @@ async function waitForHealth(url: string, server: ChildProcess, output: () => st
 
 /** Starts the real server on a free port with a fresh demo database; the returned function stops it. */
 export default async function globalSetup() {
-  const webDist = path.join(root, 'apps/web/dist');
+  // E2E_WEB_DIST: a build of one's own, safe from another build replacing apps/web/dist mid-run.
+  const webDist = process.env.E2E_WEB_DIST ?? path.join(root, 'apps/web/dist');
   if (!fs.existsSync(path.join(webDist, 'index.html')))
     throw new Error('build the web app first (npm run test:e2e does)');
   const port = await freePort();
