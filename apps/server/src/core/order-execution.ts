@@ -1,6 +1,6 @@
 import { OrderStatus } from '@opex/contract/calls/order';
 import { ErrorCode, type ErrorCodeValue } from '@opex/contract/error-codes';
-import { OrderKind, Side } from '@opex/engine/commands';
+import { OrderKind, Side, TimeInForce } from '@opex/engine/commands';
 import { EventType } from '@opex/engine/events';
 import { Reason } from '@opex/engine/reasons';
 import type Big from 'big.js';
@@ -80,11 +80,14 @@ export function placeOrder(state: CoreState, batch: BatchEffects, cmd: PlaceComm
     price: order.ticks,
     qty: order.lots,
     quote: order.quoteTickLots,
+    tif: TimeInForce[order.timeInForce],
+    postOnly: order.postOnly,
   });
   const events = book.events;
   if (events.type(0) === EventType.Rejected) {
     const reason = events.field(0, 1);
     const tooLarge = reason === Reason.QtyRange || reason === Reason.PriceRange;
+    // A post-only order that would take is refused as a bad request: only the Open API's LIMIT_MAKER sends one.
     return refuse(state, batch, cmd, tooLarge ? ErrorCode.orderTooLarge : ErrorCode.badRequest, now);
   }
   state.nextOrderId++;
@@ -273,6 +276,8 @@ function refuse(
       closed_by_exchange: 0,
       client_order_id: cmd.clientOrderId,
       reject_code: code,
+      time_in_force: cmd.request.timeInForce ?? 'GTC',
+      post_only: cmd.request.postOnly ? 1 : 0,
       created_at: now,
       updated_at: now,
     });

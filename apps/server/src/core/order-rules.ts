@@ -23,7 +23,13 @@ export interface OrderRequest {
   type: 1 | 2;
   price?: string | undefined;
   volume: string;
+  /** Limit orders only (the Open API's timeInForce): GTC rests, IOC cancels the rest, FOK fills whole or not at all. */
+  timeInForce?: TimeInForceName | undefined;
+  /** Limit orders only (Binance LIMIT_MAKER): refused when it would take liquidity. */
+  postOnly?: boolean | undefined;
 }
+
+export type TimeInForceName = 'GTC' | 'IOC' | 'FOK';
 
 /** An order in engine units: ticks, lots, and for a market buy the quote amount in tick-lots. */
 export interface OrderIntent {
@@ -32,7 +38,12 @@ export interface OrderIntent {
   ticks: number;
   lots: number;
   quoteTickLots: number;
+  timeInForce: TimeInForceName;
+  postOnly: boolean;
 }
+
+/** Market orders take what they can at once; time in force and post-only do not apply to them. */
+const MARKET_TERMS = { timeInForce: 'GTC', postOnly: false } as const;
 
 export function checkOrder(spec: MarketSpec, order: OrderRequest): OrderIntent | OrderRefusal {
   if (!spec.open) return 'market_closed';
@@ -44,17 +55,25 @@ export function checkOrder(spec: MarketSpec, order: OrderRequest): OrderIntent |
     if (volume.lte(0) || volume.lt(spec.marketBuyMin)) return 'market_buy_below_minimum';
     const quote = toUnits(order.volume, spec.pricePrecision + spec.volumePrecision);
     if (!quote.ok) return 'too_large';
-    return { side: 'BUY', type: 2, ticks: 0, lots: 0, quoteTickLots: quote.units };
+    return { side: 'BUY', type: 2, ticks: 0, lots: 0, quoteTickLots: quote.units, ...MARKET_TERMS };
   }
   const lots = toUnits(order.volume, spec.volumePrecision, MAX_LOTS);
   if (!lots.ok) return lots.reason === 'precision' ? 'volume_precision' : 'too_large';
   if (order.type === 2) {
     if (lots.units === 0 || volume.lt(spec.marketSellMin)) return 'market_sell_below_minimum';
-    return { side: 'SELL', type: 2, ticks: 0, lots: lots.units, quoteTickLots: 0 };
+    return { side: 'SELL', type: 2, ticks: 0, lots: lots.units, quoteTickLots: 0, ...MARKET_TERMS };
   }
   const ticks = toUnits(order.price ?? '0', spec.pricePrecision, MAX_TICKS);
   if (!ticks.ok) return ticks.reason === 'precision' ? 'price_precision' : 'too_large';
   if (ticks.units === 0 || new Big(order.price ?? '0').lt(spec.limitPriceMin)) return 'price_below_minimum';
   if (lots.units === 0 || volume.lt(spec.limitVolumeMin)) return 'volume_below_minimum';
-  return { side: order.side, type: 1, ticks: ticks.units, lots: lots.units, quoteTickLots: 0 };
+  return {
+    side: order.side,
+    type: 1,
+    ticks: ticks.units,
+    lots: lots.units,
+    quoteTickLots: 0,
+    timeInForce: order.timeInForce ?? 'GTC',
+    postOnly: order.postOnly === true,
+  };
 }

@@ -4,6 +4,7 @@ import type { Insertable, Selectable } from 'kysely';
 import type { OrdersTable } from '../db/tables/trading.ts';
 import { formatUnits, notional, toUnits, unitsToBig } from './decimal-units.ts';
 import type { MarketSpec } from './market-spec.ts';
+import type { TimeInForceName } from './order-rules.ts';
 
 /**
  * An order as the core holds it while it is open (and while a batch that touched it is written): engine units for
@@ -20,6 +21,8 @@ export interface OrderState {
   lots: number;
   /** A market buy's amount in tick-lots; 0 otherwise. */
   quoteTickLots: number;
+  timeInForce: TimeInForceName;
+  postOnly: boolean;
   dealLots: number;
   dealMoney: Big;
   fee: Big;
@@ -62,6 +65,8 @@ export function orderRow(o: OrderState): Insertable<OrdersTable> {
     closed_by_exchange: o.closedByExchange ? 1 : 0,
     client_order_id: o.clientOrderId,
     reject_code: '',
+    time_in_force: o.timeInForce,
+    post_only: o.postOnly ? 1 : 0,
     created_at: o.createdAt,
     updated_at: o.updatedAt,
   };
@@ -84,6 +89,8 @@ export function orderFromRow(row: Selectable<OrdersTable>, spec: MarketSpec): Or
     ticks: units(row.price, p),
     lots: units(row.volume, v),
     quoteTickLots: 0,
+    timeInForce: row.time_in_force as TimeInForceName,
+    postOnly: row.post_only === 1,
     dealLots: units(row.deal_volume, v),
     dealMoney: new Big(row.deal_money),
     fee: new Big(row.fee),
