@@ -1,12 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import { latestCodeFor } from './support/admin.ts';
 import { registerByApi } from './support/api-register.ts';
+import { nextCodeAfter } from './support/code-gap.ts';
 import { closePopupIfShown, logIn, verifyHuman } from './support/pages.ts';
 
 /**
  * A trader creates an API key on /personal/apiManagement (label, trade permission, IP whitelist checked as dotted
  * quads), confirms with an e-mail code, sees the secret once, opens the key on checkApi, and deletes it with a
- * second code. Codes to one address are one per 60 s, hence the waits.
+ * second code. Codes to one address are one per CODE_RESEND_SECONDS, hence the waits.
  */
 async function confirmWithEmailCode(page: Page, email: string, notBefore: number) {
   const dialog = page.getByRole('dialog', { name: 'Security verification' });
@@ -16,7 +17,7 @@ async function confirmWithEmailCode(page: Page, email: string, notBefore: number
   await expect(dialog.getByRole('button', { name: /Resend in \d+ s/ })).toBeDisabled();
   await dialog.getByLabel('E-mail code').fill(await latestCodeFor(email));
   await dialog.getByRole('button', { name: 'Confirm' }).click();
-  return Date.now() + 61_000;
+  return nextCodeAfter();
 }
 
 test('a trader creates an API key with the second factor, sees its secret once, and deletes it', async ({

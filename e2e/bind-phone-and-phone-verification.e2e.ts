@@ -1,19 +1,20 @@
 import { expect, type Page, test } from '@playwright/test';
 import { latestCodeFor } from './support/admin.ts';
 import { registerByApi } from './support/api-register.ts';
+import { nextCodeAfter } from './support/code-gap.ts';
 import { closePopupIfShown, logIn, verifyHuman } from './support/pages.ts';
 
 /**
  * An e-mail account binds a phone on /personal/bindPhone (country code picked from the list, a code to the new
  * phone, the e-mail as second factor), then turns phone verification off on closePhone with an SMS code chosen in
- * the second-factor dialog. Codes to one address are one per 60 s, hence the waits.
+ * the second-factor dialog. Codes to one address are one per CODE_RESEND_SECONDS, hence the waits.
  */
 async function sendCodeIn(page: Page, scope: ReturnType<Page['getByRole']> | Page, notBefore = 0) {
   await verifyHuman(page);
   await page.waitForTimeout(Math.max(0, notBefore - Date.now()));
   await scope.getByRole('button', { name: 'Send code' }).click();
   await expect(scope.getByRole('button', { name: /Resend in \d+ s/ })).toBeDisabled();
-  return Date.now() + 61_000;
+  return nextCodeAfter();
 }
 
 test('a trader binds a phone, then turns phone verification off with an SMS code', async ({ page, request }) => {

@@ -105,7 +105,7 @@ test('deposit on the simulated chain, trade, withdraw with the second factor, ap
   const dialog = page.getByRole('dialog', { name: 'Security verification' });
   await expect(dialog).toBeVisible();
   await verifyHuman(page);
-  // One code per address per minute: the registration code came first.
+  // One code per address per CODE_RESEND_SECONDS: the registration code came first.
   await page.waitForTimeout(Math.max(0, trader.nextCodeAt - Date.now()));
   await dialog.getByRole('button', { name: 'Send code' }).click();
   const factorCode = await mailed(trader.email, /Verification code: (\d{6})/);

@@ -9,7 +9,7 @@ test('a visitor opening a login-only page lands on /login', async ({ page }) => 
 test('a later feature is a real route, guarded, that says it is not available yet', async ({ page }) => {
   await page.goto('/assets/exchangeAccount');
   await expect(page).toHaveURL(/\/login$/);
-  await page.goto('/market');
+  await page.goto('/mining');
   await expect(page.getByTestId('unavailable')).toHaveText('This feature is not available on this exchange yet.');
 });
 

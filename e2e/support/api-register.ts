@@ -2,12 +2,13 @@ import type { APIRequestContext } from '@playwright/test';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { latestCodeFor } from './admin.ts';
+import { nextCodeAfter } from './code-gap.ts';
 
 /**
  * Registers a fresh e-mail account through the API, as the register page would (proof of work, e-mail code),
  * for tests whose subject comes after registration. Answers the account's credentials. The address holds no
  * six-digit run, so the outbox listing that latestCodeFor reads finds the code alone. `nextCodeAt` is when the
- * address may get its next code (the server allows one per 60 s per address).
+ * address may get its next code (CODE_RESEND_SECONDS after this one).
  */
 export async function registerByApi(request: APIRequestContext, prefix = 'trader') {
   const email = `${prefix}-${Date.now()}${Math.random().toString(36).slice(2, 6)}@example.com`;
@@ -26,7 +27,7 @@ export async function registerByApi(request: APIRequestContext, prefix = 'trader
     return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
   };
   await post('v4/common/emailValidCode', { operationType: '1', email, altcha: await proof() });
-  const nextCodeAt = Date.now() + 61_000;
+  const nextCodeAt = nextCodeAfter();
   const authCode = await latestCodeFor(email);
   await post('user/register', { email, loginPword: password, authCode, altcha: await proof() });
   return { email, password, nextCodeAt };

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { admin } from './admin.ts';
+import { CODE_RESEND_SECONDS } from './code-gap.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -53,6 +54,7 @@ export default async function globalSetup() {
       WEB_DIST: webDist,
       TRUST_PROXY: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      CODE_RESEND_SECONDS: String(CODE_RESEND_SECONDS),
       DATABASE_URL: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

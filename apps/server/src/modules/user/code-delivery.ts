@@ -26,7 +26,8 @@ export async function sendCode(
   const { limiter, codes, services } = kit;
   const targetBucket = `code:target:${to.channel}:${to.target}`;
   const ipBucket = `code:ip:${ip}`;
-  if (options.resendGap) await limiter.check(targetBucket, accountLimits.codeResendPerTarget);
+  const resendGap = { ...accountLimits.codeResendPerTarget, windowMs: services.config.codeResendMs };
+  if (options.resendGap) await limiter.check(targetBucket, resendGap);
   await limiter.check(targetBucket, accountLimits.codesPerTargetHourly);
   await limiter.check(ipBucket, accountLimits.codesPerIpHourly);
   await limiter.hit(targetBucket);

@@ -23,6 +23,7 @@ export const accountLimits = {
   loginFailuresPerAccount: { max: 5, windowMs: 15 * MINUTE, code: ErrorCode.loginLocked },
   loginFailuresPerIp: { max: 30, windowMs: 15 * MINUTE, code: ErrorCode.loginLocked },
   registrationsPerIp: { max: 20, windowMs: HOUR, code: ErrorCode.rateLimited },
+  /** The window is the operator's CODE_RESEND_SECONDS (config.codeResendMs); a minute by default. */
   codeResendPerTarget: { max: 1, windowMs: MINUTE, code: ErrorCode.codeResendTooSoon },
   codesPerTargetHourly: { max: 10, windowMs: HOUR, code: ErrorCode.codeSendLimit },
   codesPerIpHourly: { max: 30, windowMs: HOUR, code: ErrorCode.codeSendLimit },
