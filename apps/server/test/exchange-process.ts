@@ -85,6 +85,8 @@ export async function startServer(
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
+      // Load tools send hundreds of orders per user per second: no order-entry limit unless the caller's env sets one.
+      ORDER_RATE_PER_S: '0',
       ...process.env,
       DATA_DIR: dataDir,
       PORT: String(port),

@@ -52,6 +52,7 @@ export const ErrorCode = {
   orderNotOpen: '40011',
   orderTooLarge: '40012',
   tradingUnavailable: '40013',
+  orderRateLimited: '40014',
 
   secondFactorRequired: '50001',
   googleCodeInvalid: '50002',
@@ -145,6 +146,7 @@ export const errorMessages: Record<ErrorCodeValue, string> = {
   '40011': 'This order is already filled or cancelled.',
   '40012': 'The price or amount is too large.',
   '40013': 'Trading is temporarily unavailable. Please try again.',
+  '40014': 'Too many orders in a short time. Please slow down and try again.',
   '50001': 'Please enter the verification code of your second factor.',
   '50002': 'The Google authenticator code is incorrect or was already used.',
   '50003': 'Google authenticator is already bound to this account.',

@@ -5,6 +5,7 @@ import { bindCall } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
 import type { Services } from '../../platform/services.ts';
 import { findOrder, listOrders, type OrderListKind } from './order-queries.ts';
+import { OrderRateLimiter } from './order-rate-limit.ts';
 import { orderListItemOf } from './order-view.ts';
 
 /** Spot orders: create and cancel go to the trading core (answered after commit); lists read the database. */
@@ -12,8 +13,10 @@ export async function registerOrderModule(app: FastifyInstance, services: Servic
   const { core, database } = services;
   // The core outlives in-flight requests: it stops (finishing its queue) once the HTTP server has closed.
   app.addHook('onClose', () => core.stop());
+  const limiter = new OrderRateLimiter(services.config.orderRate, services.clock);
 
   bindCall(app, services, orderCreate, async (input, ctx) => {
+    if (!limiter.take(ctx.userId)) throw new CallError(ErrorCode.orderRateLimited);
     const outcome = await core.placeOrder({
       userId: ctx.userId,
       symbol: input.symbol,
@@ -25,6 +28,7 @@ export async function registerOrderModule(app: FastifyInstance, services: Servic
   });
 
   bindCall(app, services, orderCancel, async (input, ctx) => {
+    if (!limiter.take(ctx.userId)) throw new CallError(ErrorCode.orderRateLimited);
     const outcome = await core.cancelOrder({
       userId: ctx.userId,
       orderId: input.orderId,

@@ -297,6 +297,7 @@ export const messages: Messages = {
     '40011': 'Lệnh này đã khớp hoặc đã huỷ.',
     '40012': 'Giá hoặc số lượng quá lớn.',
     '40013': 'Giao dịch tạm thời không khả dụng. Vui lòng thử lại.',
+    '40014': 'Bạn đặt lệnh quá nhanh. Vui lòng chờ một chút rồi thử lại.',
     '50001': 'Vui lòng nhập mã của lớp xác thực thứ hai.',
     '50002': 'Mã Google Authenticator không đúng hoặc đã được dùng.',
     '50003': 'Tài khoản này đã liên kết Google Authenticator.',
