@@ -1,6 +1,7 @@
 import type { AccountTables } from './tables/accounts.ts';
 import type { ContentTables } from './tables/content.ts';
 import type { DepositTables } from './tables/deposits.ts';
+import type { FavouriteTables } from './tables/favourites.ts';
 import type { LedgerTables } from './tables/ledger.ts';
 import type { MarketDataTables } from './tables/market-data.ts';
 import type { OpenApiTables } from './tables/open-api.ts';
@@ -20,4 +21,5 @@ export interface Database
     OpenApiTables,
     SecurityTables,
     DepositTables,
-    WithdrawalTables {}
+    WithdrawalTables,
+    FavouriteTables {}

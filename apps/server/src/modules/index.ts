@@ -9,6 +9,7 @@ import { registerFinanceModule } from './finance/routes.ts';
 import { registerMessageModule } from './message/routes.ts';
 import { registerNotice } from './notice/routes.ts';
 import { registerOpenApiKeys } from './openapi/routes.ts';
+import { registerOptionalModule } from './optional/routes.ts';
 import { registerOrderModule } from './order/routes.ts';
 import { registerRecordModule } from './record/routes.ts';
 import { registerRegion } from './region/routes.ts';
@@ -32,6 +33,7 @@ export async function registerModules(app: FastifyInstance, services: Services) 
   await registerCaptcha(app, services);
   await registerOrderModule(app, services);
   await registerTradeModule(app, services);
+  await registerOptionalModule(app, services);
   await registerFinanceModule(app, services);
   await registerRecordModule(app, services);
   await registerWithdrawModule(app, services);

@@ -11,6 +11,8 @@ import openApi from './0008_open_api.ts';
 import deposits from './0009_deposits.ts';
 import ledgerHistory from './0010_ledger_history.ts';
 import withdrawals from './0011_withdrawals.ts';
+import favouriteSymbols from './0012_favourite_symbols.ts';
+import feeCoin from './0013_fee_coin.ts';
 
 /** Every migration in order. Names sort in the order they must run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -25,4 +27,6 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0009_deposits': deposits,
   '0010_ledger_history': ledgerHistory,
   '0011_withdrawals': withdrawals,
+  '0012_favourite_symbols': favouriteSymbols,
+  '0013_fee_coin': feeCoin,
 };
