@@ -93,11 +93,34 @@ describe('OrderForm', () => {
     expect(screen.getByLabelText('Price')).toHaveValue('64999.5');
   });
 
-  it('fills a share of the balance and shows the exact total', () => {
+  it('fills a share of the balance from the slider and shows the exact total', () => {
     renderForm();
-    fireEvent.click(screen.getByRole('button', { name: '25%' }));
+    const slider = screen.getByRole('slider', { name: 'Share of the available balance' });
+    expect(slider).toHaveAttribute('aria-valuetext', '0%');
+    fireEvent.change(slider, { target: { value: '25' } });
     expect(screen.getByLabelText('Amount')).toHaveValue('0.003846');
     expect(screen.getByText('249.99 USDT')).toBeInTheDocument();
+    expect(slider).toHaveAttribute('aria-valuetext', '25%');
+    fireEvent.change(slider, { target: { value: '0' } });
+    expect(screen.getByLabelText('Amount')).toHaveValue('');
+  });
+
+  it('moves the slider a quarter with Page Up and Page Down, and follows a typed amount', () => {
+    renderForm({ side: 'SELL', available: '2' });
+    const slider = screen.getByRole('slider', { name: 'Share of the available balance' });
+    fireEvent.keyDown(slider, { key: 'PageUp' });
+    fireEvent.keyDown(slider, { key: 'PageUp' });
+    expect(slider).toHaveValue('50');
+    expect(screen.getByLabelText('Amount')).toHaveValue('1.000000');
+    fireEvent.keyDown(slider, { key: 'PageDown' });
+    expect(screen.getByLabelText('Amount')).toHaveValue('0.500000');
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '1.5' } });
+    expect(slider).toHaveValue('75');
+  });
+
+  it('keeps the slider off for visitors', () => {
+    renderForm({ isLogin: false, available: undefined });
+    expect(screen.getByRole('slider', { name: 'Share of the available balance' })).toBeDisabled();
   });
 
   it('asks a market buy for the quote amount to spend, at quote decimals', () => {

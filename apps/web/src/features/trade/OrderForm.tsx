@@ -17,12 +17,12 @@ import {
   type MarketRules,
   type OrderKind,
   type Side,
+  shareOfAvailable,
   spendsQuote,
 } from './order-form.ts';
+import { PercentSlider } from './PercentSlider.tsx';
 import styles from './trade.module.css';
 import { formatAt } from './trade-format.ts';
-
-const SHARES = [25, 50, 75, 100];
 
 export const rulesOf = (market: ChosenMarket): MarketRules => ({
   pricePrecision: market.entry.price,
@@ -64,6 +64,7 @@ export function OrderForm({ market, side, kind, available, isLogin, offeredPrice
   const [price, setPrice] = useState('');
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
+  const [percent, setPercent] = useState(0);
   const [placed, setPlaced] = useState(false);
   const create = useCallMutation(orderCreate);
   const draft = { side, kind, price, amount };
@@ -78,6 +79,7 @@ export function OrderForm({ market, side, kind, available, isLogin, offeredPrice
   // biome-ignore lint/correctness/useExhaustiveDependencies: the reset is keyed on these two on purpose
   useEffect(() => {
     setAmount('');
+    setPercent(0);
     setTouched(false);
     create.reset();
   }, [market.name, kind]);
@@ -98,6 +100,7 @@ export function OrderForm({ market, side, kind, available, isLogin, offeredPrice
       {
         onSuccess: () => {
           setAmount('');
+          setPercent(0);
           setTouched(false);
           setPlaced(true);
           onPlaced();
@@ -143,24 +146,23 @@ export function OrderForm({ market, side, kind, available, isLogin, offeredPrice
         value={amount}
         onChange={(v) => {
           setAmount(v);
+          setPercent(shareOfAvailable({ ...draft, amount: v }, available ?? '0'));
           setPlaced(false);
         }}
         error={amountProblem !== undefined}
         errorText={amountProblem}
       />
-      <fieldset className={styles.shares}>
-        <legend className={styles.visuallyHidden}>{t('trade.form.shares')}</legend>
-        {SHARES.map((share) => (
-          <button
-            key={share}
-            type="button"
-            disabled={!isLogin}
-            onClick={() => setAmount(amountForShare(draft, share, available ?? '0', rules))}
-          >
-            {share}%
-          </button>
-        ))}
-      </fieldset>
+      <PercentSlider
+        label={t('trade.form.shares')}
+        side={buy ? 'buy' : 'sell'}
+        value={percent}
+        disabled={!isLogin}
+        onChange={(share) => {
+          setPercent(share);
+          setAmount(share === 0 ? '' : amountForShare(draft, share, available ?? '0', rules));
+          setPlaced(false);
+        }}
+      />
       {kind === 'limit' && (
         <p className={styles.total}>
           <span>{t('trade.form.total')}</span>

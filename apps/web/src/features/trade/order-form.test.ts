@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { amountForShare, amountPrecision, checkDraft, limitTotal, type MarketRules } from './order-form.ts';
+import {
+  amountForShare,
+  amountPrecision,
+  checkDraft,
+  limitTotal,
+  type MarketRules,
+  shareOfAvailable,
+} from './order-form.ts';
 
 // The demo BTC/USDT market's rules.
 const btc: MarketRules = {
@@ -90,5 +97,28 @@ describe('checkDraft', () => {
   it('gives a market buy quote decimals', () => {
     expect(amountPrecision({ side: 'BUY', kind: 'market' }, btc)).toBe(2);
     expect(amountPrecision({ side: 'BUY', kind: 'limit' }, btc)).toBe(6);
+  });
+});
+
+describe('shareOfAvailable', () => {
+  it('places the slider where a typed amount stands against the balance, rounded down', () => {
+    // 0.003846 BTC at 65000 costs 249.99 of 1000 USDT: 24 %, not 25 %.
+    expect(shareOfAvailable({ side: 'BUY', kind: 'limit', price: '65000', amount: '0.003846' }, '1000')).toBe(24);
+    expect(shareOfAvailable({ side: 'SELL', kind: 'limit', price: '1', amount: '0.5' }, '2')).toBe(25);
+    expect(shareOfAvailable({ side: 'BUY', kind: 'market', price: '', amount: '500' }, '1000')).toBe(50);
+  });
+  it('stops at 100 and is 0 when it cannot be worked out', () => {
+    expect(shareOfAvailable({ side: 'SELL', kind: 'market', price: '', amount: '3' }, '2')).toBe(100);
+    expect(shareOfAvailable({ side: 'BUY', kind: 'limit', price: '', amount: '1' }, '1000')).toBe(0);
+    expect(shareOfAvailable({ side: 'SELL', kind: 'limit', price: '1', amount: '1' }, '0')).toBe(0);
+    expect(shareOfAvailable({ side: 'SELL', kind: 'limit', price: '1', amount: 'x' }, '5')).toBe(0);
+  });
+  it('goes back to the same share the slider filled in (round trip within one percent)', () => {
+    const rules = btc;
+    for (const percent of [25, 50, 75, 100]) {
+      const draft = { side: 'SELL' as const, kind: 'limit' as const, price: '65000' };
+      const amount = amountForShare(draft, percent, '0.123457', rules);
+      expect(shareOfAvailable({ ...draft, amount }, '0.123457')).toBeGreaterThanOrEqual(percent - 1);
+    }
   });
 });

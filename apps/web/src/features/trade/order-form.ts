@@ -79,8 +79,28 @@ export function amountForShare(
   return share.div(price).round(places, Big.roundDown).toFixed(places);
 }
 
+/**
+ * The share of the available balance an amount stands for, in whole percent (0 to 100, rounded down): where the
+ * percentage slider sits after the trader typed an amount. 0 when it cannot be worked out.
+ */
+export function shareOfAvailable(
+  draft: Pick<OrderDraft, 'side' | 'kind' | 'price' | 'amount'>,
+  available: string,
+): number {
+  const balance = parse(available);
+  const amount = parse(draft.amount);
+  if (!balance || balance.lte(0) || !amount) return 0;
+  const price = draft.kind === 'limit' ? parse(draft.price) : null;
+  if (draft.side === 'BUY' && draft.kind === 'limit' && (!price || price.lte(0))) return 0;
+  const percent = needed({ ...draft }, price, amount)
+    .times(100)
+    .div(balance)
+    .round(0, Big.roundDown);
+  return percent.gt(100) ? 100 : Number(percent.toFixed(0));
+}
+
 /** What an order needs of the balance: quote for a buy (price × amount, or the amount to spend), base for a sell. */
-function needed(draft: OrderDraft, price: Big | null, amount: Big): Big {
+function needed(draft: Pick<OrderDraft, 'side' | 'kind'>, price: Big | null, amount: Big): Big {
   if (draft.side === 'SELL' || draft.kind === 'market') return amount;
   return price ? price.times(amount) : new Big(0);
 }
