@@ -174,7 +174,7 @@ const standardRoutes: RouteDef[] = [
   r('/myPos', 'freeStaking', unavailable, login),
   r('/verify', 'verify', unavailable),
   r('/staking', 'freeStaking', unavailable),
-  r('/tradeMore', 'tradeMore', unavailable, tradeMeta),
+  r('/tradeMore', 'tradeMore', () => import('./features/trade/TradeMorePage.tsx'), tradeMeta),
   ...section('/questions', 'questions', ['init', 'list', 'questionsDetails'], login),
   ...section('/order', 'order', ['exchangeOrder', 'otcOrder', 'leverageOrder', 'coOrder'], login, orderPages),
   ...section(

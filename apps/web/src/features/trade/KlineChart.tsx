@@ -30,11 +30,14 @@ export function KlineChart({
   series,
   pricePrecision,
   label,
+  className,
 }: {
   candles: readonly Candle[];
   series: string;
   pricePrecision: number;
   label: string;
+  /** Replaces the trade page's fixed chart height (a /tradeMore cell fills its grid cell). */
+  className?: string;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const parts = useRef<ChartParts>(undefined);
@@ -109,5 +112,5 @@ export function KlineChart({
     drawn.current = { series, first: bars[0]?.time, count: bars.length };
   }, [candles, series]);
 
-  return <div ref={box} className={styles.kline} role="img" aria-label={label} />;
+  return <div ref={box} className={className ?? styles.kline} role="img" aria-label={label} />;
 }

@@ -96,6 +96,17 @@ export const trade: typeof english = {
     noHistory: '該市場暫無歷史委託',
     fee: '手續費',
   },
+  more: {
+    title: '多圖表',
+    layout: '顯示圖表數',
+    layout1: '1 個圖表',
+    layout2: '2 個圖表',
+    layout4: '4 個圖表',
+    cell: '圖表 {{number}}',
+    market: '{{cell}}：交易對',
+    period: '{{cell}}：K線週期',
+    trade: '交易',
+  },
   status: {
     '0': '新建',
     '1': '未成交',

@@ -104,6 +104,17 @@ export const trade = {
     noHistory: 'No finished orders in this market',
     fee: 'Fee',
   },
+  more: {
+    title: 'Multi-chart',
+    layout: 'Charts shown',
+    layout1: '1 chart',
+    layout2: '2 charts',
+    layout4: '4 charts',
+    cell: 'Chart {{number}}',
+    market: '{{cell}}: market',
+    period: '{{cell}}: candle period',
+    trade: 'Trade',
+  },
   status: {
     '0': 'New',
     '1': 'Open',

@@ -102,6 +102,17 @@ export const trade: typeof english = {
     noHistory: 'このマーケットに完了した注文はありません',
     fee: '手数料',
   },
+  more: {
+    title: 'マルチチャート',
+    layout: '表示するチャート数',
+    layout1: '1 チャート',
+    layout2: '2 チャート',
+    layout4: '4 チャート',
+    cell: 'チャート {{number}}',
+    market: '{{cell}}：通貨ペア',
+    period: '{{cell}}：ローソク足の期間',
+    trade: '取引',
+  },
   status: {
     '0': '新規',
     '1': '未約定',

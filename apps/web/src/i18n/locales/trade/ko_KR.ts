@@ -95,6 +95,17 @@ export const trade: typeof english = {
     noHistory: '이 마켓에 완료된 주문이 없습니다',
     fee: '수수료',
   },
+  more: {
+    title: '멀티 차트',
+    layout: '표시할 차트 수',
+    layout1: '차트 1개',
+    layout2: '차트 2개',
+    layout4: '차트 4개',
+    cell: '차트 {{number}}',
+    market: '{{cell}}: 거래쌍',
+    period: '{{cell}}: 캔들 주기',
+    trade: '거래',
+  },
   status: {
     '0': '신규',
     '1': '미체결',

@@ -105,6 +105,17 @@ export const trade: typeof english = {
     noHistory: 'Không có lệnh đã hoàn tất ở thị trường này',
     fee: 'Phí',
   },
+  more: {
+    title: 'Nhiều biểu đồ',
+    layout: 'Số biểu đồ hiển thị',
+    layout1: '1 biểu đồ',
+    layout2: '2 biểu đồ',
+    layout4: '4 biểu đồ',
+    cell: 'Biểu đồ {{number}}',
+    market: '{{cell}}: cặp giao dịch',
+    period: '{{cell}}: khung thời gian nến',
+    trade: 'Giao dịch',
+  },
   status: {
     '0': 'Mới',
     '1': 'Đang mở',

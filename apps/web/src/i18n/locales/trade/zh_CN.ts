@@ -95,6 +95,17 @@ export const trade: typeof english = {
     noHistory: '该市场暂无历史委托',
     fee: '手续费',
   },
+  more: {
+    title: '多图表',
+    layout: '显示图表数',
+    layout1: '1 个图表',
+    layout2: '2 个图表',
+    layout4: '4 个图表',
+    cell: '图表 {{number}}',
+    market: '{{cell}}：交易对',
+    period: '{{cell}}：K线周期',
+    trade: '交易',
+  },
   status: {
     '0': '新建',
     '1': '未成交',
