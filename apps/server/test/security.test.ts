@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { getNoReadMessageCount } from '@opex/contract/calls/message';
+import { createOpenApi, deleteOpenApi, myApiList, updateOpenApi } from '@opex/contract/calls/open-api';
 import {
   authRealname,
   closeGoogleVerify,
@@ -20,6 +21,7 @@ import {
 } from '@opex/contract/calls/security';
 import { confirmLogin, loginIn, userInfo } from '@opex/contract/calls/user';
 import { emailValidCode, OperationType, smsValidCode } from '@opex/contract/calls/verification';
+import { addWithdrawAddr, doWithdraw } from '@opex/contract/calls/withdraw';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../src/admin/commands.ts';
@@ -287,6 +289,63 @@ describe.each(testDialects)('security centre on %s', (dialect) => {
     expect((await alice.call(authRealname, submission)).code).toBe('50017');
     const titles = (await alice.call(getNoReadMessageCount)).data.userMessageList.map((m) => m.messageTitle);
     expect(titles).toEqual(expect.arrayContaining(['Identity verified', 'Identity verification rejected']));
+  });
+
+  it('while Google is enforced, refuses withdrawals, addresses and API keys until it is bound, and lets deletes through', async () => {
+    await registerEmail(server, 'dave@example.com');
+    const dave = await loggedInClient(server, 'dave@example.com');
+    const kept = await dave.call(createOpenApi, {
+      label: 'before',
+      emailAuthCode: await ownEmailCode(dave, 'dave@example.com'),
+    });
+    expect(kept.code).toBe('0');
+    await server.services.settings.setSwitch('is_enforce_google_auth', '1');
+    try {
+      const emailAuthCode = await ownEmailCode(dave, 'dave@example.com');
+      const before = { ...(await snapshot()), keys: await db().selectFrom('api_keys').selectAll().execute() };
+      const refusals = [
+        await dave.call(createOpenApi, { label: 'bot', emailAuthCode }),
+        await dave.call(updateOpenApi, { id: kept.data.id, permissions: ['read', 'trade'], emailAuthCode }),
+        await dave.call(addWithdrawAddr, {
+          coinSymbol: 'BTC',
+          chain: 'BTC',
+          address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+          label: 'cold',
+        }),
+        await dave.call(doWithdraw, {
+          symbol: 'BTC',
+          chain: 'BTC',
+          address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+          amount: '0.1',
+          emailAuthCode,
+        }),
+      ];
+      expect(refusals.map((r) => r.code)).toEqual(['50020', '50020', '50020', '50020']);
+      expect({ ...(await snapshot()), keys: await db().selectFrom('api_keys').selectAll().execute() }).toEqual(before);
+
+      // Deleting a key only narrows access: the unused e-mail code still does it.
+      expect((await dave.call(deleteOpenApi, { id: kept.data.id, emailAuthCode })).code).toBe('0');
+
+      // Bound, the same calls go on to their own checks; Google is then the factor.
+      const secret = (await dave.call(toopenGoogleAuthenticator)).data.googleKey;
+      const bindCode = await ownEmailCode(dave, 'dave@example.com');
+      const bound = await dave.call(googleVerify, { googleCode: await totpNow(secret), emailAuthCode: bindCode });
+      expect(bound.code).toBe('0');
+      server.clock.advance(30_000);
+      const created = await dave.call(createOpenApi, { label: 'bot', googleCode: await totpNow(secret) });
+      expect(created.code).toBe('0');
+      expect((await dave.call(myApiList)).data.list.map((k) => k.label)).toEqual(['bot']);
+      const address = await dave.call(addWithdrawAddr, {
+        coinSymbol: 'NOPE',
+        chain: 'NOPE',
+        address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+        label: 'cold',
+      });
+      expect(address.code).not.toBe('50020');
+      expect(address.code).not.toBe('0');
+    } finally {
+      await server.services.settings.setSwitch('is_enforce_google_auth', '0');
+    }
   });
 
   it('refuses every security call without a session', async () => {

@@ -73,6 +73,8 @@ export const ErrorCode = {
   kycApproved: '50017',
   kycImageMissing: '50018',
   fiatUnsupported: '50019',
+  googleRequired: '50020',
+  kycFormUnavailable: '50021',
 
   transferSameAccount: '60001',
   transferAmountInvalid: '60002',
@@ -166,6 +168,8 @@ export const errorMessages: Record<ErrorCodeValue, string> = {
   '50017': 'Your identity is already verified.',
   '50018': 'An uploaded document image was not found. Please upload it again.',
   '50019': 'This currency is not offered.',
+  '50020': 'This exchange requires Google authenticator for this. Please bind it first.',
+  '50021': 'This kind of identity verification is not offered.',
   '60001': 'Choose two different accounts to transfer between.',
   '60002': 'The amount to transfer must be greater than zero.',
   '60003': 'The amount has more decimals than this coin allows.',

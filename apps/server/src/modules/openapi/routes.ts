@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { bindCall } from '../../platform/call-binding.ts';
 import type { Services } from '../../platform/services.ts';
 import { loggedInUser } from '../security/address-binding.ts';
+import { requireGoogleWhenEnforced } from '../security/enforced-google.ts';
 import { checkSecondFactor } from '../security/second-factor.ts';
 import { commitSecurityChange } from '../security/sensitive-change.ts';
 import { createUserKit } from '../user/user-kit.ts';
@@ -13,6 +14,7 @@ import { serverSecretBox } from './secret-box.ts';
 /**
  * openapi/*: the trader's API keys (the /personal/apiManagement page). Reading needs a session; creating, changing
  * and deleting need the second factor too, and each is a security change (history row, message, withdrawal hold).
+ * While the operator enforces Google (is_enforce_google_auth), creating and changing need Google bound.
  */
 export async function registerOpenApiKeys(app: FastifyInstance, services: Services) {
   const kit = createUserKit(services);
@@ -21,6 +23,7 @@ export async function registerOpenApiKeys(app: FastifyInstance, services: Servic
 
   bindCall(app, services, createOpenApi, async (input, ctx) => {
     const user = await loggedInUser(kit, ctx);
+    await requireGoogleWhenEnforced(services, user);
     const spend = await checkSecondFactor(kit, user, input);
     const box = serverSecretBox(services.config);
     let created: Awaited<ReturnType<typeof insertApiKey>> | undefined;
@@ -41,6 +44,7 @@ export async function registerOpenApiKeys(app: FastifyInstance, services: Servic
   bindCall(app, services, updateOpenApi, async (input, ctx) => {
     const user = await loggedInUser(kit, ctx);
     const before = await ownApiKey(db, user.id, input.id);
+    await requireGoogleWhenEnforced(services, user);
     const spend = await checkSecondFactor(kit, user, input);
     await commitSecurityChange(kit, ctx, SecurityAction.apiKeyUpdate, [spend], async (trx) => {
       await trx

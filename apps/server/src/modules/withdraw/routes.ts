@@ -12,6 +12,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { bindCall } from '../../platform/call-binding.ts';
 import type { Services } from '../../platform/services.ts';
+import { loggedInUser } from '../security/address-binding.ts';
+import { requireGoogleWhenEnforced } from '../security/enforced-google.ts';
 import { createUserKit } from '../user/user-kit.ts';
 import { addAddress, checkAddress, deleteAddress, listAddresses } from './address-book.ts';
 import { payOutOnSimulatedChains } from './simulated-payout.ts';
@@ -63,7 +65,10 @@ export async function registerWithdrawModule(app: FastifyInstance, services: Ser
   bindCall(app, services, addressList, async (input, ctx) => ({
     addressList: await listAddresses(db, ctx.userId, input.coinSymbol),
   }));
-  bindCall(app, services, addWithdrawAddr, (input, ctx) => addAddress(db, clock, ctx.userId, input));
+  bindCall(app, services, addWithdrawAddr, async (input, ctx) => {
+    await requireGoogleWhenEnforced(services, await loggedInUser(kit, ctx));
+    return addAddress(db, clock, ctx.userId, input);
+  });
   bindCall(app, services, deleteWithdrawAddr, (input, ctx) => deleteAddress(db, ctx.userId, input.id).then(() => null));
   bindCall(app, services, validateWithdrawAddr, async (input) => {
     const check = await checkAddress(db, input);

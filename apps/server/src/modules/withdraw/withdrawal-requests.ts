@@ -11,6 +11,7 @@ import { waitForInbox } from '../../core/core-inbox.ts';
 import type { LoggedInContext } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
 import { loggedInUser } from '../security/address-binding.ts';
+import { requireGoogleWhenEnforced } from '../security/enforced-google.ts';
 import { checkSecondFactor } from '../security/second-factor.ts';
 import { withdrawalsHeldUntil } from '../security/security-changes.ts';
 import { userTarget } from '../user/accounts.ts';
@@ -56,6 +57,7 @@ export async function requestWithdrawal(
   const { clock, core } = kit.services;
   const now = clock.now();
   const user = await loggedInUser(kit, ctx);
+  await requireGoogleWhenEnforced(kit.services, user);
   const coin = await findCoin(db, input.symbol);
   if (!coin) throw new CallError(ErrorCode.coinNotFound);
   if (coin.withdraw_open !== 1) throw new CallError(ErrorCode.withdrawSwitchedOff);

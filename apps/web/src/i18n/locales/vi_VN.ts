@@ -317,6 +317,8 @@ export const messages: Messages = {
     '50017': 'Danh tính của bạn đã được xác minh.',
     '50018': 'Không tìm thấy ảnh giấy tờ đã tải lên. Vui lòng tải lại.',
     '50019': 'Loại tiền này không được hỗ trợ.',
+    '50020': 'Sàn yêu cầu liên kết Google Authenticator cho thao tác này. Vui lòng liên kết trước.',
+    '50021': 'Hình thức xác minh danh tính này không được cung cấp.',
     '60001': 'Hãy chọn hai tài khoản khác nhau để chuyển.',
     '60002': 'Số lượng chuyển phải lớn hơn 0.',
     '60003': 'Số lượng có nhiều chữ số thập phân hơn mức đồng coin này cho phép.',
