@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { Services } from '../platform/services.ts';
+import { registerOpenApiAccountRoutes } from './account-routes.ts';
 import { BinanceCode, BinanceError, binanceErrors } from './binance-error.ts';
 import { registerOpenApiMarketRoutes } from './market-routes.ts';
+import { registerOpenApiOrderRoutes } from './order-routes.ts';
 
 /**
  * The Binance-compatible Open API under `/api/v3`, for bots and libraries that speak Binance's spot API. Its own
@@ -21,6 +23,8 @@ export async function registerOpenApi(app: FastifyInstance, services: Services):
         return reply.status(answer.httpStatus).send(answer.toJSON());
       });
       await registerOpenApiMarketRoutes(scope, services);
+      registerOpenApiAccountRoutes(scope, services);
+      registerOpenApiOrderRoutes(scope, services);
       scope.setNotFoundHandler((_request, reply) => {
         const answer = binanceErrors.notFound();
         return reply.status(answer.httpStatus).send(answer.toJSON());

@@ -115,7 +115,11 @@ const orderParams: Param[] = [
   param('quantity', decimal('Base quantity, whole lots (LOT_SIZE)'), 'Base quantity.'),
   param('quoteOrderQty', decimal('Quote amount to spend'), 'MARKET BUY by quote amount (NOTIONAL).'),
   param('price', decimal('Limit price, whole ticks (PRICE_FILTER)'), 'LIMIT and LIMIT_MAKER.'),
-  param('newClientOrderId', { type: 'string', maxLength: 36 }, 'Your id for the order; a retry with it is idempotent.'),
+  param(
+    'newClientOrderId',
+    { type: 'string', maxLength: 36 },
+    'Your id for the order; a retry with it is idempotent. Without it the order answers to opex-<orderId>.',
+  ),
   param('newOrderRespType', { type: 'string', enum: ['ACK', 'RESULT', 'FULL'] }, 'Reply detail; FULL adds the fills.'),
 ];
 const orderLookup: Param[] = [
@@ -383,15 +387,63 @@ const paths = {
     get: market({ summary: 'Best bid and ask', params: [optionalSymbol, symbols], reply: oneOrMany('BookTicker') }),
   },
   '/api/v3/account': {
-    get: trading({ summary: "Balances of the key's owner", params: [], reply: ref('Account'), signed: 'read' }),
+    get: trading({
+      summary: "Balances of the key's owner",
+      params: [param('omitZeroBalances', { type: 'boolean' }, 'true: leave out coins with nothing free or locked.')],
+      reply: ref('Account'),
+      signed: 'read',
+    }),
   },
   '/api/v3/order': {
-    post: trading({ summary: 'Place an order', params: orderParams, reply: ref('Order'), signed: 'trade' }),
-    delete: trading({ summary: 'Cancel an order', params: orderLookup, reply: ref('Order'), signed: 'trade' }),
+    post: trading({
+      summary: 'Place an order',
+      description:
+        "Placed through the trading core, like the web app's orders. LIMIT needs timeInForce (GTC, IOC, FOK); LIMIT_MAKER is refused (-2010) when it would take. MARKET buys by quoteOrderQty and sells by quantity (the other two combinations are -1014). A retry with the same newClientOrderId answers the first order (client ids are unique per account for good). Replies: ACK, RESULT or FULL (with fills; the default for LIMIT and MARKET). Unfilled rests of MARKET, IOC and FOK orders are EXPIRED.",
+      params: orderParams,
+      reply: ref('Order'),
+      signed: 'trade',
+    }),
+    delete: trading({
+      summary: 'Cancel an order',
+      description: 'An order that is not open (or not yours) is -2011 Unknown order sent.',
+      params: [...orderLookup, param('newClientOrderId', { type: 'string' }, 'An id for this cancel.')],
+      reply: ref('Order'),
+      signed: 'trade',
+    }),
     get: trading({ summary: 'One order', params: orderLookup, reply: ref('Order'), signed: 'read' }),
+  },
+  '/api/v3/order/test': {
+    post: trading({
+      summary: 'Check an order without placing it',
+      description: 'Every parameter and filter is checked as for POST /order; nothing is placed. Answers {}.',
+      params: [
+        ...orderParams,
+        param('computeCommissionRates', { type: 'boolean' }, "true: answer the market's fee rates instead of {}."),
+      ],
+      reply: object({}),
+      signed: 'trade',
+    }),
   },
   '/api/v3/openOrders': {
     get: trading({ summary: 'Open orders', params: [optionalSymbol], reply: array(ref('Order')), signed: 'read' }),
+    delete: trading({
+      summary: 'Cancel all open orders of a market',
+      description: 'With no open order in the market the answer is -2011, as on Binance.',
+      params: [symbol],
+      reply: array(ref('Order')),
+      signed: 'trade',
+    }),
+  },
+  '/api/v3/account/commission': {
+    get: trading({
+      summary: "A market's fee rates",
+      params: [symbol],
+      reply: object({
+        symbol: str('Market symbol'),
+        standardCommission: object({ maker: decimal('Maker rate'), taker: decimal('Taker rate') }),
+      }),
+      signed: 'read',
+    }),
   },
   '/api/v3/allOrders': {
     get: trading({

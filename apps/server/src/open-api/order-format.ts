@@ -1,0 +1,175 @@
+import { OrderStatus } from '@opex/contract/calls/order';
+import Big from 'big.js';
+import type { Selectable } from 'kysely';
+import type { MarketSpec } from '../core/market-spec.ts';
+import type { OrdersTable, TradesTable } from '../db/tables/trading.ts';
+import { binanceSymbol, quoteAmount } from './market-format.ts';
+
+/**
+ * Orders and trades in Binance's spot shapes, read from the rows the trading core wrote. Amounts are decimal
+ * strings at the market's precision: prices with pricePrecision digits, quantities with volumePrecision, quote
+ * amounts with both.
+ */
+export type OrderRow = Selectable<OrdersTable>;
+export type TradeRow = Selectable<TradesTable>;
+
+/** The id shown for an order placed without a client order id ('opex-<orderId>'); it finds the order again. */
+export const DERIVED_CLIENT_ID = /^opex-(\d{1,15})$/;
+export const clientOrderIdOf = (row: Pick<OrderRow, 'id' | 'client_order_id'>) =>
+  row.client_order_id ?? `opex-${row.id}`;
+
+export type BinanceOrderStatus = 'NEW' | 'PARTIALLY_FILLED' | 'FILLED' | 'CANCELED' | 'REJECTED' | 'EXPIRED';
+
+/**
+ * Our status as Binance's. The unfilled rest of a MARKET, IOC or FOK order, cancelled by the exchange, is EXPIRED
+ * (as Binance reports it); a cancel by the owner is CANCELED.
+ */
+export function binanceStatus(row: OrderRow): BinanceOrderStatus {
+  switch (row.status) {
+    case OrderStatus.init:
+    case OrderStatus.open:
+    case OrderStatus.partiallyFilled:
+      return new Big(row.deal_volume).gt(0) ? 'PARTIALLY_FILLED' : 'NEW';
+    case OrderStatus.filled:
+      return 'FILLED';
+    case OrderStatus.cancelled:
+      return row.closed_by_exchange === 1 && (row.type === 2 || row.time_in_force !== 'GTC') ? 'EXPIRED' : 'CANCELED';
+    case OrderStatus.rejected:
+      return 'REJECTED';
+    default:
+      return 'EXPIRED';
+  }
+}
+
+export const binanceOrderType = (row: Pick<OrderRow, 'type' | 'post_only'>) =>
+  row.type === 2 ? 'MARKET' : row.post_only === 1 ? 'LIMIT_MAKER' : 'LIMIT';
+
+const fixed = (value: string | Big, digits: number) => new Big(value).toFixed(digits);
+
+/** The fields every order answer shares (RESULT, GET /order, openOrders, allOrders, cancel). */
+function orderCore(row: OrderRow, spec: MarketSpec) {
+  const p = spec.pricePrecision;
+  const v = spec.volumePrecision;
+  const byQuote = row.type === 2 && row.side === 'BUY';
+  return {
+    symbol: binanceSymbol(spec),
+    orderId: Number(row.id),
+    orderListId: -1,
+    clientOrderId: clientOrderIdOf(row),
+    price: fixed(row.price, p),
+    // A market buy is placed by the quote amount to spend: origQty is 0 and origQuoteOrderQty holds it.
+    origQty: byQuote ? fixed('0', v) : fixed(row.volume, v),
+    executedQty: fixed(row.deal_volume, v),
+    cummulativeQuoteQty: quoteAmount(row.deal_money, spec),
+    status: binanceStatus(row),
+    timeInForce: row.time_in_force,
+    type: binanceOrderType(row),
+    side: row.side,
+  };
+}
+
+/** GET /api/v3/order, openOrders, allOrders. */
+export function binanceOrder(row: OrderRow, spec: MarketSpec) {
+  const byQuote = row.type === 2 && row.side === 'BUY';
+  const zeroPrice = fixed('0', spec.pricePrecision);
+  return {
+    ...orderCore(row, spec),
+    stopPrice: zeroPrice,
+    icebergQty: fixed('0', spec.volumePrecision),
+    time: Number(row.created_at),
+    updateTime: Number(row.updated_at),
+    isWorking: true,
+    workingTime: Number(row.created_at),
+    origQuoteOrderQty: byQuote ? quoteAmount(row.volume, spec) : quoteAmount('0', spec),
+    selfTradePreventionMode: 'NONE',
+  };
+}
+
+/** POST /api/v3/order with newOrderRespType ACK. */
+export function orderAck(row: OrderRow, spec: MarketSpec) {
+  return {
+    symbol: binanceSymbol(spec),
+    orderId: Number(row.id),
+    orderListId: -1,
+    clientOrderId: clientOrderIdOf(row),
+    transactTime: Number(row.created_at),
+  };
+}
+
+/** RESULT: the order as placed; FULL adds the fills it took on entry. */
+export function orderResult(row: OrderRow, spec: MarketSpec) {
+  const byQuote = row.type === 2 && row.side === 'BUY';
+  return {
+    ...orderCore(row, spec),
+    transactTime: Number(row.created_at),
+    origQuoteOrderQty: byQuote ? quoteAmount(row.volume, spec) : quoteAmount('0', spec),
+    workingTime: Number(row.created_at),
+    selfTradePreventionMode: 'NONE',
+  };
+}
+
+/** A fill of a taker order: its fee is the buyer's (base coin) or the seller's (quote coin). */
+export function orderFill(trade: TradeRow, spec: MarketSpec) {
+  const buyer = trade.taker_side === 'BUY';
+  return {
+    price: fixed(trade.price, spec.pricePrecision),
+    qty: fixed(trade.volume, spec.volumePrecision),
+    commission: buyer ? fixed(trade.buyer_fee, spec.baseScale) : fixed(trade.seller_fee, spec.quoteScale),
+    commissionAsset: buyer ? spec.base : spec.quote,
+    tradeId: Number(trade.id),
+  };
+}
+
+/** DELETE /api/v3/order: the cancelled order, with the cancel request's own client id. */
+export function cancelledOrder(row: OrderRow, spec: MarketSpec, cancelClientId: string, now: number) {
+  const { clientOrderId, ...rest } = orderCore(row, spec);
+  const byQuote = row.type === 2 && row.side === 'BUY';
+  return {
+    symbol: rest.symbol,
+    origClientOrderId: clientOrderId,
+    orderId: rest.orderId,
+    orderListId: -1,
+    clientOrderId: cancelClientId,
+    transactTime: now,
+    price: rest.price,
+    origQty: rest.origQty,
+    executedQty: rest.executedQty,
+    origQuoteOrderQty: byQuote ? quoteAmount(row.volume, spec) : quoteAmount('0', spec),
+    cummulativeQuoteQty: rest.cummulativeQuoteQty,
+    status: rest.status,
+    timeInForce: rest.timeInForce,
+    type: rest.type,
+    side: rest.side,
+    selfTradePreventionMode: 'NONE',
+  };
+}
+
+/**
+ * GET /api/v3/myTrades: one row per side the user took in the trade (a trade between two of the user's own
+ * orders is two rows, as on Binance).
+ */
+export function myTradeRows(trade: TradeRow, userId: number, spec: MarketSpec) {
+  const rows = [];
+  const takerBuys = trade.taker_side === 'BUY';
+  for (const maker of [true, false]) {
+    const owner = maker ? trade.maker_user_id : trade.taker_user_id;
+    if (Number(owner) !== userId) continue;
+    const isBuyer = maker ? !takerBuys : takerBuys;
+    rows.push({
+      symbol: binanceSymbol(spec),
+      id: Number(trade.id),
+      orderId: Number(maker ? trade.maker_order_id : trade.taker_order_id),
+      orderListId: -1,
+      price: fixed(trade.price, spec.pricePrecision),
+      qty: fixed(trade.volume, spec.volumePrecision),
+      quoteQty: quoteAmount(trade.amount, spec),
+      commission: isBuyer ? fixed(trade.buyer_fee, spec.baseScale) : fixed(trade.seller_fee, spec.quoteScale),
+      commissionAsset: isBuyer ? spec.base : spec.quote,
+      time: Number(trade.created_at),
+      isBuyer,
+      isMaker: maker,
+      isBestMatch: true,
+    });
+  }
+  return rows;
+}

@@ -1,0 +1,412 @@
+import { randomBytes } from 'node:crypto';
+import { OrderStatus, openOrderStatuses } from '@opex/contract/calls/order';
+import { ErrorCode, type ErrorCodeValue, errorMessages } from '@opex/contract/error-codes';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { toUnits } from '../core/decimal-units.ts';
+import { MAX_TICKS, type MarketSpec } from '../core/market-spec.ts';
+import { checkOrder, type OrderRefusal, type OrderRequest, type TimeInForceName } from '../core/order-rules.ts';
+import type { Services } from '../platform/services.ts';
+import { BinanceCode, BinanceError, binanceErrors } from './binance-error.ts';
+import { allMarkets, findMarket, ORDER_TYPES, TIME_IN_FORCE } from './exchange-info.ts';
+import {
+  binanceOrder,
+  cancelledOrder,
+  clientOrderIdOf,
+  DERIVED_CLIENT_ID,
+  myTradeRows,
+  type OrderRow,
+  orderAck,
+  orderFill,
+  orderResult,
+} from './order-format.ts';
+import type { QueryParams } from './query-params.ts';
+import { type Permission, verifySigned } from './signed-request.ts';
+
+/**
+ * The signed trading half of the Open API: orders placed and cancelled through the trading core, the same single
+ * writer the web app's order calls use (so a bot's order is on the trader's web pages at once), and reads of the
+ * caller's orders and trades from what the core committed. Refusals are Binance's codes; a refused request changes
+ * nothing (the core keeps only a REJECTED row for an order that carried newClientOrderId, so a retry answers alike).
+ */
+const LIST_MAX = 1000;
+const LIST_DEFAULT = 500;
+/** Binance's newClientOrderId alphabet. */
+const CLIENT_ID = /^[.A-Za-z0-9:/_-]{1,36}$/;
+const DECIMAL = /^\d{1,20}(\.\d{1,20})?$/;
+/** Order types of Binance's spot API that this exchange does not offer. */
+const UNOFFERED_TYPES = ['STOP_LOSS', 'STOP_LOSS_LIMIT', 'TAKE_PROFIT', 'TAKE_PROFIT_LIMIT'];
+
+type OrderType = (typeof ORDER_TYPES)[number];
+type RespType = 'ACK' | 'RESULT' | 'FULL';
+
+interface ParsedOrder {
+  spec: MarketSpec;
+  type: OrderType;
+  request: OrderRequest;
+  clientOrderId: string | null;
+  respType: RespType;
+}
+
+export function registerOpenApiOrderRoutes(scope: FastifyInstance, services: Services): void {
+  const { db } = services.database;
+  const { core } = services;
+
+  const signed = (request: FastifyRequest, permission: Permission) => verifySigned(services, request, permission);
+  const market = async (q: QueryParams): Promise<MarketSpec> => {
+    const spec = await findMarket(services, q.required('symbol'));
+    if (!spec) throw binanceErrors.badSymbol();
+    return spec;
+  };
+  const marketOf = async () => {
+    const specs = await allMarkets(services);
+    return new Map(specs.map((s) => [s.symbol, s]));
+  };
+  const orderById = (id: number) => db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  /** One of the caller's orders in the market, by orderId and/or origClientOrderId (rejected ones never existed). */
+  const findOwnOrder = async (userId: number, spec: MarketSpec, q: QueryParams): Promise<OrderRow | undefined> => {
+    const orderId = q.integer('orderId', { min: 0 });
+    const clientId = q.optional('origClientOrderId');
+    if (orderId === undefined && clientId === undefined)
+      throw new BinanceError(
+        BinanceCode.mandatoryParam,
+        "Param 'origClientOrderId' or 'orderId' must be sent, but both were empty/null!",
+      );
+    let query = db
+      .selectFrom('orders')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('symbol', '=', spec.symbol)
+      .where('status', '!=', OrderStatus.rejected);
+    if (orderId !== undefined) query = query.where('id', '=', orderId);
+    else query = query.where('client_order_id', '=', clientId as string);
+    let row = await query.executeTakeFirst();
+    if (!row && orderId === undefined) {
+      // An order placed without a client id answers to the id derived from its order id.
+      const derived = DERIVED_CLIENT_ID.exec(clientId as string);
+      if (derived) {
+        row = await db
+          .selectFrom('orders')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .where('symbol', '=', spec.symbol)
+          .where('id', '=', Number(derived[1]))
+          .where('client_order_id', 'is', null)
+          .where('status', '!=', OrderStatus.rejected)
+          .executeTakeFirst();
+      }
+    }
+    // Both sent: the order found by id must also carry that client id.
+    if (row && orderId !== undefined && clientId !== undefined && clientOrderIdOf(row) !== clientId) return undefined;
+    return row;
+  };
+
+  scope.post('/order', async (request) => {
+    const { userId, params } = await signed(request, 'trade');
+    const order = await parseOrder(services, params);
+    const outcome = await core.placeOrder({
+      userId,
+      symbol: order.spec.symbol,
+      request: order.request,
+      clientOrderId: order.clientOrderId,
+    });
+    if (!outcome.ok) throw placeRefusal(outcome.code, order);
+    const row = await orderById(outcome.orderId);
+    if (order.respType === 'ACK') return orderAck(row, order.spec);
+    if (order.respType === 'RESULT') return orderResult(row, order.spec);
+    const fills = await db
+      .selectFrom('trades')
+      .selectAll()
+      .where('taker_order_id', '=', row.id)
+      .orderBy('id')
+      .execute();
+    return { ...orderResult(row, order.spec), fills: fills.map((t) => orderFill(t, order.spec)) };
+  });
+
+  scope.post('/order/test', async (request) => {
+    const { params } = await signed(request, 'trade');
+    const rates = params.optional('computeCommissionRates');
+    const order = await parseOrder(services, params);
+    if (rates !== undefined && rates !== 'true' && rates !== 'false')
+      throw binanceErrors.illegal('computeCommissionRates');
+    if (rates !== 'true') return {};
+    const maker = order.spec.makerFee.toFixed(8);
+    const taker = order.spec.takerFee.toFixed(8);
+    const zero = '0.00000000';
+    return {
+      standardCommissionForOrder: { maker, taker },
+      specialCommissionForOrder: { maker: zero, taker: zero },
+      taxCommissionForOrder: { maker: zero, taker: zero },
+      discount: { enabledForAccount: false, enabledForSymbol: false, discountAsset: 'BNB', discount: zero },
+    };
+  });
+
+  scope.delete('/order', async (request) => {
+    const { userId, params } = await signed(request, 'trade');
+    const spec = await market(params);
+    const row = await findOwnOrder(userId, spec, params);
+    const cancelId = params.optional('newClientOrderId') ?? randomClientId();
+    params.optional('cancelRestrictions');
+    params.done();
+    if (!CLIENT_ID.test(cancelId)) throw binanceErrors.illegal('newClientOrderId');
+    if (!row) throw binanceErrors.unknownOrder();
+    const outcome = await core.cancelOrder({ userId, orderId: Number(row.id), symbol: spec.symbol });
+    if (!outcome.ok) throw cancelRefusal(outcome.code);
+    return cancelledOrder(await orderById(Number(row.id)), spec, cancelId, services.clock.now());
+  });
+
+  scope.delete('/openOrders', async (request) => {
+    const { userId, params } = await signed(request, 'trade');
+    const spec = await market(params);
+    params.done();
+    const open = await db
+      .selectFrom('orders')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('symbol', '=', spec.symbol)
+      .where('status', 'in', [...openOrderStatuses])
+      .orderBy('id')
+      .execute();
+    // Binance answers a cancel-all with nothing to cancel as an unknown order.
+    if (open.length === 0) throw binanceErrors.unknownOrder();
+    const outcomes = await Promise.all(
+      open.map((o) => core.cancelOrder({ userId, orderId: Number(o.id), symbol: spec.symbol })),
+    );
+    const cancelled = outcomes.flatMap((o) => (o.ok ? [o.orderId] : []));
+    if (cancelled.length === 0) {
+      const failure = outcomes.find((o) => !o.ok);
+      throw cancelRefusal(failure && !failure.ok ? failure.code : ErrorCode.orderNotOpen);
+    }
+    const rows = await db.selectFrom('orders').selectAll().where('id', 'in', cancelled).orderBy('id').execute();
+    const now = services.clock.now();
+    return rows.map((row) => cancelledOrder(row, spec, randomClientId(), now));
+  });
+
+  scope.get('/order', async (request) => {
+    const { userId, params } = await signed(request, 'read');
+    const spec = await market(params);
+    const row = await findOwnOrder(userId, spec, params);
+    params.done();
+    if (!row) throw binanceErrors.noSuchOrder();
+    return binanceOrder(row, spec);
+  });
+
+  scope.get('/openOrders', async (request) => {
+    const { userId, params } = await signed(request, 'read');
+    const symbol = params.optional('symbol');
+    let spec: MarketSpec | undefined;
+    if (symbol !== undefined) spec = await market(params);
+    params.done();
+    let query = db
+      .selectFrom('orders')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('status', 'in', [...openOrderStatuses]);
+    if (spec) query = query.where('symbol', '=', spec.symbol);
+    const rows = await query.orderBy('id').execute();
+    const specs = spec ? new Map([[spec.symbol, spec]]) : await marketOf();
+    return rows.flatMap((row) => {
+      const s = specs.get(row.symbol);
+      return s ? [binanceOrder(row, s)] : [];
+    });
+  });
+
+  scope.get('/allOrders', async (request) => {
+    const { userId, params } = await signed(request, 'read');
+    const spec = await market(params);
+    const fromId = params.integer('orderId', { min: 0 });
+    const startTime = params.integer('startTime', { min: 0 });
+    const endTime = params.integer('endTime', { min: 0 });
+    const limit = params.integer('limit', { min: 1, max: LIST_MAX, fallback: LIST_DEFAULT }) as number;
+    params.done();
+    if (startTime !== undefined && endTime !== undefined && endTime - startTime > 24 * 3_600_000)
+      throw new BinanceError(BinanceCode.invalidParameter, 'More than 24 hours between startTime and endTime.');
+    let query = db
+      .selectFrom('orders')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('symbol', '=', spec.symbol)
+      .where('status', '!=', OrderStatus.rejected);
+    if (fromId !== undefined) query = query.where('id', '>=', fromId);
+    if (startTime !== undefined) query = query.where('created_at', '>=', startTime);
+    if (endTime !== undefined) query = query.where('created_at', '<=', endTime);
+    // From an id or a start time: the first `limit` from there; otherwise the most recent `limit`.
+    const ascending = fromId !== undefined || startTime !== undefined;
+    const rows = await query
+      .orderBy('id', ascending ? 'asc' : 'desc')
+      .limit(limit)
+      .execute();
+    if (!ascending) rows.reverse();
+    return rows.map((row) => binanceOrder(row, spec));
+  });
+
+  scope.get('/myTrades', async (request) => {
+    const { userId, params } = await signed(request, 'read');
+    const spec = await market(params);
+    const orderId = params.integer('orderId', { min: 0 });
+    const fromId = params.integer('fromId', { min: 0 });
+    const startTime = params.integer('startTime', { min: 0 });
+    const endTime = params.integer('endTime', { min: 0 });
+    const limit = params.integer('limit', { min: 1, max: LIST_MAX, fallback: LIST_DEFAULT }) as number;
+    params.done();
+    if (fromId !== undefined && (startTime !== undefined || endTime !== undefined))
+      throw new BinanceError(BinanceCode.invalidParameter, 'fromId cannot be sent with startTime or endTime.');
+    if (startTime !== undefined && endTime !== undefined && endTime - startTime > 24 * 3_600_000)
+      throw new BinanceError(BinanceCode.invalidParameter, 'More than 24 hours between startTime and endTime.');
+    let query = db
+      .selectFrom('trades')
+      .selectAll()
+      .where('symbol', '=', spec.symbol)
+      .where((eb) => eb.or([eb('maker_user_id', '=', userId), eb('taker_user_id', '=', userId)]));
+    if (orderId !== undefined)
+      query = query.where((eb) => eb.or([eb('maker_order_id', '=', orderId), eb('taker_order_id', '=', orderId)]));
+    if (fromId !== undefined) query = query.where('id', '>=', fromId);
+    if (startTime !== undefined) query = query.where('created_at', '>=', startTime);
+    if (endTime !== undefined) query = query.where('created_at', '<=', endTime);
+    const ascending = fromId !== undefined || startTime !== undefined;
+    const trades = await query
+      .orderBy('id', ascending ? 'asc' : 'desc')
+      .limit(limit)
+      .execute();
+    if (!ascending) trades.reverse();
+    const rows = trades.flatMap((t) => myTradeRows(t, userId, spec));
+    // A trade between two of the caller's own orders gives two rows; only the ones of that order when asked.
+    return orderId === undefined ? rows.slice(-limit) : rows.filter((r) => r.orderId === orderId);
+  });
+}
+
+const randomClientId = () => randomBytes(16).toString('base64url').slice(0, 22);
+
+/** POST /order and /order/test parameters, checked as Binance checks them, then against the market's filters. */
+async function parseOrder(services: Services, q: QueryParams): Promise<ParsedOrder> {
+  const symbol = q.required('symbol');
+  const side = q.required('side');
+  const type = q.required('type');
+  const timeInForce = q.optional('timeInForce');
+  const quantity = q.optional('quantity');
+  const quoteOrderQty = q.optional('quoteOrderQty');
+  const price = q.optional('price');
+  const clientOrderId = q.optional('newClientOrderId') ?? null;
+  const respType = q.optional('newOrderRespType');
+  const stp = q.optional('selfTradePreventionMode');
+  q.optional('strategyId');
+  q.optional('strategyType');
+  q.done();
+
+  const spec = await findMarket(services, symbol);
+  if (!spec) throw binanceErrors.badSymbol();
+  if (side !== 'BUY' && side !== 'SELL') throw new BinanceError(BinanceCode.invalidSide, 'Invalid side.');
+  if (UNOFFERED_TYPES.includes(type))
+    throw new BinanceError(BinanceCode.unsupportedOperation, 'Unsupported order combination.');
+  if (!(ORDER_TYPES as readonly string[]).includes(type))
+    throw new BinanceError(BinanceCode.invalidOrderType, 'Invalid orderType.');
+  const orderType = type as OrderType;
+  if (respType !== undefined && respType !== 'ACK' && respType !== 'RESULT' && respType !== 'FULL')
+    throw binanceErrors.illegal('newOrderRespType');
+  if (stp !== undefined && stp !== 'NONE')
+    throw new BinanceError(BinanceCode.unsupportedOperation, 'Unsupported order combination.');
+  if (clientOrderId !== null && !CLIENT_ID.test(clientOrderId)) throw binanceErrors.illegal('newClientOrderId');
+  for (const [name, value] of [
+    ['quantity', quantity],
+    ['quoteOrderQty', quoteOrderQty],
+    ['price', price],
+  ] as const) {
+    if (value !== undefined && !DECIMAL.test(value)) throw binanceErrors.illegal(name);
+  }
+
+  let request: OrderRequest;
+  if (orderType === 'MARKET') {
+    if (timeInForce !== undefined) throw binanceErrors.notRequired('timeInForce');
+    if (price !== undefined) throw binanceErrors.notRequired('price');
+    if (quantity === undefined && quoteOrderQty === undefined)
+      throw new BinanceError(
+        BinanceCode.mandatoryParam,
+        "Param 'quantity' or 'quoteOrderQty' must be sent, but both were empty/null!",
+      );
+    if (quantity !== undefined && quoteOrderQty !== undefined) throw binanceErrors.notRequired('quoteOrderQty');
+    // The core takes a market buy by the quote amount to spend and a market sell by the base quantity.
+    if ((side === 'BUY') !== (quoteOrderQty !== undefined))
+      throw new BinanceError(BinanceCode.unsupportedOperation, 'Unsupported order combination.');
+    request = { side, type: 2, volume: (quoteOrderQty ?? quantity) as string };
+  } else {
+    if (quantity === undefined) throw binanceErrors.mandatory('quantity');
+    if (price === undefined) throw binanceErrors.mandatory('price');
+    if (quoteOrderQty !== undefined) throw binanceErrors.notRequired('quoteOrderQty');
+    let tif: TimeInForceName = 'GTC';
+    if (orderType === 'LIMIT') {
+      if (timeInForce === undefined) throw binanceErrors.mandatory('timeInForce');
+      if (!(TIME_IN_FORCE as readonly string[]).includes(timeInForce))
+        throw new BinanceError(BinanceCode.invalidTimeInForce, 'Invalid timeInForce.');
+      tif = timeInForce as TimeInForceName;
+    } else if (timeInForce !== undefined && timeInForce !== 'GTC') {
+      throw binanceErrors.notRequired('timeInForce');
+    }
+    request = { side, type: 1, price, volume: quantity, timeInForce: tif, postOnly: orderType === 'LIMIT_MAKER' };
+  }
+  // The market's filters, checked here to name them; the core checks the same rules again when it places.
+  const refusal = checkOrder(spec, request);
+  if (typeof refusal === 'string') throw filterRefusal(refusal, request, spec);
+  const defaultResp: RespType = orderType === 'LIMIT_MAKER' ? 'ACK' : 'FULL';
+  return { spec, type: orderType, request, clientOrderId, respType: (respType as RespType | undefined) ?? defaultResp };
+}
+
+/** Which of Binance's filters a rule of order-rules.ts is. */
+function filterRefusal(refusal: OrderRefusal, request: OrderRequest, spec: MarketSpec): BinanceError {
+  const marketBuy = request.type === 2 && request.side === 'BUY';
+  const lotFilter = request.type === 2 ? 'MARKET_LOT_SIZE' : 'LOT_SIZE';
+  switch (refusal) {
+    case 'market_closed':
+      return binanceErrors.rejected('Market is closed.');
+    case 'price_precision':
+    case 'price_below_minimum':
+      return binanceErrors.filter('PRICE_FILTER');
+    case 'volume_precision':
+      return marketBuy ? binanceErrors.badPrecision() : binanceErrors.filter(lotFilter);
+    case 'volume_below_minimum':
+    case 'market_sell_below_minimum':
+      return binanceErrors.filter(lotFilter);
+    case 'market_buy_below_minimum':
+      return binanceErrors.filter('NOTIONAL');
+    case 'too_large': {
+      if (marketBuy) return binanceErrors.filter('NOTIONAL');
+      const ticks = toUnits(request.price ?? '0', spec.pricePrecision, MAX_TICKS);
+      return binanceErrors.filter(ticks.ok ? 'LOT_SIZE' : 'PRICE_FILTER');
+    }
+  }
+}
+
+/** The core's refusal of a placement, in Binance's words. */
+function placeRefusal(code: ErrorCodeValue, order: ParsedOrder): BinanceError {
+  switch (code) {
+    case ErrorCode.insufficientBalance:
+      return binanceErrors.insufficientBalance();
+    case ErrorCode.marketNotFound:
+      return binanceErrors.badSymbol();
+    case ErrorCode.marketClosed:
+      return binanceErrors.rejected('Market is closed.');
+    case ErrorCode.pricePrecision:
+    case ErrorCode.priceBelowMinimum:
+      return binanceErrors.filter('PRICE_FILTER');
+    case ErrorCode.volumePrecision:
+    case ErrorCode.volumeBelowMinimum:
+    case ErrorCode.marketSellBelowMinimum:
+      return binanceErrors.filter(order.request.type === 2 ? 'MARKET_LOT_SIZE' : 'LOT_SIZE');
+    case ErrorCode.marketBuyBelowMinimum:
+      return binanceErrors.filter('NOTIONAL');
+    case ErrorCode.orderTooLarge:
+      return binanceErrors.filter(order.request.type === 2 ? 'MARKET_LOT_SIZE' : 'LOT_SIZE');
+    case ErrorCode.tradingUnavailable:
+      return binanceErrors.unavailable();
+    case ErrorCode.badRequest:
+      // The only bad request the core finds in a checked order: a LIMIT_MAKER that would take.
+      if (order.request.postOnly) return binanceErrors.rejected('Order would immediately match and take.');
+      return binanceErrors.rejected(errorMessages[code]);
+    default:
+      return binanceErrors.rejected(errorMessages[code] ?? 'Order rejected.');
+  }
+}
+
+function cancelRefusal(code: ErrorCodeValue): BinanceError {
+  if (code === ErrorCode.tradingUnavailable) return binanceErrors.unavailable();
+  return binanceErrors.unknownOrder();
+}
