@@ -5,20 +5,32 @@ import { loginFromAnotherDevice } from './support/api-login.ts';
 import { ALICE, BOB } from './support/pages.ts';
 
 /**
- * Two traders on one quiet market, each in their own browser: Alice's limit sell, placed through the form, shows in
- * Bob's order book live; Bob buys it through his form; both see the trade in the market's trades, and their open
- * orders and balances change without a reload. The market is added for this test after the server started, so the
- * demo market maker (which quotes the markets it found at start) never trades in it.
+ * Two traders on one quiet market, each in their own browser. Alice's limit sell, placed through the form, shows in
+ * Bob's order book live; Bob takes it with a market buy (a quote amount to spend); both see the trade, their open
+ * orders, histories and balances change without a reload. A cancel gives the locked coins back, and orders the market
+ * or the balance refuses (below the minimum, too many decimals, more than the balance) are answered with the rule that
+ * failed and change nothing. The market is added for this test after the server started, so the demo market maker
+ * (which quotes the markets it found at start) never trades in it.
  */
 const MARKET = { base: 'BTC', quote: 'ETH', symbol: 'btceth' };
-const PRICE = '20.5000';
+const PRICE = '20.0000';
 const AMOUNT = '0.0125';
+/** PRICE × AMOUNT: what Bob's market buy spends to take all of Alice's order. */
+const SPEND = '0.25';
 
 async function postCall(request: APIRequestContext, call: string, data: object) {
   const state = await request.storageState();
   const xsrf = state.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
   const reply = await request.post(`/fe-ex-api/${call}`, { headers: { 'X-XSRF-TOKEN': xsrf }, data });
-  return (await reply.json()) as { code: string; data: unknown };
+  return (await reply.json()) as { code: string; msg?: string; data: unknown };
+}
+
+/** The trader's BTC and ETH balances (available and locked) as the server holds them. */
+async function serverBalances(request: APIRequestContext) {
+  const reply = await postCall(request, 'finance/v5/account_balance', { coinSymbols: 'BTC,ETH' });
+  const coins = (reply.data as { allCoinMap: Record<string, { normal_balance: string; lock_balance: string }> })
+    .allCoinMap;
+  return [MARKET.base, MARKET.quote].map((c) => `${c} ${coins[c]?.normal_balance} / ${coins[c]?.lock_balance}`);
 }
 
 async function trader(
@@ -37,8 +49,11 @@ const form = (page: Page, side: 'Buy' | 'Sell') => page.getByRole('form', { name
 const available = (page: Page, side: 'buy' | 'sell') => page.getByTestId(`available-${side}`);
 const amountOf = async (page: Page, side: 'buy' | 'sell') =>
   ((await available(page, side).textContent()) ?? '').split(' ')[0]?.replaceAll(',', '') ?? '';
+const asks = (page: Page) => page.getByRole('list', { name: 'Sell orders' }).getByRole('button');
 
-test('a limit sell placed by one trader is bought by another, live on both screens', async ({ browser }) => {
+test('a limit sell is taken by a market buy live on both screens; a cancel; refused orders change nothing', async ({
+  browser,
+}) => {
   await admin(
     ...['market', 'add', '--base', MARKET.base, '--quote', MARKET.quote, '--price-precision', '4'],
     ...['--volume-precision', '4', '--depth', '0.0001,0.001,0.01', '--limit-volume-min', '0.001'],
@@ -52,118 +67,124 @@ test('a limit sell placed by one trader is bought by another, live on both scree
   await expect
     .poll(
       async () => (await postCall(aliceContext.request, 'order/cancel', { orderId: 1, symbol: MARKET.symbol })).code,
-      {
-        timeout: 15_000,
-      },
+      { timeout: 15_000 },
     )
     .not.toBe('40001');
 
-  const alice = await trader(aliceContext, ALICE);
-  const bob = await trader(bobContext, BOB);
+  const [alice, bob] = await Promise.all([trader(aliceContext, ALICE), trader(bobContext, BOB)]);
   await expect(available(alice, 'sell')).toContainText(MARKET.base);
   await expect(available(bob, 'buy')).not.toHaveText(/^--/);
   const aliceBase = await amountOf(alice, 'sell');
   const aliceQuote = await amountOf(alice, 'buy');
   const bobBase = await amountOf(bob, 'sell');
   const bobQuote = await amountOf(bob, 'buy');
-  await expect(bob.getByRole('list', { name: 'Sell orders' }).getByRole('button')).toHaveCount(0);
+  await expect(asks(bob)).toHaveCount(0);
 
   // Alice: a limit sell through the form. What the market's rules refuse is caught before sending.
   const sell = form(alice, 'Sell');
+  const sellButton = sell.getByRole('button', { name: `Sell ${MARKET.base}` });
   await sell.getByLabel('Price').fill(PRICE);
   await sell.getByLabel('Amount').fill('0.0005');
-  await sell.getByRole('button', { name: `Sell ${MARKET.base}` }).click();
+  await sellButton.click();
   await expect(sell.getByText('The smallest amount is 0.001')).toBeVisible();
   // What only the server knows (the engine's highest price) comes back as its refusal, in words.
   await sell.getByLabel('Price').fill('999999');
   await sell.getByLabel('Amount').fill(AMOUNT);
-  await sell.getByRole('button', { name: `Sell ${MARKET.base}` }).click();
+  await sellButton.click();
   await expect(sell.getByText('The price or amount is too large.')).toBeVisible();
   await sell.getByLabel('Price').fill(PRICE);
-  await sell.getByRole('button', { name: `Sell ${MARKET.base}` }).click();
+  await sellButton.click();
   await expect(sell.getByText('Order placed.')).toBeVisible();
   const aliceOpen = alice.getByTestId('open-orders');
   await expect(aliceOpen.getByRole('row').filter({ hasText: PRICE })).toHaveCount(1);
   await expect(alice.getByRole('tab', { name: 'Open orders (1)' })).toBeVisible();
   await expect.poll(() => amountOf(alice, 'sell')).toBe(sub(aliceBase, AMOUNT));
 
-  // Bob sees it in his book without a reload, takes its price from the book and buys it.
-  const ask = bob.getByRole('list', { name: 'Sell orders' }).getByRole('button').filter({ hasText: PRICE });
+  // Bob sees it in his book without a reload and takes it with a market buy: the quote amount to spend.
+  const ask = asks(bob).filter({ hasText: PRICE });
   await expect(ask).toHaveCount(1);
   await expect(ask).toContainText(AMOUNT);
-  await ask.click();
   const buy = form(bob, 'Buy');
-  await expect(buy.getByLabel('Price')).toHaveValue(PRICE);
-  await buy.getByLabel('Amount').fill(AMOUNT);
+  await bob.getByRole('tab', { name: 'Market', exact: true }).click();
+  await expect(buy.getByLabel('Price')).toHaveCount(0);
+  await buy.getByLabel('Total to spend').fill(SPEND);
   await buy.getByRole('button', { name: `Buy ${MARKET.base}` }).click();
   await expect(buy.getByText('Order placed.')).toBeVisible();
 
-  // Both see the trade and the emptied book; Alice's open order leaves and her balances move, live.
+  // Both see the trade and the emptied book; Alice's open order leaves and both traders' balances move, live.
   for (const page of [alice, bob]) {
-    page.on('console', (m) => console.log('CONSOLE', page === alice ? 'alice' : 'bob', m.text()));
-    await expect(page.getByTestId('recent-trades').getByText(PRICE))
-      .toBeVisible()
-      .catch(async (e) => {
-        for (const [n, p] of [
-          ['alice', alice],
-          ['bob', bob],
-        ] as const)
-          console.log(
-            'DEBUG',
-            n,
-            JSON.stringify(await p.getByTestId('recent-trades').textContent()),
-            JSON.stringify(await p.getByRole('region', { name: 'Market summary' }).textContent()),
-          );
-        await page.reload();
-        await page.waitForTimeout(3000);
-        for (const [n, p] of [
-          ['alice', alice],
-          ['bob', bob],
-        ] as const)
-          console.log('AFTER RELOAD', n, JSON.stringify(await p.getByTestId('recent-trades').textContent()));
-        throw e;
-      });
-    await expect(page.getByRole('list', { name: 'Sell orders' }).getByRole('button')).toHaveCount(0);
+    await expect(page.getByTestId('recent-trades').getByText(PRICE)).toBeVisible();
+    await expect(asks(page)).toHaveCount(0);
   }
   await expect(alice.getByRole('tab', { name: 'Open orders (0)' })).toBeVisible();
   await expect(aliceOpen.getByText('No open orders in this market')).toBeVisible();
   await expect.poll(() => amountOf(alice, 'buy')).not.toBe(aliceQuote);
   await expect.poll(() => amountOf(bob, 'sell')).not.toBe(bobBase);
+  await expect.poll(() => amountOf(bob, 'buy')).toBe(sub(bobQuote, SPEND));
   expect(await amountOf(alice, 'sell')).toBe(sub(aliceBase, AMOUNT));
-  await expect.poll(() => amountOf(bob, 'buy')).not.toBe(bobQuote);
 
-  // A market buy spends a quote amount: 0.21 ETH buys Alice's next 0.01 BTC at 21.
-  await sell.getByLabel('Price').fill('21');
-  await sell.getByLabel('Amount').fill('0.01');
-  await sell.getByRole('button', { name: `Sell ${MARKET.base}` }).click();
-  await expect(alice.getByRole('tab', { name: 'Open orders (1)' })).toBeVisible();
-  await expect(bob.getByRole('list', { name: 'Sell orders' }).getByRole('button')).toHaveCount(1);
-  await bob.getByRole('tab', { name: 'Market', exact: true }).click();
-  await expect(buy.getByLabel('Price')).toHaveCount(0);
-  await buy.getByLabel('Total to spend').fill('0.21');
-  await buy.getByRole('button', { name: `Buy ${MARKET.base}` }).click();
-  await expect(buy.getByText('Order placed.')).toBeVisible();
-  await expect(bob.getByTestId('recent-trades').getByText('21.0000')).toBeVisible();
-  await expect(alice.getByRole('tab', { name: 'Open orders (0)' })).toBeVisible();
-
-  // The filled orders are in both histories.
-  for (const page of [alice, bob]) {
-    await page.getByRole('tab', { name: 'Order history' }).click();
-    const filled = page.getByTestId('order-history').getByRole('row').filter({ hasText: PRICE });
-    await expect(filled).toHaveCount(1);
-    await expect(filled).toContainText('Filled');
-  }
+  // The filled orders are in both histories; a finished order opens its fills.
+  for (const page of [alice, bob]) await page.getByRole('tab', { name: 'Order history' }).click();
+  const filled = alice.getByTestId('order-history').getByRole('row').filter({ hasText: PRICE });
+  await expect(filled).toHaveCount(1);
+  await expect(filled).toContainText('Filled');
   await expect(bob.getByTestId('order-history').getByRole('row').filter({ hasText: 'Market Buy' })).toContainText(
     'Filled',
   );
-  // A finished order opens its fills.
-  await alice
-    .getByTestId('order-history')
-    .getByRole('row')
-    .filter({ hasText: PRICE })
-    .getByRole('button', { name: 'Filled' })
-    .click();
+  await filled.getByRole('button', { name: 'Filled' }).click();
   await expect(alice.getByTestId('order-history').getByText(`${AMOUNT} @ ${PRICE}`)).toBeVisible();
+  await alice.getByRole('tab', { name: /^Open orders/ }).click();
+
+  // A cancel: Alice's second sell rests, shows in Bob's book, and leaves both screens when she cancels it.
+  const beforeCancel = await amountOf(alice, 'sell');
+  await sell.getByLabel('Price').fill('25');
+  await sell.getByLabel('Amount').fill('0.01');
+  await sellButton.click();
+  await expect(alice.getByRole('tab', { name: 'Open orders (1)' })).toBeVisible();
+  await expect(asks(bob).filter({ hasText: '25.0000' })).toHaveCount(1);
+  await expect.poll(() => amountOf(alice, 'sell')).toBe(sub(beforeCancel, '0.01'));
+  await aliceOpen.getByRole('row').filter({ hasText: '25.0000' }).getByRole('button', { name: 'Cancel' }).click();
+  await expect(alice.getByRole('tab', { name: 'Open orders (0)' })).toBeVisible();
+  await expect(asks(bob)).toHaveCount(0);
+  await expect.poll(() => amountOf(alice, 'sell')).toBe(beforeCancel);
+  await alice.getByRole('tab', { name: 'Order history' }).click();
+  await expect(alice.getByTestId('order-history').getByRole('row').filter({ hasText: '25.0000' })).toContainText(
+    'Cancelled',
+  );
+  await alice.getByRole('tab', { name: /^Open orders/ }).click();
+
+  // Orders the rules refuse: the form says why before sending; the server, asked directly, names the rule that
+  // failed. Nothing changes: balances (on the page and on the server), open orders, the book.
+  const pageBalances = async () => [await amountOf(alice, 'sell'), await amountOf(alice, 'buy')];
+  const shownBefore = await pageBalances();
+  const heldBefore = await serverBalances(aliceContext.request);
+  await sell.getByLabel('Price').fill('25');
+  await sell.getByLabel('Amount').fill('1000000');
+  await sellButton.click();
+  await expect(sell.getByText('Not enough BTC available')).toBeVisible();
+  // The amount field keeps the market's 4 decimals: a fifth cannot even be typed.
+  await sell.getByLabel('Amount').fill('0.01234');
+  await expect(sell.getByLabel('Amount')).toHaveValue('0.0123');
+  const refusals = [
+    [{ price: '25', volume: '0.0005' }, '40006', /below the minimum/i],
+    [{ price: '25.12345', volume: '0.01' }, '40003', /decimal|precision/i],
+    [{ price: '25', volume: '0.01234' }, '40004', /decimal|precision/i],
+    [{ price: '25', volume: '1000000' }, '40009', /insufficient|balance/i],
+  ] as const;
+  for (const [order, code, words] of refusals) {
+    const reply = await postCall(aliceContext.request, 'order/create', {
+      side: 'SELL',
+      type: 1,
+      symbol: MARKET.symbol,
+      ...order,
+    });
+    expect(reply.code, JSON.stringify(reply)).toBe(code);
+    expect(reply.msg).toMatch(words);
+  }
+  expect(await serverBalances(aliceContext.request)).toEqual(heldBefore);
+  expect(await pageBalances()).toEqual(shownBefore);
+  await expect(alice.getByRole('tab', { name: 'Open orders (0)' })).toBeVisible();
+  await expect(asks(bob)).toHaveCount(0);
   await aliceContext.close();
   await bobContext.close();
 });
