@@ -9,6 +9,7 @@ import {
   emailUpdate,
   googleVerify,
   inviteInfoList,
+  kycConfig,
   legalTenderUpdate,
   loginHistory,
   loginVerifyUpdate,
@@ -345,6 +346,44 @@ describe.each(testDialects)('security centre on %s', (dialect) => {
       expect(address.code).not.toBe('0');
     } finally {
       await server.services.settings.setSwitch('is_enforce_google_auth', '0');
+    }
+  });
+
+  it('offers the verification form nameVerifiedType selects, with the document types the operator accepts', async () => {
+    await registerEmail(server, 'erin@example.com');
+    const erin = await loggedInClient(server, 'erin@example.com');
+    const ctx = { handle: server.services.database, clock: server.clock, actor: 'cli:test' };
+    const manual = { nameVerifiedType: '10', review: 'manual', certificateTypes: [1, 2, 3], photosRequired: true };
+    expect((await erin.call(kycConfig)).data).toEqual(manual);
+    const details = { realName: 'Erin Example', countryCode: '44', certificateType: 1, certificateNumber: 'X99' };
+    try {
+      // Manual review needs the three images.
+      expect((await erin.call(authRealname, details)).code).toBe('50018');
+      await expect(runAdmin(['kyc', 'documents', '2,4'], ctx)).rejects.toThrow('<types>');
+      expect(await runAdmin(['kyc', 'documents', '2'], ctx)).toContain('document types 2');
+      expect((await erin.call(kycConfig)).data.certificateTypes).toEqual([2]);
+      await server.services.settings.setSwitch('nameVerifiedType', '02');
+      expect((await erin.call(kycConfig)).data).toEqual({
+        nameVerifiedType: '02',
+        review: 'auto',
+        certificateTypes: [2],
+        photosRequired: false,
+      });
+      const before = await db().selectFrom('kyc_submissions').selectAll().execute();
+      expect((await erin.call(authRealname, details)).code).toBe('50021');
+      expect(await db().selectFrom('kyc_submissions').selectAll().execute()).toEqual(before);
+      // Simplified: approved as submitted, no images, no operator.
+      expect((await erin.call(authRealname, { ...details, certificateType: 2 })).code).toBe('0');
+      expect((await erin.call(userInfo)).data).toMatchObject({ authLevel: 2, realName: 'Erin Example' });
+      const titles = (await erin.call(getNoReadMessageCount)).data.userMessageList.map((m) => m.messageTitle);
+      expect(titles).toContain('Identity verified');
+      expect(await runAdmin(['kyc', 'list'], ctx)).not.toContain('Erin Example');
+      // Third-party types this server does not integrate fall back to manual review.
+      await server.services.settings.setSwitch('nameVerifiedType', '00');
+      expect((await erin.call(kycConfig)).data).toMatchObject({ nameVerifiedType: '10', photosRequired: true });
+    } finally {
+      await server.services.settings.setSwitch('nameVerifiedType', '10');
+      await server.services.settings.set('kyc', {});
     }
   });
 

@@ -1,5 +1,6 @@
-import { KycStatus } from '@opex/contract/calls/security';
-import { listKyc, reviewKyc } from '../modules/security/kyc.ts';
+import { CertificateType, KycStatus } from '@opex/contract/calls/security';
+import { KYC_SETTING, type KycSetting, listKyc, reviewKyc } from '../modules/security/kyc.ts';
+import { SettingsStore } from '../settings/settings-store.ts';
 import { type AdminCommand, change, positional, stringFlags } from './admin-command.ts';
 import { AdminInputError, integer, optional, required, text } from './admin-input.ts';
 
@@ -52,6 +53,27 @@ export const kycCommands: Record<string, AdminCommand> = {
           ].join('\n'),
         )
         .join('\n');
+    },
+  },
+  'kyc documents': {
+    usage: 'kyc documents <types> (comma-separated: 1 identity card, 2 passport, 3 driving licence)',
+    async run(ctx, p) {
+      const offered: number[] = Object.values(CertificateType);
+      const types = [
+        ...new Set(
+          text(positional(p, 0, 'types'), 'types', 20)
+            .split(',')
+            .map((t) => Number(t.trim())),
+        ),
+      ];
+      if (types.length === 0 || !types.every((t) => offered.includes(t))) {
+        throw new AdminInputError('<types> must be a comma-separated list of 1, 2 and 3');
+      }
+      const setting: KycSetting = { certificateTypes: types.sort() };
+      await change(ctx, { action: 'kyc.documents', subject: KYC_SETTING, detail: setting }, (db) =>
+        new SettingsStore(db, ctx.clock).set(KYC_SETTING, setting),
+      );
+      return `KYC accepts document types ${setting.certificateTypes?.join(', ')}`;
     },
   },
   'kyc approve': review(true),

@@ -181,8 +181,34 @@ export const legalTenderUpdate = defineCall({
 });
 
 /**
- * KYC submission: document images are `filename`s answered by common/upload_img. Refused while one is pending or
- * after approval; the operator reviews with `npm run admin -- kyc list|approve|reject`.
+ * Public-info switch nameVerifiedType: how real-name verification works. '10' (the default): the user submits the
+ * document's details with three images (front, back, holding it) and the operator reviews them
+ * (`npm run admin -- kyc list|approve|reject`). '02' (simplified, automatic): name, country and document number
+ * only, approved when submitted. '00' (Face++) and '01' (Yushan) name third-party services this server does not
+ * integrate; they work as '10'.
+ */
+export const NameVerifiedType = { faceId: '00', yushan: '01', simplified: '02', manual: '10' } as const;
+
+/**
+ * kyc/config: the verification form this exchange offers. `nameVerifiedType` is the effective type ('10' or '02'),
+ * `certificateTypes` the document types the operator accepts (`admin kyc documents 1,2,3`), `photosRequired`
+ * whether the three images are part of it, `review` whether the operator decides ('manual') or it is immediate.
+ */
+export const kycConfig = defineCall({
+  name: 'kyc/config',
+  access: 'login',
+  request: z.object({}),
+  reply: z.object({
+    nameVerifiedType: z.string(),
+    review: z.enum(['manual', 'auto']),
+    certificateTypes: z.array(z.number()),
+    photosRequired: z.boolean(),
+  }),
+});
+
+/**
+ * KYC submission: document images are `filename`s answered by common/upload_img (required unless kyc/config says
+ * otherwise). Refused while one is pending or after approval, and for a document type not offered (50021).
  */
 const uploadedImage = z.string().regex(/^[0-9a-f]{32}\.(jpg|png)$/, 'a filename from common/upload_img');
 export const authRealname = defineCall({
@@ -197,9 +223,9 @@ export const authRealname = defineCall({
       .transform(Number)
       .pipe(z.union([z.literal(1), z.literal(2), z.literal(3)])),
     certificateNumber: z.string().trim().min(1).max(50),
-    firstPhoto: uploadedImage,
-    secondPhoto: uploadedImage,
-    thirdPhoto: uploadedImage,
+    firstPhoto: uploadedImage.optional(),
+    secondPhoto: uploadedImage.optional(),
+    thirdPhoto: uploadedImage.optional(),
   }),
   reply: z.null(),
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { MessageType } from '@opex/contract/calls/message';
-import { type authRealname, KycStatus } from '@opex/contract/calls/security';
+import { type authRealname, CertificateType, KycStatus, NameVerifiedType } from '@opex/contract/calls/security';
 import { ErrorCode } from '@opex/contract/error-codes';
 import type { Kysely, Selectable } from 'kysely';
 import type { z } from 'zod';
@@ -12,7 +12,10 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Services } from '../../platform/services.ts';
 import { writeMessage } from '../message/messages.ts';
 
-/** Real-name verification: the user submits documents (user/v4/auth_realname); the operator approves or rejects. */
+/**
+ * Real-name verification: the user submits documents (user/v4/auth_realname); the operator approves or rejects,
+ * or, with nameVerifiedType '02', it is approved when submitted.
+ */
 export type KycSubmission = Selectable<KycSubmissionsTable>;
 
 export async function latestKyc(db: Kysely<Database>, userId: number): Promise<KycSubmission | undefined> {
@@ -25,37 +28,78 @@ export async function latestKyc(db: Kysely<Database>, userId: number): Promise<K
     .executeTakeFirst();
 }
 
+/** The operator's setting `kyc`: which document types are accepted (all three unless set). */
+export const KYC_SETTING = 'kyc';
+export interface KycSetting {
+  certificateTypes?: number[];
+}
+const allCertificateTypes: number[] = Object.values(CertificateType);
+
+/** kyc/config: the form nameVerifiedType selects ('00'/'01' need services we do not integrate: manual review). */
+export async function kycFormConfig(services: Pick<Services, 'settings'>) {
+  const type = (await services.settings.switches()).nameVerifiedType ?? NameVerifiedType.manual;
+  const simplified = type === NameVerifiedType.simplified;
+  const setting = await services.settings.get<KycSetting>(KYC_SETTING, {});
+  const offered = allCertificateTypes.filter((t) => setting.certificateTypes?.includes(t) ?? true);
+  return {
+    nameVerifiedType: simplified ? NameVerifiedType.simplified : NameVerifiedType.manual,
+    review: simplified ? ('auto' as const) : ('manual' as const),
+    certificateTypes: offered.length > 0 ? offered : allCertificateTypes,
+    photosRequired: !simplified,
+  };
+}
+
 export async function submitKyc(
   services: Services,
   userId: number,
   input: z.output<typeof authRealname.request>,
 ): Promise<void> {
   const { db } = services.database;
+  const { clock } = services;
   const latest = await latestKyc(db, userId);
   if (latest?.status === KycStatus.pending) throw new CallError(ErrorCode.kycPending);
   if (latest?.status === KycStatus.approved) throw new CallError(ErrorCode.kycApproved);
+  const form = await kycFormConfig(services);
+  if (!form.certificateTypes.includes(input.certificateType)) throw new CallError(ErrorCode.kycFormUnavailable);
   const images = [input.firstPhoto, input.secondPhoto, input.thirdPhoto];
   const uploads = path.join(services.config.dataDir, 'uploads');
-  if (!images.every((name) => fs.existsSync(path.join(uploads, name)))) throw new CallError(ErrorCode.kycImageMissing);
-  await db
-    .insertInto('kyc_submissions')
-    .values({
-      user_id: userId,
-      real_name: input.realName,
-      country_code: input.countryCode,
-      cert_type: input.certificateType,
-      cert_number: input.certificateNumber,
-      front_img: input.firstPhoto,
-      back_img: input.secondPhoto,
-      hand_img: input.thirdPhoto,
-      status: KycStatus.pending,
-      reason: '',
-      reviewed_by: null,
-      reviewed_at: null,
-      created_at: services.clock.now(),
-    })
-    .execute();
+  const given = images.filter((name): name is string => name !== undefined);
+  if (
+    (form.photosRequired && given.length !== images.length) ||
+    !given.every((n) => fs.existsSync(path.join(uploads, n)))
+  ) {
+    throw new CallError(ErrorCode.kycImageMissing);
+  }
+  const auto = form.review === 'auto';
+  const now = clock.now();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('kyc_submissions')
+      .values({
+        user_id: userId,
+        real_name: input.realName,
+        country_code: input.countryCode,
+        cert_type: input.certificateType,
+        cert_number: input.certificateNumber,
+        front_img: input.firstPhoto ?? '',
+        back_img: input.secondPhoto ?? '',
+        hand_img: input.thirdPhoto ?? '',
+        status: auto ? KycStatus.approved : KycStatus.pending,
+        reason: '',
+        reviewed_by: auto ? 'auto' : null,
+        reviewed_at: auto ? now : null,
+        created_at: now,
+      })
+      .execute();
+    if (auto) await writeMessage(trx, clock, userId, approvedMessage);
+  });
 }
+
+const approvedMessage = {
+  type: MessageType.security,
+  title: 'Identity verified',
+  content: 'Your identity verification was approved.',
+};
 
 export async function listKyc(db: Kysely<Database>, status: number | null, limit = 50): Promise<KycSubmission[]> {
   let query = db.selectFrom('kyc_submissions').selectAll();
@@ -84,12 +128,17 @@ export async function reviewKyc(
     .where('status', '=', KycStatus.pending)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return false;
-  await writeMessage(db, clock, submission.user_id, {
-    type: MessageType.security,
-    title: decision.approve ? 'Identity verified' : 'Identity verification rejected',
-    content: decision.approve
-      ? 'Your identity verification was approved.'
-      : `Your identity verification was rejected: ${decision.reason}. You may submit it again.`,
-  });
+  await writeMessage(
+    db,
+    clock,
+    submission.user_id,
+    decision.approve
+      ? approvedMessage
+      : {
+          type: MessageType.security,
+          title: 'Identity verification rejected',
+          content: `Your identity verification was rejected: ${decision.reason}. You may submit it again.`,
+        },
+  );
   return true;
 }

@@ -6,6 +6,7 @@ import {
   emailUpdate,
   googleVerify,
   inviteInfoList,
+  kycConfig,
   legalTenderUpdate,
   loginHistory,
   loginVerifyUpdate,
@@ -25,7 +26,7 @@ import { loggedInUser, saveAddress } from './address-binding.ts';
 import { bindGoogle, closeGoogle, openGoogleSetup } from './google-authenticator.ts';
 import { loginHistoryPage, settingHistoryPage } from './histories.ts';
 import { inviteInfo } from './invites.ts';
-import { submitKyc } from './kyc.ts';
+import { kycFormConfig, submitKyc } from './kyc.ts';
 import { updateFeeCoinOpen as saveFeeCoinOpen, updateLegalTender, updateNickname } from './preferences.ts';
 import { setLoginVerify, setMobileVerify } from './verification-settings.ts';
 
@@ -57,6 +58,7 @@ export async function registerSecurityModule(app: FastifyInstance, services: Ser
   bindCall(app, services, legalTenderUpdate, (input, ctx) =>
     updateLegalTender(services, ctx.userId, input.legalTender).then(done),
   );
+  bindCall(app, services, kycConfig, () => kycFormConfig(services));
   bindCall(app, services, authRealname, (input, ctx) => submitKyc(services, ctx.userId, input).then(done));
 
   bindCall(app, services, loginHistory, (input, ctx) => loginHistoryPage(db, ctx.userId, input));
