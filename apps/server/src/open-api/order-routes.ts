@@ -112,15 +112,18 @@ export function registerOpenApiOrderRoutes(scope: FastifyInstance, services: Ser
     });
     if (!outcome.ok) throw placeRefusal(outcome.code, order);
     const row = await orderById(outcome.orderId);
-    if (order.respType === 'ACK') return orderAck(row, order.spec);
-    if (order.respType === 'RESULT') return orderResult(row, order.spec);
+    // A retry answers the first order, which may have been placed in another market.
+    const spec =
+      row.symbol === order.spec.symbol ? order.spec : ((await findMarket(services, row.symbol)) ?? order.spec);
+    if (order.respType === 'ACK') return orderAck(row, spec);
+    if (order.respType === 'RESULT') return orderResult(row, spec);
     const fills = await db
       .selectFrom('trades')
       .selectAll()
       .where('taker_order_id', '=', row.id)
       .orderBy('id')
       .execute();
-    return { ...orderResult(row, order.spec), fills: fills.map((t) => orderFill(t, order.spec)) };
+    return { ...orderResult(row, spec), fills: fills.map((t) => orderFill(t, spec)) };
   });
 
   scope.post('/order/test', async (request) => {
