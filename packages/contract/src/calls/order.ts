@@ -104,12 +104,16 @@ export const orderListItem = z.object({
   clientOrderId: z.string().optional(),
 });
 
-/** Optional filters beyond the original's: one side, and from/to creation time in epoch milliseconds (inclusive). */
+/**
+ * Optional filters beyond the original's: one side, one type (1 limit, 2 market), and from/to creation time in epoch
+ * milliseconds (inclusive).
+ */
 const listRequest = z.object({
   symbol: symbol.optional(),
   pageSize: pageSizeField,
   page: pageField,
   side: z.enum(['BUY', 'SELL']).optional(),
+  type: orderType.optional(),
   startTime: z.coerce.number().int().nonnegative().optional(),
   endTime: z.coerce.number().int().nonnegative().optional(),
 });

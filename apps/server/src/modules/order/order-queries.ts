@@ -15,6 +15,7 @@ export async function listOrders(
   filter: {
     symbol?: string | undefined;
     side?: 'BUY' | 'SELL' | undefined;
+    type?: 1 | 2 | undefined;
     startTime?: number | undefined;
     endTime?: number | undefined;
     page: number;
@@ -26,6 +27,7 @@ export async function listOrders(
   if (kind === 'history') query = query.where('status', 'in', historyStatuses);
   if (filter.symbol) query = query.where('symbol', '=', filter.symbol);
   if (filter.side) query = query.where('side', '=', filter.side);
+  if (filter.type !== undefined) query = query.where('type', '=', filter.type);
   if (filter.startTime !== undefined) query = query.where('created_at', '>=', filter.startTime);
   if (filter.endTime !== undefined) query = query.where('created_at', '<=', filter.endTime);
   const [total, rows] = await Promise.all([

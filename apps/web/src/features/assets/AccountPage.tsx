@@ -14,7 +14,7 @@ import { Switch } from '../../ui/switch/Switch.tsx';
 import { AssetsLayout } from './AssetsLayout.tsx';
 import { accountOfPath } from './account-routes.ts';
 import styles from './assets.module.css';
-import { amountText, type CoinBalance, fiatValue, visibleBalances } from './balance-view.ts';
+import { amountText, type CoinBalance, fiatAmount, fiatValue, visibleBalances } from './balance-view.ts';
 import { TransferDialog, type TransferStart } from './TransferDialog.tsx';
 import { offeredAccounts } from './transfer-form.ts';
 
@@ -39,6 +39,7 @@ export default function AccountPage() {
   const offered = offeredAccounts((name) => switchOn(info.switch, name));
   const isExchange = account === 'exchange';
   const coinList = info.market.coinList;
+  const rate = rates[i18n.language];
 
   const rows = visibleBalances(Object.values(balances.data?.allCoinMap ?? {}), { search, hideSmall }).map((coin) => ({
     id: coin.coinName,
@@ -87,6 +88,7 @@ export default function AccountPage() {
       locked: { type: 'text', text: amountText(coin.lock_balance, digits) },
       total: { type: 'text', text: amountText(coin.total_balance, digits) },
       btc: { type: 'text', text: amountText(coin.allBtcValuatin, 8) },
+      fiat: { type: 'text', text: fiatAmount(coin.allBtcValuatin, rate) || '--' },
       actions: actions.length ? actions : { type: 'text', text: '' },
     };
   }
@@ -97,11 +99,11 @@ export default function AccountPage() {
     ...(isExchange ? [{ key: 'locked', title: t('assetAccounts.column.locked'), align: 'right' as const }] : []),
     { key: 'total', title: t('assetAccounts.column.total'), align: 'right' },
     { key: 'btc', title: t('assetAccounts.column.btcValue'), align: 'right' },
+    { key: 'fiat', title: t('assetAccounts.column.fiatValue', { logo: rate?.lang_logo ?? '' }), align: 'right' },
     { key: 'actions', title: t('assetAccounts.column.actions'), align: 'right', width: '22%' },
   ];
 
   const total = balances.data?.totalBalance ?? '0';
-  const rate = rates[i18n.language];
 
   return (
     <AssetsLayout

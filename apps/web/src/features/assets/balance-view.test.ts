@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountText, type CoinBalance, fiatValue, visibleBalances } from './balance-view.ts';
+import { amountText, type CoinBalance, fiatAmount, fiatValue, visibleBalances } from './balance-view.ts';
 
 const coin = (coinName: string, total: string, btc: string): CoinBalance => ({
   coinName,
@@ -46,6 +46,10 @@ describe('balance tables', () => {
     expect(fiatValue('0.1', { ...usd, BTC: '0.3' })).toBe('≈ $0.03');
     expect(fiatValue('1', { KRW: '1', coin_precision: 0, lang_logo: '₩' })).toBe('');
     expect(fiatValue('1', undefined)).toBe('');
+    // A row's value: 0.1 + 0.2 BTC is 0.3 exactly, never 0.30000000000000004.
+    expect(fiatAmount('0.30000000', { ...usd, BTC: '65000' })).toBe('$19,500.00');
+    expect(fiatAmount('0.00000001', { ...usd, BTC: '65000', coin_precision: 4 })).toBe('$0.0006');
+    expect(fiatAmount('0', usd)).toBe('$0.00');
   });
 
   it('shows amounts at the coin digits, grouped', () => {

@@ -33,13 +33,19 @@ export interface FiatRate {
   [key: string]: string | number;
 }
 
-/** "≈ $1,234.56": a BTC amount in the language's fiat, truncated to its digits; '' when no BTC price is known. */
-export function fiatValue(btc: string, rate: FiatRate | undefined): string {
+/** "$1,234.56": a BTC amount in the language's fiat, truncated to its digits; '' when no BTC price is known. */
+export function fiatAmount(btc: string, rate: FiatRate | undefined): string {
   const price = rate?.BTC;
   if (price === undefined || !/^\d+(\.\d+)?$/.test(String(price))) return '';
   const digits = Number(rate?.coin_precision ?? 2);
   const value = truncateDecimal(new Big(btc).times(String(price)).toFixed(), digits);
-  return `≈ ${rate?.lang_logo ?? ''}${groupThousands(value)}`;
+  return `${rate?.lang_logo ?? ''}${groupThousands(value)}`;
+}
+
+/** "≈ $1,234.56", the estimate beside a BTC total; '' when no BTC price is known. */
+export function fiatValue(btc: string, rate: FiatRate | undefined): string {
+  const amount = fiatAmount(btc, rate);
+  return amount && `≈ ${amount}`;
 }
 
 /** An amount at a coin's display digits, cut to the spec's 14 characters and grouped (the tables' format). */

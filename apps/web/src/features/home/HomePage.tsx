@@ -12,6 +12,7 @@ import { displayNumber, displayRose } from '../../lib/market-format.ts';
 import { useChannels } from '../../realtime/index.ts';
 import { pickMarketTitle, readSelection, writeSelection } from '../../state/selection.ts';
 import { Carousel } from '../../ui/carousel/Carousel.tsx';
+import { LivePrice } from '../../ui/live-price/LivePrice.tsx';
 import { Tabs } from '../../ui/tabs/Tabs.tsx';
 import styles from './home.module.css';
 
@@ -132,7 +133,9 @@ function MarketOverview({ data, loading }: { data: HomeData | undefined; loading
                       <span>/{market.quote}</span>
                     </Link>
                   </th>
-                  <td>{displayNumber(market.close)}</td>
+                  <td>
+                    <LivePrice value={market.close} direction={rose.direction} />
+                  </td>
                   <td data-direction={rose.direction}>{rose.text}</td>
                   <td className={styles.wide}>{displayNumber(market.high)}</td>
                   <td className={styles.wide}>{displayNumber(market.low)}</td>

@@ -3,17 +3,19 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { usePublicInfo } from '../../api/common.ts';
+import { useFavouriteSymbols } from '../../api/favourite-symbols.ts';
+import { errorText } from '../../i18n/error-text.ts';
 import { displayNumber, displayRose } from '../../lib/market-format.ts';
 import { useChannelRequest, useChannels, useRealtimeStatus } from '../../realtime/index.ts';
 import { pickMarketTitle } from '../../state/selection.ts';
 import { DataTable } from '../../ui/data-table/DataTable.tsx';
 import type { SortState, TableColumn, TableRow } from '../../ui/data-table/table-types.ts';
+import { LivePrice } from '../../ui/live-price/LivePrice.tsx';
 import { SearchInput } from '../../ui/search-input/SearchInput.tsx';
 import { Tabs } from '../../ui/tabs/Tabs.tsx';
-import { LivePrice } from './LivePrice.tsx';
+import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import styles from './market.module.css';
 import { configuredMarkets, FAVOURITES_TAB, type MarketRow, sortMarkets, visibleMarkets } from './market-rows.ts';
-import { useFavourites } from './useFavourites.ts';
 
 const decimalColumns = ['high', 'low', 'vol', 'amount'] as const;
 
@@ -32,7 +34,9 @@ export default function MarketPage() {
       : (pickMarketTitle(params.get('tab') ?? undefined, groups, info.market.maket_index) ?? FAVOURITES_TAB);
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<SortState>();
-  const { favourites, toggle } = useFavourites();
+  const { favourites, toggle } = useFavouriteSymbols();
+  const toast = useToast();
+  const toggleFavourite = (symbol: string) => toggle(symbol).catch((failure) => toast.error(errorText(t, failure)));
   const status = useRealtimeStatus();
 
   const markets = useMemo(() => configuredMarkets(groups), [groups]);
@@ -75,7 +79,7 @@ export default function MarketPage() {
               className={styles.star}
               aria-pressed={starred}
               aria-label={t(starred ? 'market.removeFavourite' : 'market.addFavourite', { pair: row.name })}
-              onClick={() => toggle(row.symbol)}
+              onClick={() => void toggleFavourite(row.symbol)}
             >
               <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
                 <path d="m8 1.5 1.9 4.1 4.5.5-3.4 3 1 4.4L8 11.2l-4 2.3 1-4.4-3.4-3 4.5-.5z" />

@@ -46,6 +46,7 @@ export default function ExchangeOrderPage() {
   const [tab, setTab] = useState<Tab>('open');
   const [symbol, setSymbol] = useState(ALL);
   const [side, setSide] = useState<'BUY' | 'SELL' | typeof ALL>(ALL);
+  const [type, setType] = useState<'1' | '2' | typeof ALL>(ALL);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [page, setPage] = useState(1);
@@ -64,7 +65,13 @@ export default function ExchangeOrderPage() {
     ...(symbol === ALL ? {} : { symbol }),
     ...dayRange(from, to),
   };
-  const listFilter = { ...filter, ...(side === ALL ? {} : { side }), page, pageSize: PAGE_SIZE };
+  const listFilter = {
+    ...filter,
+    ...(side === ALL ? {} : { side }),
+    ...(type === ALL ? {} : { type: Number(type) as 1 | 2 }),
+    page,
+    pageSize: PAGE_SIZE,
+  };
   const open = useOpenOrders(listFilter, tab === 'open');
   const history = useOrderHistory(listFilter, tab === 'history');
   const trades = useTradeHistory({ ...filter, page, pageSize: PAGE_SIZE }, tab === 'trades');
@@ -107,18 +114,21 @@ export default function ExchangeOrderPage() {
       filled: text(displayNumber(order.deal_volume)),
       total: text(displayNumber(order.total_price)),
       status: { type: 'label', tone: 'muted', text: t(`orderCenter.status.${statusKey(order)}`) },
-      action:
-        tab === 'open' && canCancel(order)
-          ? {
-              type: 'button',
-              tone: 'sell',
-              text: t('orderCenter.cancel'),
-              disabled: cancelling === order.id,
-              onClick: () => void cancelOrder(order),
-            }
-          : tab === 'history'
-            ? { type: 'subTable', text: t('orderCenter.details') }
-            : text(''),
+      // Fills open below the row (one order at a time); an open order can be cancelled beside them.
+      action: [
+        ...(tab === 'open' && canCancel(order)
+          ? [
+              {
+                type: 'button' as const,
+                tone: 'sell' as const,
+                text: t('orderCenter.cancel'),
+                disabled: cancelling === order.id,
+                onClick: () => void cancelOrder(order),
+              },
+            ]
+          : []),
+        { type: 'subTable', text: t('orderCenter.details') },
+      ],
     },
   });
 
@@ -238,6 +248,18 @@ export default function ExchangeOrderPage() {
             onChange={(o) => refilter(setSide)(o.code as typeof side)}
           />
         )}
+        {tab !== 'trades' && (
+          <Select
+            label={t('orderCenter.column.type')}
+            value={type}
+            options={[
+              { code: ALL, value: t('orderCenter.allTypes') },
+              { code: '1', value: t('orderCenter.type.limit') },
+              { code: '2', value: t('orderCenter.type.market') },
+            ]}
+            onChange={(o) => refilter(setType)(o.code as typeof type)}
+          />
+        )}
         <DatePicker
           {...dateText}
           label={t('orderCenter.from')}
@@ -257,6 +279,7 @@ export default function ExchangeOrderPage() {
           onClick={() => {
             setSymbol(ALL);
             setSide(ALL);
+            setType(ALL);
             setFrom('');
             setTo('');
             setPage(1);
@@ -274,7 +297,7 @@ export default function ExchangeOrderPage() {
         loadingText={t('common.loading')}
         stackOnNarrow
         lines={PAGE_SIZE}
-        {...(tab === 'history' ? { loadSubTable: loadFills } : {})}
+        {...(tab === 'trades' ? {} : { loadSubTable: loadFills })}
       />
       {count > PAGE_SIZE && (
         <Pagination page={page} total={count} pageSize={PAGE_SIZE} onPageChange={setPage} {...paginationText(t)} />

@@ -25,6 +25,7 @@ export const assetAccounts: Messages['assetAccounts'] = {
     locked: '凍結',
     total: '總額',
     btcValue: 'BTC 估值',
+    fiatValue: '法幣估值（{{logo}}）',
     actions: '操作',
   },
   deposit: '充幣',

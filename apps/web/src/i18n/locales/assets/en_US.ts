@@ -24,6 +24,7 @@ export const assetAccounts = {
     locked: 'In orders',
     total: 'Total',
     btcValue: 'BTC value',
+    fiatValue: 'Value ({{logo}})',
     actions: 'Actions',
   },
   deposit: 'Deposit',

@@ -25,6 +25,7 @@ export const assetAccounts: Messages['assetAccounts'] = {
     locked: '注文中',
     total: '合計',
     btcValue: 'BTC 評価額',
+    fiatValue: '法定通貨評価額（{{logo}}）',
     actions: '操作',
   },
   deposit: '入金',

@@ -25,6 +25,7 @@ export const assetAccounts: Messages['assetAccounts'] = {
     locked: '주문 중',
     total: '합계',
     btcValue: 'BTC 평가액',
+    fiatValue: '법정화폐 평가액 ({{logo}})',
     actions: '작업',
   },
   deposit: '입금',

@@ -25,6 +25,7 @@ export const assetAccounts: Messages['assetAccounts'] = {
     locked: 'Trong lệnh',
     total: 'Tổng',
     btcValue: 'Giá trị BTC',
+    fiatValue: 'Giá trị pháp định ({{logo}})',
     actions: 'Thao tác',
   },
   deposit: 'Nạp',

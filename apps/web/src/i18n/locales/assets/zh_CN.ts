@@ -25,6 +25,7 @@ export const assetAccounts: Messages['assetAccounts'] = {
     locked: '冻结',
     total: '总额',
     btcValue: 'BTC 估值',
+    fiatValue: '法币估值（{{logo}}）',
     actions: '操作',
   },
   deposit: '充币',

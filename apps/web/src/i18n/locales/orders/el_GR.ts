@@ -15,6 +15,7 @@ export const orderCenter: Messages['orderCenter'] = {
   allMarkets: '全部交易對',
   searchMarket: '搜尋交易對',
   allSides: '買入和賣出',
+  allTypes: '限價和市價',
   side: {
     BUY: '買入',
     SELL: '賣出',

@@ -14,6 +14,7 @@ export const orderCenter = {
   allMarkets: 'All markets',
   searchMarket: 'Search market',
   allSides: 'Buy and sell',
+  allTypes: 'Limit and market',
   side: {
     BUY: 'Buy',
     SELL: 'Sell',

@@ -15,6 +15,7 @@ export const orderCenter: Messages['orderCenter'] = {
   allMarkets: 'すべての市場',
   searchMarket: '市場を検索',
   allSides: '買いと売り',
+  allTypes: '指値と成行',
   side: {
     BUY: '買い',
     SELL: '売り',

@@ -15,6 +15,7 @@ export const orderCenter: Messages['orderCenter'] = {
   allMarkets: '모든 마켓',
   searchMarket: '마켓 검색',
   allSides: '매수와 매도',
+  allTypes: '지정가 및 시장가',
   side: {
     BUY: '매수',
     SELL: '매도',

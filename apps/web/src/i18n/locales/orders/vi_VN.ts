@@ -15,6 +15,7 @@ export const orderCenter: Messages['orderCenter'] = {
   allMarkets: 'Mọi thị trường',
   searchMarket: 'Tìm thị trường',
   allSides: 'Mua và bán',
+  allTypes: 'Giới hạn và thị trường',
   side: {
     BUY: 'Mua',
     SELL: 'Bán',

@@ -15,6 +15,7 @@ export const orderCenter: Messages['orderCenter'] = {
   allMarkets: '全部交易对',
   searchMarket: '搜索交易对',
   allSides: '买入和卖出',
+  allTypes: '限价和市价',
   side: {
     BUY: '买入',
     SELL: '卖出',

@@ -1,9 +1,12 @@
 import Big from 'big.js';
 import { useEffect, useRef, useState } from 'react';
 import { displayNumber } from '../../lib/market-format.ts';
-import styles from './market.module.css';
+import styles from './live-price.module.css';
 
-/** A last price coloured by the day's direction that flashes briefly up or down when it changes. */
+/**
+ * A last price coloured by the day's direction (rise/fall from the 24 h change) that flashes briefly up or down when
+ * it changes; used by the market list and the home overview. Compared exactly (big.js).
+ */
 export function LivePrice({ value, direction }: { value: string; direction: 'rise' | 'fall' | 'flat' }) {
   const previous = useRef(value);
   const [flash, setFlash] = useState<'up' | 'down'>();
