@@ -6,6 +6,7 @@ import { useUnreadMessages } from '../../api/message.ts';
 import { useSession } from '../../api/user.ts';
 import { useUserStreams } from '../../realtime/user-streams.ts';
 import { layoutTypeOf } from '../../state/site-config.ts';
+import { useEnforcedGoogleGuard } from '../guards/useEnforcedGoogleGuard.ts';
 import { useLoginGuard } from '../guards/useLoginGuard.ts';
 import { useRegionCheck } from '../guards/useRegionCheck.ts';
 import { useIdleReload } from '../idle/useIdleReload.ts';
@@ -34,6 +35,7 @@ export function RootLayout() {
 
   useRegionCheck();
   useLoginGuard(handle.meta, layout);
+  useEnforcedGoogleGuard();
   usePageTitle(handle.name, info.seo?.title);
   useIdleReload();
   useUnreadMessages(isLogin);

@@ -12,7 +12,7 @@ import styles from './header.module.css';
 import type { HeaderLink } from './header-links.ts';
 import { linkItems } from './menu-items.ts';
 
-/** The user dropdown: account name, localised account status, account links, and logout. */
+/** The user dropdown: account name, localised account status and identity verification, account links, and logout. */
 export function UserMenu({ links }: { links: HeaderLink[] }) {
   const { t } = useTranslation();
   const { user } = useSession();
@@ -28,6 +28,9 @@ export function UserMenu({ links }: { links: HeaderLink[] }) {
           <span className={styles.account}>{user.userAccount}</span>
           <span className={styles.status} data-status={user.accountStatus}>
             {t(`accountStatus.${user.accountStatus}`, { defaultValue: t('accountStatus.0') })}
+          </span>
+          <span className={styles.kyc} data-verified={user.authLevel === 2 || undefined}>
+            {t('personal.kyc.title')}: {t(`personal.kyc.status.${user.authLevel}`, { defaultValue: '--' })}
           </span>
         </div>
       }

@@ -3,7 +3,7 @@ import { verificationCodePattern } from '@opex/contract/rules';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { invoke } from '../../api/call.ts';
 import { switchOn, usePublicInfo } from '../../api/common.ts';
 import { callKey } from '../../api/query.ts';
@@ -43,10 +43,19 @@ export function BindGooglePage() {
   );
 }
 
+/** Where binding returns to: the gated page that sent the user here (enforced Google), else the overview. */
+function returnPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/personal/userManagement';
+}
+
 function GoogleSetup({ user }: { user: UserInfo }) {
   const { t } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
+  const location = useLocation();
+  const info = usePublicInfo();
+  const enforced = switchOn(info.switch, 'is_enforce_google_auth');
   const refresh = useRefreshUser();
   const [confirming, setConfirming] = useState(false);
   const [googleCode, setGoogleCode] = useState('');
@@ -65,6 +74,11 @@ function GoogleSetup({ user }: { user: UserInfo }) {
 
   return (
     <section className={`${styles.panel} ${styles.steps}`}>
+      {enforced && (
+        <p className={styles.banner} role="status">
+          {t('personal.google.requiredNote')}
+        </p>
+      )}
       <div className={styles.step}>
         <h2>{t('personal.google.step1')}</h2>
         <p className={styles.hint}>{t('personal.google.step1Note')}</p>
@@ -117,7 +131,7 @@ function GoogleSetup({ user }: { user: UserInfo }) {
           await invoke(googleVerify, { googleCode, ...factor });
           await refresh();
           toast.success(t('personal.google.bound'));
-          navigate('/personal/userManagement');
+          navigate(returnPath(location.state), { replace: true });
         }}
       />
     </section>

@@ -1,13 +1,16 @@
-import { authRealname, CertificateType, KycStatus } from '@opex/contract/calls/security';
+import type { CallReply } from '@opex/contract/call';
+import { authRealname, KycStatus, kycConfig } from '@opex/contract/calls/security';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { invoke } from '../../api/call.ts';
 import { usePublicInfo } from '../../api/common.ts';
+import { useCallQuery } from '../../api/query.ts';
 import { uploadImage } from '../../api/upload.ts';
 import type { UserInfo } from '../../api/user.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { Button } from '../../ui/button/Button.tsx';
 import { ImageUpload } from '../../ui/image-upload/ImageUpload.tsx';
+import { Spinner } from '../../ui/spinner/Spinner.tsx';
 import { TextInput } from '../../ui/text-input/TextInput.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { PersonalLayout } from './PersonalLayout.tsx';
@@ -18,9 +21,12 @@ import { SelectField } from './SelectField.tsx';
 import { useRefreshUser } from './useRefreshUser.ts';
 
 /**
- * /personal/idAuth and kycAuth: real-name verification (user/v4/auth_realname) with three document images uploaded
- * through common/upload_img; the operator reviews it. Pending and approved submissions show their state instead.
+ * /personal/idAuth and kycAuth: real-name verification (user/v4/auth_realname) in the form kyc/config describes
+ * (nameVerifiedType): '10' with three document images uploaded through common/upload_img, reviewed by the operator;
+ * '02' the document's details only, verified at once. Only the document types the operator accepts are offered.
+ * Pending and approved submissions show their state instead.
  */
+type KycForm = CallReply<typeof kycConfig>;
 const photos = ['firstPhoto', 'secondPhoto', 'thirdPhoto'] as const;
 type Photo = (typeof photos)[number];
 
@@ -46,13 +52,21 @@ export default function IdentityPage() {
             </section>
           );
         }
-        return <IdentityForm user={user} />;
+        return <IdentityFormLoader user={user} />;
       }}
     </PersonalLayout>
   );
 }
 
-function IdentityForm({ user }: { user: UserInfo }) {
+function IdentityFormLoader({ user }: { user: UserInfo }) {
+  const { t } = useTranslation();
+  const form = useCallQuery(kycConfig, {}, { staleTime: 60_000 });
+  if (form.isError) return <p className={styles.error}>{errorText(t, form.error)}</p>;
+  if (!form.data) return <Spinner label={t('common.loading')} />;
+  return <IdentityForm user={user} form={form.data} />;
+}
+
+function IdentityForm({ user, form }: { user: UserInfo; form: KycForm }) {
   const { t } = useTranslation();
   const toast = useToast();
   const info = usePublicInfo();
@@ -61,13 +75,14 @@ function IdentityForm({ user }: { user: UserInfo }) {
     defaultPhoneCountry(info.msg.default_country_code, info.limitCountryList),
   );
   const [realName, setRealName] = useState('');
-  const [certificateType, setCertificateType] = useState<string>(String(CertificateType.identityCard));
+  const [certificateType, setCertificateType] = useState<string>(String(form.certificateTypes[0] ?? 1));
   const [certificateNumber, setCertificateNumber] = useState('');
   const [images, setImages] = useState<Partial<Record<Photo, string>>>({});
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const complete = photos.every((photo) => images[photo]);
+  const complete = !form.photosRequired || photos.every((photo) => images[photo]);
+  const auto = form.review === 'auto';
   const valid = realName.trim() !== '' && certificateNumber.trim() !== '' && country !== undefined && complete;
 
   const submit = async (event: FormEvent) => {
@@ -82,12 +97,16 @@ function IdentityForm({ user }: { user: UserInfo }) {
         countryCode: country.callingCode,
         certificateType: Number(certificateType),
         certificateNumber: certificateNumber.trim(),
-        firstPhoto: storedFilename(images.firstPhoto),
-        secondPhoto: storedFilename(images.secondPhoto),
-        thirdPhoto: storedFilename(images.thirdPhoto),
+        ...(form.photosRequired
+          ? {
+              firstPhoto: storedFilename(images.firstPhoto),
+              secondPhoto: storedFilename(images.secondPhoto),
+              thirdPhoto: storedFilename(images.thirdPhoto),
+            }
+          : {}),
       });
       await refresh();
-      toast.success(t('personal.kyc.submitted'));
+      toast.success(t(auto ? 'personal.kyc.verified' : 'personal.kyc.submitted'));
     } catch (failure) {
       setError(errorText(t, failure));
     } finally {
@@ -116,7 +135,7 @@ function IdentityForm({ user }: { user: UserInfo }) {
         <SelectField
           label={t('personal.kyc.certificateType')}
           value={certificateType}
-          options={Object.values(CertificateType).map((type) => ({
+          options={form.certificateTypes.map((type) => ({
             code: String(type),
             value: t(`personal.kyc.certificate.${type}`),
           }))}
@@ -132,23 +151,33 @@ function IdentityForm({ user }: { user: UserInfo }) {
           errorText={t('validation.required')}
         />
       </div>
-      <div className={styles.uploads}>
-        {photos.map((photo) => (
-          <div key={photo} className={styles.upload}>
-            <span>{t(`personal.kyc.photo.${photo}`)}</span>
-            <ImageUpload
-              label={t(`personal.kyc.photo.${photo}`)}
-              value={images[photo] ?? ''}
-              onChange={(address) => setImages((current) => ({ ...current, [photo]: address }))}
-              upload={async (file, onProgress) => (await uploadImage(file, onProgress)).filenameStr}
-              onReject={(rejection) => toast.error(rejection.code === 'maxSize' ? t('error.10008') : t('error.10009'))}
-              uploadingText={t('personal.kyc.uploading')}
-            />
+      {form.photosRequired ? (
+        <>
+          <div className={styles.uploads}>
+            {photos.map((photo) => (
+              <div key={photo} className={styles.upload}>
+                <span>{t(`personal.kyc.photo.${photo}`)}</span>
+                <ImageUpload
+                  label={t(`personal.kyc.photo.${photo}`)}
+                  value={images[photo] ?? ''}
+                  onChange={(address) => setImages((current) => ({ ...current, [photo]: address }))}
+                  upload={async (file, onProgress) => (await uploadImage(file, onProgress)).filenameStr}
+                  onReject={(rejection) =>
+                    toast.error(rejection.code === 'maxSize' ? t('error.10008') : t('error.10009'))
+                  }
+                  uploadingText={t('personal.kyc.uploading')}
+                />
+              </div>
+            ))}
           </div>
-        ))}
-      </div>
-      <p className={styles.hint}>{t('personal.kyc.photoRules')}</p>
-      {touched && !complete && <p className={styles.error}>{t('personal.kyc.photosMissing')}</p>}
+          <p className={styles.hint}>
+            {t('personal.kyc.photoRules')} {t('personal.kyc.manualNote')}
+          </p>
+          {touched && !complete && <p className={styles.error}>{t('personal.kyc.photosMissing')}</p>}
+        </>
+      ) : (
+        <p className={styles.hint}>{t('personal.kyc.autoNote')}</p>
+      )}
       {error && (
         <p className={styles.error} role="alert">
           {error}
@@ -156,7 +185,7 @@ function IdentityForm({ user }: { user: UserInfo }) {
       )}
       <span>
         <Button type="submit" loading={busy}>
-          {t('personal.kyc.submit')}
+          {t(auto ? 'personal.kyc.submitAuto' : 'personal.kyc.submit')}
         </Button>
       </span>
     </form>

@@ -30,7 +30,7 @@ export const personal: Messages['personal'] = {
   copy: '復製',
   copied: '已復製',
   bindNow: '立即綁定',
-  enforceGoogle: '本交易所要求所有帳戶綁定Google 驗證器。',
+  enforceGoogle: '本交易所要求綁定谷歌驗證器後才能提幣和使用 API。',
   withdrawHeld: '安全設置變更後，提現暫停至 {{time}}。',
   level: { title: '安全等級', low: '低', medium: '中', high: '高' },
   nickname: { title: '修改暱稱', label: '暱稱' },
@@ -88,6 +88,7 @@ export const personal: Messages['personal'] = {
     bound: 'Google 驗證器已綁定',
     alreadyBound: '此帳戶已綁定Google 驗證器。',
     notBound: '此帳戶未綁定Google 驗證器。',
+    requiredNote: '本交易所要求綁定谷歌驗證器後才能提幣、管理提幣地址和 API 密鑰。請綁定後繼續。',
     closeNote: '解綁後，您的帳戶僅由郵箱或短信驗證碼保護。請輸入App中的驗證碼確認。',
   },
   factor: {
@@ -126,6 +127,10 @@ export const personal: Messages['personal'] = {
     photosMissing: '請上傳全部三張圖片。',
     uploading: '上傳中',
     submit: '提交審核',
+    manualNote: '證件由營運方人工審核，審核結果將透過消息通知您。',
+    autoNote: '提交後即時核驗，無需上傳證件照片。',
+    submitAuto: '立即認證',
+    verified: '身分已認證',
     submitted: '已提交審核',
   },
   record: {

@@ -29,7 +29,7 @@ export const personal = {
   copy: 'Copy',
   copied: 'Copied',
   bindNow: 'Bind now',
-  enforceGoogle: 'This exchange requires Google authenticator on every account.',
+  enforceGoogle: 'This exchange requires Google authenticator for withdrawals and API keys.',
   withdrawHeld: 'Withdrawals are on hold until {{time}} after a security change.',
   level: { title: 'Security level', low: 'Low', medium: 'Medium', high: 'High' },
   nickname: { title: 'Change nickname', label: 'Nickname' },
@@ -87,6 +87,8 @@ export const personal = {
     bound: 'Google authenticator is bound',
     alreadyBound: 'Google authenticator is already bound to this account.',
     notBound: 'Google authenticator is not bound to this account.',
+    requiredNote:
+      'This exchange requires Google authenticator for withdrawals, withdrawal addresses and API keys. Bind it to continue.',
     closeNote: 'Without it, your account is protected by e-mail or SMS codes only. A code from the app confirms this.',
   },
   factor: {
@@ -128,6 +130,10 @@ export const personal = {
     photosMissing: 'Upload all three images.',
     uploading: 'Uploading',
     submit: 'Submit for review',
+    manualNote: 'An operator reviews your documents; you get a message when it is decided.',
+    autoNote: 'Your details are checked when you submit them; no document images are needed.',
+    submitAuto: 'Verify',
+    verified: 'Identity verified',
     submitted: 'Submitted for review',
   },
   record: {

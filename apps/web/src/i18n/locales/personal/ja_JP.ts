@@ -30,7 +30,7 @@ export const personal: Messages['personal'] = {
   copy: 'コピー',
   copied: 'コピーしました',
   bindNow: '今すぐ連携',
-  enforceGoogle: 'この取引所ではすべてのアカウントに Google 認証が必要です。',
+  enforceGoogle: 'この取引所では出金と API の利用に Google 認証が必要です。',
   withdrawHeld: 'セキュリティ変更のため、{{time}} まで出金が保留されます。',
   level: { title: 'セキュリティレベル', low: '低', medium: '中', high: '高' },
   nickname: { title: 'ニックネームの変更', label: 'ニックネーム' },
@@ -89,6 +89,7 @@ export const personal: Messages['personal'] = {
     bound: 'Google 認証を連携しました',
     alreadyBound: 'このアカウントには Google 認証が連携済みです。',
     notBound: 'このアカウントには Google 認証が連携されていません。',
+    requiredNote: 'この取引所では出金、出金アドレス、API キーに Google 認証が必要です。連携して続けてください。',
     closeNote:
       '解除すると、アカウントはメールまたは SMS のコードだけで保護されます。アプリのコードで確認してください。',
   },
@@ -131,6 +132,10 @@ export const personal: Messages['personal'] = {
     photosMissing: '3 枚すべての画像をアップロードしてください。',
     uploading: 'アップロード中',
     submit: '審査に提出',
+    manualNote: '書類は運営者が審査し、結果はメッセージでお知らせします。',
+    autoNote: '送信時に確認されます。書類の画像は不要です。',
+    submitAuto: '認証する',
+    verified: '本人確認が完了しました',
     submitted: '審査に提出しました',
   },
   record: {

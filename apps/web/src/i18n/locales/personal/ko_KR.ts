@@ -30,7 +30,7 @@ export const personal: Messages['personal'] = {
   copy: '복사',
   copied: '복사되었습니다',
   bindNow: '지금 연결',
-  enforceGoogle: '이 거래소는 모든 계정에 Google OTP를 요구합니다.',
+  enforceGoogle: '이 거래소는 출금과 API 사용에 Google OTP를 요구합니다.',
   withdrawHeld: '보안 설정 변경으로 {{time}}까지 출금이 보류됩니다.',
   level: { title: '보안 등급', low: '낮음', medium: '보통', high: '높음' },
   nickname: { title: '닉네임 변경', label: '닉네임' },
@@ -88,6 +88,7 @@ export const personal: Messages['personal'] = {
     bound: 'Google OTP가 연결되었습니다',
     alreadyBound: '이 계정에는 이미 Google OTP가 연결되어 있습니다.',
     notBound: '이 계정에는 Google OTP가 연결되어 있지 않습니다.',
+    requiredNote: '이 거래소는 출금, 출금 주소, API 키에 Google OTP를 요구합니다. 연동 후 계속하세요.',
     closeNote: '해제하면 계정은 이메일 또는 SMS 코드로만 보호됩니다. 앱의 코드로 확인하세요.',
   },
   factor: {
@@ -126,6 +127,10 @@ export const personal: Messages['personal'] = {
     photosMissing: '이미지 세 장을 모두 올려 주세요.',
     uploading: '업로드 중',
     submit: '심사 제출',
+    manualNote: '운영자가 서류를 심사하며, 결과는 메시지로 알려 드립니다.',
+    autoNote: '제출 즉시 확인되며 서류 이미지는 필요하지 않습니다.',
+    submitAuto: '인증하기',
+    verified: '본인 인증 완료',
     submitted: '심사에 제출되었습니다',
   },
   record: {

@@ -30,7 +30,7 @@ export const personal: Messages['personal'] = {
   copy: 'Sao chép',
   copied: 'Đã sao chép',
   bindNow: 'Liên kết ngay',
-  enforceGoogle: 'Sàn này yêu cầu Google Authenticator cho mọi tài khoản.',
+  enforceGoogle: 'Sàn này yêu cầu Google Authenticator để rút tiền và dùng API.',
   withdrawHeld: 'Rút tiền bị tạm giữ đến {{time}} sau một thay đổi bảo mật.',
   level: { title: 'Mức bảo mật', low: 'Thấp', medium: 'Trung bình', high: 'Cao' },
   nickname: { title: 'Đổi biệt danh', label: 'Biệt danh' },
@@ -88,6 +88,8 @@ export const personal: Messages['personal'] = {
     bound: 'Đã liên kết Google Authenticator',
     alreadyBound: 'Tài khoản này đã liên kết Google Authenticator.',
     notBound: 'Tài khoản này chưa liên kết Google Authenticator.',
+    requiredNote:
+      'Sàn này yêu cầu Google Authenticator cho rút tiền, địa chỉ rút tiền và khóa API. Hãy liên kết để tiếp tục.',
     closeNote: 'Khi hủy, tài khoản chỉ được bảo vệ bằng mã e-mail hoặc SMS. Nhập mã từ ứng dụng để xác nhận.',
   },
   factor: {
@@ -129,6 +131,10 @@ export const personal: Messages['personal'] = {
     photosMissing: 'Hãy tải lên đủ ba ảnh.',
     uploading: 'Đang tải lên',
     submit: 'Gửi xét duyệt',
+    manualNote: 'Nhà vận hành xét duyệt giấy tờ; bạn sẽ nhận tin nhắn khi có kết quả.',
+    autoNote: 'Thông tin được kiểm tra ngay khi gửi; không cần ảnh giấy tờ.',
+    submitAuto: 'Xác minh',
+    verified: 'Đã xác minh danh tính',
     submitted: 'Đã gửi xét duyệt',
   },
   record: {

@@ -30,7 +30,7 @@ export const personal: Messages['personal'] = {
   copy: '复制',
   copied: '已复制',
   bindNow: '立即绑定',
-  enforceGoogle: '本交易所要求所有账户绑定谷歌验证器。',
+  enforceGoogle: '本交易所要求绑定谷歌验证器后才能提币和使用 API。',
   withdrawHeld: '安全设置变更后，提现暂停至 {{time}}。',
   level: { title: '安全等级', low: '低', medium: '中', high: '高' },
   nickname: { title: '修改昵称', label: '昵称' },
@@ -88,6 +88,7 @@ export const personal: Messages['personal'] = {
     bound: '谷歌验证器已绑定',
     alreadyBound: '此账户已绑定谷歌验证器。',
     notBound: '此账户未绑定谷歌验证器。',
+    requiredNote: '本交易所要求绑定谷歌验证器后才能提币、管理提币地址和 API 密钥。请绑定后继续。',
     closeNote: '解绑后，您的账户仅由邮箱或短信验证码保护。请输入应用中的验证码确认。',
   },
   factor: {
@@ -126,6 +127,10 @@ export const personal: Messages['personal'] = {
     photosMissing: '请上传全部三张图片。',
     uploading: '上传中',
     submit: '提交审核',
+    manualNote: '证件由运营方人工审核，审核结果将通过消息通知您。',
+    autoNote: '提交后即时核验，无需上传证件照片。',
+    submitAuto: '立即认证',
+    verified: '身份已认证',
     submitted: '已提交审核',
   },
   record: {
