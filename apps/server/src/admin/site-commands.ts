@@ -1,4 +1,5 @@
 import { brandKeys, siteModes, switchDefaults, templateLayoutTypes } from '@opex/contract/calls/public-info';
+import { validDiscount, validFeeCoin } from '../core/fee-coin.ts';
 import { SettingsStore } from '../settings/settings-store.ts';
 import { type AdminCommand, change, positional } from './admin-command.ts';
 import { AdminInputError, text } from './admin-input.ts';
@@ -17,6 +18,9 @@ const settingShapes: Record<string, (value: unknown) => boolean> = {
   defaultLanguage: (v) => typeof v === 'string',
   templateLayoutType: (v) => (templateLayoutTypes as readonly unknown[]).includes(v),
   siteMode: (v) => (siteModes as readonly unknown[]).includes(v),
+  // Trading fees in the platform coin (core/fee-coin.ts): the coin ("" turns it off) and the fraction paid.
+  fee_coin: validFeeCoin,
+  fee_coin_discount: validDiscount,
   languages: (v) =>
     Array.isArray(v) &&
     v.every(

@@ -29,6 +29,8 @@ export async function writeBatch(
             deal_volume: eb.ref('excluded.deal_volume'),
             deal_money: eb.ref('excluded.deal_money'),
             fee: eb.ref('excluded.fee'),
+            platform_fee: eb.ref('excluded.platform_fee'),
+            platform_fee_coin: eb.ref('excluded.platform_fee_coin'),
             reserve: eb.ref('excluded.reserve'),
             status: eb.ref('excluded.status'),
             closed_by_exchange: eb.ref('excluded.closed_by_exchange'),

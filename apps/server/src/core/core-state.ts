@@ -8,13 +8,14 @@ import type { Database } from '../db/schema.ts';
 import { SYSTEM_OWNER } from '../ledger/accounts.ts';
 import { BalanceCache } from './balance-cache.ts';
 import { toUnits } from './decimal-units.ts';
+import { type FeeCoinConfig, type LastPrice, loadFeeCoinConfig } from './fee-coin.ts';
 import { engineRules, loadMarketSpecs, type MarketSpec } from './market-spec.ts';
 import { type OrderState, orderFromRow } from './order-state.ts';
 
 /**
  * Everything the core holds in memory, and how it is rebuilt from the database (on start, and after a failed
  * write): books from the open orders in id order (their time priority), balances of every owner with an open
- * order, id counters past the highest stored ids.
+ * order, id counters past the highest stored ids, the users who pay fees in the platform coin and its settings.
  */
 export interface Market {
   spec: MarketSpec;
@@ -25,12 +26,25 @@ export class CoreState {
   readonly markets = new Map<string, Market>();
   readonly open = new Map<number, OrderState>();
   readonly balances = new BalanceCache();
+  /** Users whose fees are charged in the platform coin when they hold enough (user/update_fee_coin_open). */
+  readonly feeCoinUsers = new Set<number>();
+  /** The operator's platform coin and discount; null: fees are always the usual ones. */
+  feeCoin: FeeCoinConfig | null = null;
+  /** Markets by `${base}/${quote}`, to find the price of the platform coin in a fee's coin. */
+  private readonly byCoins = new Map<string, Market>();
   nextOrderId = 1;
   nextTradeId = 1;
 
   static async load(db: Kysely<Database>): Promise<CoreState> {
     const state = new CoreState();
     const specs = await loadMarketSpecs(db);
+    state.feeCoin = await loadFeeCoinConfig(db);
+    const feeCoinUsers = await db
+      .selectFrom('user_security')
+      .select('user_id')
+      .where('fee_coin_open', '=', 1)
+      .execute();
+    for (const row of feeCoinUsers) state.feeCoinUsers.add(Number(row.user_id));
     const rows = await db
       .selectFrom('orders')
       .selectAll()
@@ -48,7 +62,7 @@ export class CoreState {
       const lastTicks = last ? toUnits(last.price, spec.pricePrecision) : undefined;
       const orders = rows.filter((r) => r.symbol === spec.symbol).map((r) => orderFromRow(r, spec));
       for (const o of orders) state.open.set(o.id, o);
-      state.markets.set(spec.symbol, {
+      state.addMarket({
         spec,
         book: restore({
           version: 1,
@@ -82,7 +96,7 @@ export class CoreState {
     for (const spec of specs) {
       const market = this.markets.get(spec.symbol);
       if (!market) {
-        this.markets.set(spec.symbol, { spec, book: restore(emptySnapshot(spec)) });
+        this.addMarket({ spec, book: restore(emptySnapshot(spec)) });
         continue;
       }
       // Open orders are in the old units: a precision change takes effect on the next start, when it is checked.
@@ -92,6 +106,17 @@ export class CoreState {
         volumePrecision: market.spec.volumePrecision,
       });
     }
+  }
+
+  /** The last trade price of the market base/quote, if it is listed. */
+  lastPrice(base: string, quote: string): LastPrice | undefined {
+    const market = this.byCoins.get(`${base}/${quote}`);
+    return market ? { ticks: market.book.lastPrice, precision: market.spec.pricePrecision } : undefined;
+  }
+
+  private addMarket(market: Market): void {
+    this.markets.set(market.spec.symbol, market);
+    this.byCoins.set(`${market.spec.base}/${market.spec.quote}`, market);
   }
 }
 

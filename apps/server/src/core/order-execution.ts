@@ -9,6 +9,7 @@ import type { CorePosting } from './balance-cache.ts';
 import type { BatchEffects } from './batch-effects.ts';
 import type { CoreState, Market } from './core-state.ts';
 import { formatUnits, notional, truncate, unitsToBig } from './decimal-units.ts';
+import { platformFee } from './fee-coin.ts';
 import { checkOrder, type OrderRefusal, type OrderRequest } from './order-rules.ts';
 import { feeCoinOf, lockCoinOf, type OrderState, reserveFor } from './order-state.ts';
 
@@ -56,6 +57,8 @@ export function placeOrder(state: CoreState, batch: BatchEffects, cmd: PlaceComm
     dealLots: 0,
     dealMoney: unitsToBig(0, 0),
     fee: unitsToBig(0, 0),
+    platformFee: unitsToBig(0, 0),
+    platformFeeCoin: '',
     reserve: unitsToBig(0, 0),
     status: OrderStatus.open,
     closedByExchange: false,
@@ -173,21 +176,21 @@ function settleTrade(state: CoreState, batch: BatchEffects, market: Market, i: n
     now,
     batch.ledger,
   );
-  const fees: CorePosting[] = [];
-  if (buyerFee.gt(0)) {
-    fees.push(p(buyer.userId, ACCOUNT, spec.base, 'available', buyerFee.neg()));
-    fees.push(p(SYSTEM_OWNER, 'fee', spec.base, 'available', buyerFee));
-  }
-  if (sellerFee.gt(0)) {
-    fees.push(p(seller.userId, ACCOUNT, spec.quote, 'available', sellerFee.neg()));
-    fees.push(p(SYSTEM_OWNER, 'fee', spec.quote, 'available', sellerFee));
-  }
-  if (fees.length) state.balances.post('fee', cause, fees, now, batch.ledger);
+  const buyerCharge = chargeFee(state, batch, buyer.userId, spec.base, buyerFee, cause, now);
+  const sellerCharge = chargeFee(state, batch, seller.userId, spec.quote, sellerFee, cause, now);
 
   buyer.reserve = buyer.reserve.minus(quote);
   seller.reserve = seller.reserve.minus(base);
-  buyer.fee = buyer.fee.plus(buyerFee);
-  seller.fee = seller.fee.plus(sellerFee);
+  for (const [o, charge] of [
+    [buyer, buyerCharge],
+    [seller, sellerCharge],
+  ] as const) {
+    if (charge.coin === feeCoinOf(o)) o.fee = o.fee.plus(charge.amount);
+    else {
+      o.platformFee = o.platformFee.plus(charge.amount);
+      o.platformFeeCoin = charge.coin;
+    }
+  }
   for (const o of [maker, taker]) {
     o.dealLots += lots;
     o.dealMoney = o.dealMoney.plus(quote);
@@ -208,8 +211,10 @@ function settleTrade(state: CoreState, batch: BatchEffects, market: Market, i: n
     maker_user_id: maker.userId,
     taker_user_id: taker.userId,
     taker_side: taker.side,
-    buyer_fee: buyerFee.toFixed(),
-    seller_fee: sellerFee.toFixed(),
+    buyer_fee: buyerCharge.amount.toFixed(),
+    seller_fee: sellerCharge.amount.toFixed(),
+    buyer_fee_coin: buyerCharge.coin,
+    seller_fee_coin: sellerCharge.coin,
     created_at: now,
   });
   batch.events.push({
@@ -226,6 +231,45 @@ function settleTrade(state: CoreState, batch: BatchEffects, market: Market, i: n
     ts: now,
   });
   if (events.field(i, 7) === 0) end(state, batch, maker, OrderStatus.filled, now);
+}
+
+/**
+ * Charges one side's trade fee (`fee`, already truncated, in `coin`) to the system's fee account: in the platform
+ * coin, discounted, when the user switched that on, the operator set a platform coin, a last price converts it,
+ * and the user's available platform coin covers it (fee-coin.ts); otherwise as is. Returns what was charged.
+ */
+function chargeFee(
+  state: CoreState,
+  batch: BatchEffects,
+  userId: number,
+  coin: string,
+  fee: Big,
+  cause: string,
+  now: number,
+): { coin: string; amount: Big } {
+  if (fee.lte(0)) return { coin, amount: fee };
+  let charged = { coin, amount: fee };
+  const config = state.feeCoin;
+  if (config && state.feeCoinUsers.has(userId)) {
+    const inPlatform = platformFee(config, fee, coin, {
+      direct: state.lastPrice(config.coin, coin),
+      inverse: state.lastPrice(coin, config.coin),
+    });
+    if (inPlatform?.gt(0) && state.balances.get(userId, ACCOUNT, config.coin).available.gte(inPlatform)) {
+      charged = { coin: config.coin, amount: inPlatform };
+    }
+  }
+  state.balances.post(
+    'fee',
+    cause,
+    [
+      { ownerId: userId, account: ACCOUNT, coin: charged.coin, field: 'available', delta: charged.amount.neg() },
+      { ownerId: SYSTEM_OWNER, account: 'fee', coin: charged.coin, field: 'available', delta: charged.amount },
+    ],
+    now,
+    batch.ledger,
+  );
+  return charged;
 }
 
 /** An order leaves the book: what it still holds is unlocked in the same batch. */
@@ -271,6 +315,8 @@ function refuse(
       deal_money: '0',
       fee: '0',
       fee_coin: market ? feeCoinOf({ side: cmd.request.side, spec: market.spec }) : '',
+      platform_fee: '0',
+      platform_fee_coin: '',
       reserve: '0',
       status: OrderStatus.rejected,
       closed_by_exchange: 0,

@@ -26,6 +26,9 @@ export interface OrderState {
   dealLots: number;
   dealMoney: Big;
   fee: Big;
+  /** Fees charged in the platform coin instead of the fee coin (user/update_fee_coin_open). */
+  platformFee: Big;
+  platformFeeCoin: string;
   reserve: Big;
   status: number;
   closedByExchange: boolean;
@@ -60,6 +63,8 @@ export function orderRow(o: OrderState): Insertable<OrdersTable> {
     deal_money: o.dealMoney.toFixed(),
     fee: o.fee.toFixed(),
     fee_coin: feeCoinOf(o),
+    platform_fee: o.platformFee.toFixed(),
+    platform_fee_coin: o.platformFeeCoin,
     reserve: o.reserve.toFixed(),
     status: o.status,
     closed_by_exchange: o.closedByExchange ? 1 : 0,
@@ -94,6 +99,8 @@ export function orderFromRow(row: Selectable<OrdersTable>, spec: MarketSpec): Or
     dealLots: units(row.deal_volume, v),
     dealMoney: new Big(row.deal_money),
     fee: new Big(row.fee),
+    platformFee: new Big(row.platform_fee),
+    platformFeeCoin: row.platform_fee_coin,
     reserve: new Big(row.reserve),
     status: row.status,
     closedByExchange: row.closed_by_exchange === 1,

@@ -8,6 +8,7 @@ import { writeBatch } from './batch-writer.ts';
 import { type CoreEvent, type CoreEventBus, InProcessEventBus } from './core-events.ts';
 import { CoreState } from './core-state.ts';
 import { formatUnits } from './decimal-units.ts';
+import { loadFeeCoinConfig } from './fee-coin.ts';
 import { loadMarketSpecs, type MarketSpec } from './market-spec.ts';
 import {
   type CancelOutcome,
@@ -34,7 +35,8 @@ export type MovementOutcome = { ok: true } | { ok: false; reason: LedgerFailure 
 type Job =
   | { kind: 'place'; cmd: PlaceCommand; answer: (o: PlaceOutcome) => void }
   | { kind: 'cancel'; cmd: { userId: number; orderId: number; symbol: string }; answer: (o: CancelOutcome) => void }
-  | { kind: 'movement'; movement: Movement; inboxId?: number; answer: (o: MovementOutcome) => void };
+  | { kind: 'movement'; movement: Movement; inboxId?: number; answer: (o: MovementOutcome) => void }
+  | { kind: 'feeCoinOpen'; userId: number; open: boolean; answer: () => void };
 
 export interface CoreOptions {
   /** Most commands applied per transaction. */
@@ -99,6 +101,14 @@ export class TradingCore {
   /** Posts a ledger movement (deposit, operator credit, transfer) through the core. */
   postMovement(movement: Movement): Promise<MovementOutcome> {
     return new Promise((answer) => this.submit({ kind: 'movement', movement, answer }));
+  }
+
+  /**
+   * The user's platform-coin fee switch (user/update_fee_coin_open), after it is stored: the core keeps every
+   * user's switch in memory (read from user_security on start), so placing an order reads nothing for it.
+   */
+  setFeeCoinOpen(userId: number, open: boolean): Promise<void> {
+    return new Promise((answer) => this.submit({ kind: 'feeCoinOpen', userId, open, answer }));
   }
 
   market(symbol: string): MarketSpec | undefined {
@@ -193,6 +203,11 @@ export class TradingCore {
       const outcome = cancelOrder(state, batch, job.cmd, now);
       return () => job.answer(outcome);
     }
+    if (job.kind === 'feeCoinOpen') {
+      if (job.open) state.feeCoinUsers.add(job.userId);
+      else state.feeCoinUsers.delete(job.userId);
+      return () => job.answer();
+    }
     const outcome = applyMovement(state, batch, job.movement, now);
     if (job.inboxId !== undefined) {
       batch.inboxDone.push({ id: job.inboxId, result: outcome.ok ? 'ok' : outcome.reason });
@@ -221,7 +236,12 @@ export class TradingCore {
     const unknown = jobs.some((j) => j.kind === 'place' && !state.markets.has(j.cmd.symbol));
     if (!unknown && now - this.lastMarketRefresh < (this.options.marketRefreshMs ?? 2000)) return;
     this.lastMarketRefresh = now;
-    state.refreshMarkets(await loadMarketSpecs(this.database.db));
+    const [specs, feeCoin] = await Promise.all([
+      loadMarketSpecs(this.database.db),
+      loadFeeCoinConfig(this.database.db),
+    ]);
+    state.refreshMarkets(specs);
+    state.feeCoin = feeCoin;
   }
 
   private async pollInbox(): Promise<void> {
@@ -288,7 +308,7 @@ function ownersOf(jobs: Job[]): number[] {
   const owners: number[] = [];
   for (const job of jobs) {
     if (job.kind === 'movement') for (const p of job.movement.postings ?? []) owners.push(p.ownerId);
-    else owners.push(job.cmd.userId);
+    else if (job.kind !== 'feeCoinOpen') owners.push(job.cmd.userId);
   }
   return owners;
 }
@@ -334,5 +354,6 @@ function eventsOf(batch: BatchEffects): CoreEvent[] {
 function answerUnavailable(job: Job): void {
   const code: ErrorCodeValue = ErrorCode.tradingUnavailable;
   if (job.kind === 'movement') job.answer({ ok: false, reason: 'unavailable' });
+  else if (job.kind === 'feeCoinOpen') job.answer();
   else job.answer({ ok: false, code });
 }

@@ -23,6 +23,9 @@ export interface OrdersTable {
   /** Fees paid, in fee_coin (the coin this order receives). */
   fee: string;
   fee_coin: string;
+  /** Fees paid instead in the platform coin (user/update_fee_coin_open), in platform_fee_coin ('' when none). */
+  platform_fee: ColumnType<string, string | undefined, string>;
+  platform_fee_coin: ColumnType<string, string | undefined, string>;
   /** What this order still holds locked (quote for a buy, base for a sell); '0' once it ends. */
   reserve: string;
   /** contract OrderStatus. */
@@ -52,10 +55,14 @@ export interface TradesTable {
   maker_user_id: number;
   taker_user_id: number;
   taker_side: 'BUY' | 'SELL';
-  /** In the base coin. */
+  /** In buyer_fee_coin. */
   buyer_fee: string;
-  /** In the quote coin. */
+  /** In seller_fee_coin. */
   seller_fee: string;
+  /** The coin the buyer's fee was charged in: the base coin, or the platform coin; '' on old rows (the base). */
+  buyer_fee_coin: ColumnType<string, string | undefined, string>;
+  /** The coin the seller's fee was charged in: the quote coin, or the platform coin; '' on old rows (the quote). */
+  seller_fee_coin: ColumnType<string, string | undefined, string>;
   created_at: number;
 }
 

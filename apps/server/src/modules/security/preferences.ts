@@ -32,6 +32,8 @@ async function savePreference(db: Kysely<Database>, now: number, userId: number,
 
 export async function updateFeeCoinOpen(services: Services, userId: number, open: number): Promise<void> {
   await savePreference(services.database.db, services.clock.now(), userId, { fee_coin_open: open });
+  // The trading core keeps the switch in memory (it charges fees without a read per order): tell it once stored.
+  await services.core.setFeeCoinOpen(userId, open === 1);
 }
 
 /** The fiats offered are the languages' default fiats; '' follows the language again. */

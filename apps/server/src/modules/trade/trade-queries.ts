@@ -31,7 +31,7 @@ export async function tradesOfOrder(
     volume: t.volume,
     deal_price: t.amount,
     fee: order.side === 'BUY' ? t.buyer_fee : t.seller_fee,
-    feeCoin: order.fee_coin,
+    feeCoin: (order.side === 'BUY' ? t.buyer_fee_coin : t.seller_fee_coin) || order.fee_coin,
   }));
   return { count: Number(total?.n ?? 0), tradeList };
 }
@@ -75,6 +75,8 @@ export function userTradeOf(
     volume: t.volume,
     deal_price: t.amount,
     fee: side === 'BUY' ? t.buyer_fee : t.seller_fee,
-    feeCoin: (side === 'BUY' ? coins?.base : coins?.quote) ?? '',
+    // The coin it was charged in (the platform coin when the user pays fees in it); old rows leave it ''.
+    feeCoin:
+      (side === 'BUY' ? t.buyer_fee_coin : t.seller_fee_coin) || ((side === 'BUY' ? coins?.base : coins?.quote) ?? ''),
   };
 }
