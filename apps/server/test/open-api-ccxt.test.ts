@@ -1,21 +1,27 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Big from 'big.js';
 import ccxt from 'ccxt';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/database.ts';
+import { type DatabaseHandle, openDatabase } from '../src/db/database.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
 import { insertApiKey } from '../src/modules/openapi/api-keys.ts';
 import { serverSecretBox } from '../src/modules/openapi/secret-box.ts';
+import { seedDemo } from '../src/seed/demo.ts';
 import { DEMO_LOGINS } from '../src/seed/demo-logins.ts';
-import { freePort, type ServerProcess, startServer } from './exchange-process.ts';
+import { createServices } from '../src/services.ts';
 
 /**
- * CCXT, the library most bots trade through, against the real server as its own process: `ccxt.binance` pointed
+ * CCXT, the library most bots trade through, against the real server on a real port: `ccxt.binance` pointed
  * at our /api/v3 loads the markets, reads tickers, books, candles, trades and balances, places, reads and cancels
- * orders signed with a key from the key store; `ccxt.pro.binance` keeps an order book from our /ws streams.
- * SQLite only: the process and CCXT's own bookkeeping are what is under test, not the dialect.
+ * orders signed with a key from the key store; `ccxt.pro.binance` keeps an order book from our /ws streams and
+ * follows the orders over the WebSocket API's user data stream (/ws-api/v3).
+ * SQLite only: what is under test is CCXT's view of our API, not the dialect (open-api-signed.test.ts runs both).
  */
 const SECRET_BOX_KEY = 'cd'.repeat(32);
 
@@ -35,7 +41,7 @@ function binanceAt(base: string, key: { apiKey: string; secret: string }, pro = 
         public: api,
         private: api,
         v1: api,
-        ws: { spot: ws, margin: ws },
+        ws: { spot: ws, margin: ws, 'ws-api': { spot: `${base.replace(/^http/, 'ws')}/ws-api/v3` } },
       },
     },
     options: {
@@ -52,28 +58,44 @@ function binanceAt(base: string, key: { apiKey: string; secret: string }, pro = 
 
 describe('CCXT binance against the Open API', () => {
   let dataDir: string;
-  let server: ServerProcess;
+  let app: FastifyInstance;
+  let database: DatabaseHandle;
   let base: string;
   let alice: Exchange;
   let bob: Exchange;
+  let aliceKey: { apiKey: string; secret: string };
 
   beforeAll(async () => {
+    // The server as main.ts builds it (system clock, demo seed with its funded traders, real HTTP and WebSocket
+    // listeners), in this process so that it starts in a second or two.
     dataDir = mkdtempSync(path.join(tmpdir(), 'opex-ccxt-'));
-    const port = await freePort();
-    server = await startServer(dataDir, port, { DEMO: '1', MARKET_MAKER: '0', OPEN_API_SECRET_KEY: SECRET_BOX_KEY });
-    base = `http://127.0.0.1:${port}`;
-    // Keys made through the key store, as the API management page makes them, in the server's own database.
-    const handle = openDatabase({ sqliteFile: path.join(dataDir, 'opex.sqlite') });
-    const box = serverSecretBox(loadConfig({ OPEN_API_SECRET_KEY: SECRET_BOX_KEY }));
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      DEMO: '1',
+      MARKET_MAKER: '0',
+      LOG_LEVEL: 'silent',
+      WEB_DIST: '/nonexistent',
+      CHAIN_POLL_MS: '0',
+      OPEN_API_SECRET_KEY: SECRET_BOX_KEY,
+    });
+    database = openDatabase({ sqliteFile: path.join(dataDir, 'opex.sqlite') });
+    await migrateToLatest(database.db, database.dialect);
+    const services = await createServices(config, database);
+    await seedDemo(services);
+    app = await buildApp(services, { logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    // Keys made through the key store, as the API management page makes them.
+    const box = serverSecretBox(services.config);
     const keys = [];
     for (const login of DEMO_LOGINS) {
-      const user = await handle.db
+      const user = await database.db
         .selectFrom('users')
         .select('id')
         .where('email', '=', login.email)
         .executeTakeFirstOrThrow();
       const { row, secret } = await insertApiKey(
-        handle.db,
+        database.db,
         box,
         Number(user.id),
         { label: 'ccxt', permissions: ['read', 'trade'], ip: '' },
@@ -81,13 +103,14 @@ describe('CCXT binance against the Open API', () => {
       );
       keys.push({ apiKey: row.api_key, secret });
     }
-    await handle.close();
-    alice = binanceAt(base, keys[0] as { apiKey: string; secret: string });
+    aliceKey = keys[0] as { apiKey: string; secret: string };
+    alice = binanceAt(base, aliceKey);
     bob = binanceAt(base, keys[1] as { apiKey: string; secret: string });
-  }, 40_000);
+  }, 30_000);
 
   afterAll(async () => {
-    await server?.kill('SIGTERM');
+    await app?.close();
+    await database?.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -125,15 +148,31 @@ describe('CCXT binance against the Open API', () => {
       await watcher.close();
     }
 
-    // A resting limit buy, found by id and among the open orders, then cancelled.
+    // A resting limit buy, followed live over the WebSocket API's user data stream, found by id and among the open
+    // orders, then cancelled.
+    const alicePro = binanceAt(base, aliceKey, true);
+    await alicePro.loadHttpProxyAgent();
+    await alicePro.loadMarkets();
+    await alicePro.authenticate();
+    const live = alicePro.watchOrders('BTC/USDT');
     const resting = await alice.createOrder('BTC/USDT', 'limit', 'buy', 0.01, 60000);
     expect(resting).toMatchObject({ status: 'open', filled: 0, remaining: 0.01 });
+    const [pushed] = await live;
+    expect(pushed).toMatchObject({
+      id: resting.id,
+      clientOrderId: resting.clientOrderId,
+      status: 'open',
+      price: 60000,
+    });
     expect(resting.clientOrderId).toMatch(/^x-/);
     const open = await alice.fetchOpenOrders('BTC/USDT');
     expect(open.map((o: Exchange) => o.id)).toEqual([resting.id]);
     expect((await alice.fetchBalance()).used.USDT).toBe(600);
+    const liveCancel = alicePro.watchOrders('BTC/USDT');
     const cancelled = await alice.cancelOrder(resting.id, 'BTC/USDT');
     expect(cancelled.status).toBe('canceled');
+    expect((await liveCancel).at(-1)).toMatchObject({ id: resting.id, status: 'canceled' });
+    await alicePro.close();
     expect((await alice.fetchOrder(resting.id, 'BTC/USDT')).status).toBe('canceled');
 
     // A market buy by cost takes Bob's ask.

@@ -1,7 +1,9 @@
 import { createHmac } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { orderListNew } from '@opex/contract/calls/order';
 import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { insertApiKey } from '../src/modules/openapi/api-keys.ts';
 import { serverSecretBox } from '../src/modules/openapi/secret-box.ts';
 import { startTestServer, type TestServer, testDialects } from './harness.ts';
@@ -126,6 +128,7 @@ describe.each(testDialects)('Open API signed endpoints on %s', (dialect) => {
     reader = await newKey(TRADER, ['read']);
     fenced = await newKey(TRADER, ['read', 'trade'], '10.1.2.3');
     maker = await newKey(MAKER, ['read', 'trade']);
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
     expect(await tradingInvariants(db(), server.services.core)).toEqual([]);
@@ -552,5 +555,93 @@ describe.each(testDialects)('Open API signed endpoints on %s', (dialect) => {
     );
     const lookup = await signed(trader, 'GET', '/order', { symbol: 'BTCUSDT', origClientOrderId: 'too-big' });
     expect(lookup.body).toMatchObject({ code: -2013 });
+  });
+
+  it('streams executionReports and balances to a WebSocket API user data subscription', async () => {
+    const port = (server.app.server.address() as AddressInfo).port;
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws-api/v3`);
+    const frames: Json[] = [];
+    const waiters: { test: (f: Json) => boolean; resolve: (f: Json) => void }[] = [];
+    ws.on('message', (data) => {
+      const frame = JSON.parse(String(data));
+      frames.push(frame);
+      for (const w of waiters.filter((w) => w.test(frame))) w.resolve(frame);
+    });
+    const next = (test: (f: Json) => boolean) =>
+      new Promise<Json>((resolve, reject) => {
+        const seen = frames.find(test);
+        if (seen) return resolve(seen);
+        const timer = setTimeout(() => reject(new Error('no matching frame')), 4000);
+        waiters.push({
+          test,
+          resolve: (f) => {
+            clearTimeout(timer);
+            resolve(f);
+          },
+        });
+      });
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    try {
+      // The WebSocket API signs its parameters sorted by name.
+      const subscribe = (id: string, secret: string) => {
+        const params: Record<string, string | number> = { apiKey: trader.apiKey, timestamp: server.clock.now() };
+        const payload = Object.keys(params)
+          .sort()
+          .map((k) => `${k}=${params[k]}`)
+          .join('&');
+        const signature = createHmac('sha256', secret).update(payload).digest('hex');
+        ws.send(JSON.stringify({ id, method: 'userDataStream.subscribe.signature', params: { ...params, signature } }));
+        return next((f) => f.id === id);
+      };
+      expect(await subscribe('bad', maker.secret)).toEqual({
+        id: 'bad',
+        status: 400,
+        error: { code: -1022, msg: 'Signature for this request is not valid.' },
+      });
+      expect(await subscribe('good', trader.secret)).toMatchObject({
+        id: 'good',
+        status: 200,
+        result: { subscriptionId: 0 },
+      });
+
+      const placed = await signed(trader, 'POST', '/order', {
+        symbol: 'BTCUSDT',
+        side: 'BUY',
+        type: 'LIMIT',
+        timeInForce: 'GTC',
+        quantity: '0.2',
+        price: '70',
+        newClientOrderId: 'streamed-1',
+      });
+      const report = (x: string) =>
+        next((f) => f.event?.e === 'executionReport' && f.event.i === placed.body.orderId && f.event.x === x);
+      expect((await report('NEW')).event).toMatchObject({
+        s: 'BTCUSDT',
+        c: 'streamed-1',
+        S: 'BUY',
+        o: 'LIMIT',
+        f: 'GTC',
+        q: '0.2000',
+        p: '70.00',
+        X: 'NEW',
+        z: '0.0000',
+        w: true,
+      });
+      await signed(maker, 'POST', '/order', { symbol: 'BTCUSDT', side: 'SELL', type: 'MARKET', quantity: '0.1' });
+      const trade = (await report('TRADE')).event;
+      expect(trade).toMatchObject({ X: 'PARTIALLY_FILLED', l: '0.1000', L: '70.00', z: '0.1000', m: true, N: 'BTC' });
+      expect(trade.n).toBe('0.00010000');
+      const position = await next((f) => f.event?.e === 'outboundAccountPosition');
+      expect(position.subscriptionId).toBe(0);
+      expect(position.event.B).toEqual(expect.arrayContaining([expect.objectContaining({ a: 'USDT' })]));
+      await signed(trader, 'DELETE', '/order', { symbol: 'BTCUSDT', origClientOrderId: 'streamed-1' });
+      expect((await report('CANCELED')).event).toMatchObject({ X: 'CANCELED', z: '0.1000', w: false });
+      // Another user's orders never reach this subscription.
+      expect(frames.filter((f) => f.event?.e === 'executionReport').every((f) => f.event.c === 'streamed-1')).toBe(
+        true,
+      );
+    } finally {
+      ws.close();
+    }
   });
 });

@@ -4,6 +4,7 @@ import { registerOpenApiAccountRoutes } from './account-routes.ts';
 import { BinanceCode, BinanceError, binanceErrors } from './binance-error.ts';
 import { registerOpenApiMarketRoutes } from './market-routes.ts';
 import { registerOpenApiOrderRoutes } from './order-routes.ts';
+import { registerOpenApiUserStream } from './user-stream.ts';
 
 /**
  * The Binance-compatible Open API under `/api/v3`, for bots and libraries that speak Binance's spot API. Its own
@@ -25,6 +26,7 @@ export async function registerOpenApi(app: FastifyInstance, services: Services):
       await registerOpenApiMarketRoutes(scope, services);
       registerOpenApiAccountRoutes(scope, services);
       registerOpenApiOrderRoutes(scope, services);
+      registerOpenApiUserStream(scope, services);
       scope.setNotFoundHandler((_request, reply) => {
         const answer = binanceErrors.notFound();
         return reply.status(answer.httpStatus).send(answer.toJSON());

@@ -45,16 +45,44 @@ export async function verifySigned(
   permission: Permission,
 ): Promise<SignedCaller> {
   const header = request.headers['x-mbx-apikey'];
-  const apiKey = Array.isArray(header) ? undefined : header;
+  const query = rawQuery(request.raw.url ?? '');
+  const body = typeof request.body === 'string' ? request.body : '';
+  return authenticate(
+    services,
+    {
+      apiKey: Array.isArray(header) ? undefined : header,
+      ip: request.ip,
+      // Parsed only once the key and address are accepted.
+      params: () => new QueryParams(mergeParams(query, body)),
+      payload: withoutSignature(query) + withoutSignature(body),
+    },
+    permission,
+  );
+}
+
+/** What a signed request carries, however it came (REST, or a WebSocket API request). */
+export interface SignedInput {
+  apiKey: string | undefined;
+  ip: string;
+  params: () => QueryParams;
+  /** The exact text the signature covers. */
+  payload: string;
+}
+
+/** The checks in the order Binance makes them; the caller reads its own parameters from `params`. */
+export async function authenticate(
+  services: Services,
+  input: SignedInput,
+  permission: Permission,
+): Promise<SignedCaller> {
+  const { apiKey } = input;
   if (!apiKey || !API_KEY_FORMAT.test(apiKey)) throw binanceErrors.apiKeyFormat();
   const { db } = services.database;
   const key = await findApiKey(db, apiKey);
   if (!key) throw binanceErrors.refused();
-  if (!ipAllowed(key.ip_whitelist, request.ip)) throw binanceErrors.refused();
+  if (!ipAllowed(key.ip_whitelist, input.ip)) throw binanceErrors.refused();
 
-  const query = rawQuery(request.raw.url ?? '');
-  const body = typeof request.body === 'string' ? request.body : '';
-  const params = new QueryParams(mergeParams(query, body));
+  const params = input.params();
   const signature = params.required('signature');
   const timestampText = params.required('timestamp');
   if (!/^\d{1,16}$/.test(timestampText)) throw binanceErrors.illegal('timestamp');
@@ -67,8 +95,7 @@ export async function verifySigned(
   }
 
   const secret = serverSecretBox(services.config).open(key.secret_sealed);
-  const totalParams = withoutSignature(query) + withoutSignature(body);
-  const expected = createHmac('sha256', secret).update(totalParams, 'utf8').digest();
+  const expected = createHmac('sha256', secret).update(input.payload, 'utf8').digest();
   if (!/^[0-9a-fA-F]{64}$/.test(signature)) throw binanceErrors.signature();
   if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) throw binanceErrors.signature();
 
