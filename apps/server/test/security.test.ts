@@ -26,7 +26,9 @@ import { addWithdrawAddr, doWithdraw } from '@opex/contract/calls/withdraw';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../src/admin/commands.ts';
+import { serverSecretBox } from '../src/modules/openapi/secret-box.ts';
 import { WITHDRAW_HOLD_MS, withdrawalsHeldUntil } from '../src/modules/security/security-changes.ts';
+import { sealPlainTotpSecrets } from '../src/modules/security/totp.ts';
 import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
 import { accountSnapshot, latestCode, loggedInClient, PASSWORD, registerEmail } from './user-fixtures.ts';
 
@@ -385,6 +387,55 @@ describe.each(testDialects)('security centre on %s', (dialect) => {
       await server.services.settings.setSwitch('nameVerifiedType', '10');
       await server.services.settings.set('kyc', {});
     }
+  });
+
+  it('keeps Google secrets sealed at rest, and seals plain ones written before that', async () => {
+    const box = serverSecretBox(server.services.config);
+    const secret = (await bob.call(toopenGoogleAuthenticator)).data.googleKey;
+    const pending = await db()
+      .selectFrom('totp_secrets')
+      .selectAll()
+      .where('user_id', '=', (await bob.call(userInfo)).data.id)
+      .executeTakeFirstOrThrow();
+    expect(pending).toMatchObject({ pending_secret: null, secret: null, secret_sealed: null });
+    expect(pending.pending_sealed).not.toContain(secret);
+    expect(box.open(pending.pending_sealed ?? '')).toBe(secret);
+
+    // A row as written before migration 0014: plain Base32 in the old columns.
+    await registerEmail(server, 'fay@example.com');
+    const fay = await loggedInClient(server, 'fay@example.com');
+    const fayId = (await fay.call(userInfo)).data.id;
+    const plain = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    await db()
+      .insertInto('totp_secrets')
+      .values({
+        user_id: fayId,
+        secret: plain,
+        pending_secret: null,
+        secret_sealed: null,
+        pending_sealed: null,
+        last_step: 0,
+        updated_at: 0,
+      })
+      .execute();
+    await db().updateTable('users').set({ google_status: 1 }).where('id', '=', fayId).execute();
+    expect(await sealPlainTotpSecrets(db(), box)).toBe(1);
+    expect(await sealPlainTotpSecrets(db(), box)).toBe(0);
+    const sealed = await db()
+      .selectFrom('totp_secrets')
+      .selectAll()
+      .where('user_id', '=', fayId)
+      .executeTakeFirstOrThrow();
+    expect(sealed).toMatchObject({ secret: null, pending_secret: null, pending_sealed: null });
+    expect(box.open(sealed.secret_sealed ?? '')).toBe(plain);
+    // The sealed secret still checks codes.
+    expect((await fay.call(closeGoogleVerify, { googleCode: await totpNow(plain) })).code).toBe('0');
+    const closed = await db()
+      .selectFrom('totp_secrets')
+      .selectAll()
+      .where('user_id', '=', fayId)
+      .executeTakeFirstOrThrow();
+    expect(closed).toMatchObject({ secret: null, secret_sealed: null });
   });
 
   it('refuses every security call without a session', async () => {

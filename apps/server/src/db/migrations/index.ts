@@ -13,6 +13,7 @@ import ledgerHistory from './0010_ledger_history.ts';
 import withdrawals from './0011_withdrawals.ts';
 import favouriteSymbols from './0012_favourite_symbols.ts';
 import feeCoin from './0013_fee_coin.ts';
+import totpSealed from './0014_totp_sealed.ts';
 
 /** Every migration in order. Names sort in the order they must run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -29,4 +30,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0011_withdrawals': withdrawals,
   '0012_favourite_symbols': favouriteSymbols,
   '0013_fee_coin': feeCoin,
+  '0014_totp_sealed': totpSealed,
 };

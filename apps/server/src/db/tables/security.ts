@@ -21,6 +21,12 @@ export interface TotpSecretsTable {
   pending_secret: string | null;
   /** The bound secret; null while Google is not bound. */
   secret: string | null;
+  /**
+   * The same two sealed with the secret box (migration 0014): what the server writes and reads. The plain columns
+   * only hold secrets written before it, until the server seals them at start.
+   */
+  pending_sealed: string | null;
+  secret_sealed: string | null;
   /** The last TOTP time step accepted: a code of this step or an earlier one is a replay. */
   last_step: number;
   updated_at: number;

@@ -4,8 +4,9 @@ import path from 'node:path';
 import type { Config } from '../../config.ts';
 
 /**
- * Seals API key secrets at rest with AES-256-GCM. HMAC verification needs the secret itself, so it cannot be
- * hashed like a password; a database dump without the server key reveals no secret. The key comes from
+ * Seals API key secrets (and Google authenticator secrets, modules/security/totp.ts) at rest with AES-256-GCM.
+ * HMAC and TOTP verification need the secret itself, so it cannot be hashed like a password; a database dump
+ * without the server key reveals no secret. The key comes from
  * OPEN_API_SECRET_KEY, else from a key file made under DATA_DIR on first use (read, never regenerated, after).
  */
 export interface SecretBox {
@@ -38,7 +39,7 @@ export function createSecretBox(key: Buffer): SecretBox {
 
 const boxes = new Map<string, SecretBox>();
 
-/** The server's box, made once per key source; the key file is only touched when an API key is first used. */
+/** The server's box, made once per key source; the key file is only touched when a secret is first sealed. */
 export function serverSecretBox(config: Pick<Config, 'openApiSecretKey' | 'dataDir'>): SecretBox {
   const source = config.openApiSecretKey ?? path.join(config.dataDir, KEY_FILE);
   let box = boxes.get(source);

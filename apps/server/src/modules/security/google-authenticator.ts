@@ -2,6 +2,7 @@ import { SecurityAction } from '@opex/contract/calls/security';
 import { ErrorCode } from '@opex/contract/error-codes';
 import type { LoggedInContext } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
+import { serverSecretBox } from '../openapi/secret-box.ts';
 import type { UserKit } from '../user/user-kit.ts';
 import { loggedInUser } from './address-binding.ts';
 import { checkOwnAddressCode, type SecondFactorInput } from './second-factor.ts';
@@ -13,7 +14,8 @@ export async function openGoogleSetup(kit: UserKit, ctx: LoggedInContext) {
   const user = await loggedInUser(kit, ctx);
   if (user.google_status === 1) throw new CallError(ErrorCode.googleAlreadyBound);
   const brand = await kit.services.settings.get<{ company_name?: string }>('brand', {});
-  const { secret, url } = await startTotpSetup(kit.services.database.db, kit.services.clock, user.id, {
+  const box = serverSecretBox(kit.services.config);
+  const { secret, url } = await startTotpSetup(kit.services.database.db, kit.services.clock, box, user.id, {
     issuer: brand.company_name || 'Exchange',
     label: user.email ?? `${user.country_code}${user.mobile}`,
   });
@@ -27,7 +29,14 @@ export async function bindGoogle(
 ) {
   const user = await loggedInUser(kit, ctx);
   if (user.google_status === 1) throw new CallError(ErrorCode.googleAlreadyBound);
-  const bind = await checkPendingGoogleCode(kit.services.database.db, kit.services.clock, user.id, input.googleCode);
+  const box = serverSecretBox(kit.services.config);
+  const bind = await checkPendingGoogleCode(
+    kit.services.database.db,
+    kit.services.clock,
+    box,
+    user.id,
+    input.googleCode,
+  );
   const own = await checkOwnAddressCode(kit, user, input);
   await commitSecurityChange(kit, ctx, SecurityAction.googleBind, [bind, own], async (trx) => {
     await trx

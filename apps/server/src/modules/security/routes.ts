@@ -21,6 +21,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { bindCall } from '../../platform/call-binding.ts';
 import type { Services } from '../../platform/services.ts';
+import { serverSecretBox } from '../openapi/secret-box.ts';
 import { createUserKit } from '../user/user-kit.ts';
 import { loggedInUser, saveAddress } from './address-binding.ts';
 import { bindGoogle, closeGoogle, openGoogleSetup } from './google-authenticator.ts';
@@ -28,6 +29,7 @@ import { loginHistoryPage, settingHistoryPage } from './histories.ts';
 import { inviteInfo } from './invites.ts';
 import { kycFormConfig, submitKyc } from './kyc.ts';
 import { updateFeeCoinOpen as saveFeeCoinOpen, updateLegalTender, updateNickname } from './preferences.ts';
+import { sealPlainTotpSecrets } from './totp.ts';
 import { setLoginVerify, setMobileVerify } from './verification-settings.ts';
 
 /** The security centre: bindings, Google authenticator, verification settings, histories, KYC, invites, preferences. */
@@ -35,6 +37,14 @@ export async function registerSecurityModule(app: FastifyInstance, services: Ser
   const kit = createUserKit(services);
   const { db } = services.database;
   const done = () => null;
+  // Secrets written before they were sealed at rest (migration 0014) are sealed now, before any call reads them.
+  const plain = await db
+    .selectFrom('totp_secrets')
+    .select('user_id')
+    .where((eb) => eb.or([eb('secret', 'is not', null), eb('pending_secret', 'is not', null)]))
+    .limit(1)
+    .execute();
+  if (plain.length > 0) await sealPlainTotpSecrets(db, serverSecretBox(services.config));
 
   bindCall(app, services, emailBindSave, (input, ctx) => saveAddress(kit, ctx, 'email', 'bind', input).then(done));
   bindCall(app, services, emailUpdate, (input, ctx) => saveAddress(kit, ctx, 'email', 'change', input).then(done));

@@ -4,12 +4,14 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import type { Database } from '../../db/schema.ts';
 import { CallError } from '../../platform/call-error.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { type SecretBox, serverSecretBox } from '../openapi/secret-box.ts';
 import type { Limit } from '../user/rate-limits.ts';
 import type { UserKit } from '../user/user-kit.ts';
 
 /**
  * Google authenticator (RFC 6238 TOTP, 30 s, 6 digits, SHA-1). A code is accepted one step either side of now
- * for clock drift; the last accepted step is stored, so a code (or an older one) cannot be used twice.
+ * for clock drift; the last accepted step is stored, so a code (or an older one) cannot be used twice. Secrets are
+ * stored sealed with the server's secret box (the one API key secrets use) and opened only to check a code.
  */
 const DRIFT_SECONDS = 30;
 
@@ -19,21 +21,73 @@ export type Spend = (trx: Transaction<Database> | Kysely<Database>) => Promise<v
 export async function startTotpSetup(
   db: Kysely<Database>,
   clock: Clock,
+  box: SecretBox,
   userId: number,
   account: { issuer: string; label: string },
 ): Promise<{ secret: string; url: string }> {
   const secret = generateSecret();
+  const sealed = box.seal(secret);
   const now = clock.now();
   await db
     .insertInto('totp_secrets')
-    .values({ user_id: userId, pending_secret: secret, secret: null, last_step: 0, updated_at: now })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ pending_secret: secret, updated_at: now }))
+    .values({
+      user_id: userId,
+      pending_secret: null,
+      secret: null,
+      pending_sealed: sealed,
+      secret_sealed: null,
+      last_step: 0,
+      updated_at: now,
+    })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({ pending_sealed: sealed, pending_secret: null, updated_at: now }),
+    )
     .execute();
   return { secret, url: generateURI({ issuer: account.issuer, label: account.label, secret }) };
 }
 
-async function totpRow(db: Kysely<Database>, userId: number) {
-  return db.selectFrom('totp_secrets').selectAll().where('user_id', '=', userId).executeTakeFirst();
+/** The row with its secrets opened (a plain one left from before sealing counts until the start-up sweep). */
+async function totpRow(db: Kysely<Database>, box: SecretBox, userId: number) {
+  const row = await db.selectFrom('totp_secrets').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    lastStep: Number(row.last_step),
+    secret: row.secret_sealed ? box.open(row.secret_sealed) : row.secret,
+    pendingSecret: row.pending_sealed ? box.open(row.pending_sealed) : row.pending_secret,
+  };
+}
+
+/**
+ * Seals the plain secrets written before migration 0014 and empties their columns; run at start, idempotent.
+ * Each row is updated only if its plain values are still those read, so a concurrent change is not overwritten.
+ */
+export async function sealPlainTotpSecrets(db: Kysely<Database>, box: SecretBox): Promise<number> {
+  const rows = await db
+    .selectFrom('totp_secrets')
+    .select(['user_id', 'secret', 'pending_secret'])
+    .where((eb) => eb.or([eb('secret', 'is not', null), eb('pending_secret', 'is not', null)]))
+    .execute();
+  for (const row of rows) {
+    await db
+      .updateTable('totp_secrets')
+      .set({
+        ...(row.secret !== null ? { secret_sealed: box.seal(row.secret) } : {}),
+        ...(row.pending_secret !== null ? { pending_sealed: box.seal(row.pending_secret) } : {}),
+        secret: null,
+        pending_secret: null,
+      })
+      .where('user_id', '=', row.user_id)
+      .where((eb) =>
+        eb.and([
+          row.secret === null ? eb('secret', 'is', null) : eb('secret', '=', row.secret),
+          row.pending_secret === null
+            ? eb('pending_secret', 'is', null)
+            : eb('pending_secret', '=', row.pending_secret),
+        ]),
+      )
+      .execute();
+  }
+  return rows.length;
 }
 
 async function matchingStep(secret: string, code: string, afterStep: number, clock: Clock): Promise<number | null> {
@@ -56,7 +110,9 @@ function spendStep(userId: number, step: number, now: number, bind: boolean): Sp
       .set((eb) => ({
         last_step: step,
         updated_at: now,
-        ...(bind ? { secret: eb.ref('pending_secret'), pending_secret: null } : {}),
+        ...(bind
+          ? { secret_sealed: eb.ref('pending_sealed'), pending_sealed: null, secret: null, pending_secret: null }
+          : {}),
       }))
       .where('user_id', '=', userId)
       .where('last_step', '<', step)
@@ -74,9 +130,9 @@ export async function checkGoogleCode(kit: UserKit, userId: number, code: string
   const { clock } = kit.services;
   const bucket = `totp-fail:${userId}`;
   await kit.limiter.check(bucket, wrongCodeLimit);
-  const row = await totpRow(db, userId);
+  const row = await totpRow(db, serverSecretBox(kit.services.config), userId);
   if (!row?.secret) throw new CallError(ErrorCode.googleNotBound);
-  const step = await matchingStep(row.secret, code, Number(row.last_step), clock);
+  const step = await matchingStep(row.secret, code, row.lastStep, clock);
   if (step === null) {
     await kit.limiter.hit(bucket);
     throw new CallError(ErrorCode.googleCodeInvalid);
@@ -88,12 +144,13 @@ export async function checkGoogleCode(kit: UserKit, userId: number, code: string
 export async function checkPendingGoogleCode(
   db: Kysely<Database>,
   clock: Clock,
+  box: SecretBox,
   userId: number,
   code: string,
 ): Promise<Spend> {
-  const row = await totpRow(db, userId);
-  if (!row?.pending_secret) throw new CallError(ErrorCode.googleSetupMissing);
-  const step = await matchingStep(row.pending_secret, code, Number(row.last_step), clock);
+  const row = await totpRow(db, box, userId);
+  if (!row?.pendingSecret) throw new CallError(ErrorCode.googleSetupMissing);
+  const step = await matchingStep(row.pendingSecret, code, row.lastStep, clock);
   if (step === null) throw new CallError(ErrorCode.googleCodeInvalid);
   return spendStep(userId, step, clock.now(), true);
 }
@@ -102,7 +159,7 @@ export async function checkPendingGoogleCode(
 export async function removeTotpSecret(trx: Kysely<Database>, clock: Clock, userId: number): Promise<void> {
   await trx
     .updateTable('totp_secrets')
-    .set({ secret: null, pending_secret: null, updated_at: clock.now() })
+    .set({ secret: null, pending_secret: null, secret_sealed: null, pending_sealed: null, updated_at: clock.now() })
     .where('user_id', '=', userId)
     .execute();
 }
