@@ -6,12 +6,14 @@ import type { MarketDataUpdate } from '../market-data/market-data.ts';
 import type { Services } from '../platform/services.ts';
 import { type ChannelRoute, routeOf } from './channel-route.ts';
 import { depthStepTicks, depthTick } from './depth-view.ts';
+import { binaryFrame, FrameBatch, writeFrames } from './frame-batch.ts';
 import { Subscriptions, sendIfKeepingUp } from './subscriptions.ts';
 
 /**
  * The realtime fan-out: sockets, their subscriptions, and throttled pushes (tickers every 500 ms, trades and
- * K-lines every 50 ms, depth every 50 ms when the book changed). A public push is encoded and gzipped once and the
- * same bytes go to every subscriber; each channel counts its pushes in `seq` (private channels per user).
+ * K-lines every 50 ms, depth every 50 ms when the book changed). A public push is encoded, gzipped and framed once
+ * and the same bytes go to every subscriber; the frames of one tick go to a socket in one write (frame-batch.ts);
+ * each channel counts its pushes in `seq` (private channels per user).
  * A socket whose send buffer is backed up skips pushes (its client sees the seq gap and resubscribes).
  * Heartbeat and idle timing use wall time: they are transport, not domain.
  */
@@ -186,11 +188,12 @@ export class RealtimeHub {
   }
 
   private pushFast(): void {
+    const batch = new FrameBatch<Client>();
     for (const [symbol, trades] of this.pendingTrades) {
-      this.push(channels.trades(symbol), { data: trades.slice(-MAX_TRADES_PER_PUSH) });
+      this.push(batch, channels.trades(symbol), { data: trades.slice(-MAX_TRADES_PER_PUSH) });
     }
     this.pendingTrades.clear();
-    for (const [channel, candle] of this.pendingCandles) this.push(channel, candle);
+    for (const [channel, candle] of this.pendingCandles) this.push(batch, channel, candle);
     this.pendingCandles.clear();
     for (const symbol of this.dirtyBooks) {
       const steps = this.services.core.market(symbol)?.depthSteps.length ?? 0;
@@ -199,37 +202,40 @@ export class RealtimeHub {
         if (!this.subscribers.has(channel)) continue;
         const step = depthStepTicks(this.services.core, symbol, n);
         const tick = step === null ? null : depthTick(this.services.core, symbol, step);
-        if (tick) this.pushIfChanged(channel, tick);
+        if (tick) this.pushIfChanged(batch, channel, tick);
       }
     }
     this.dirtyBooks.clear();
+    batch.flush();
   }
 
   /** Tickers change with trades and as old trades leave the window: recomputed for watched markets. */
   private pushTickers(): void {
+    const batch = new FrameBatch<Client>();
     for (const channel of this.subscribers.channels()) {
       const route = routeOf(channel);
       if (route?.kind !== 'ticker') continue;
       const tick = this.services.marketData.ticker(route.symbol);
-      if (tick) this.pushIfChanged(channel, tick);
+      if (tick) this.pushIfChanged(batch, channel, tick);
     }
+    batch.flush();
   }
 
-  private pushIfChanged(channel: string, tick: unknown): void {
+  private pushIfChanged(batch: FrameBatch<Client>, channel: string, tick: unknown): void {
     const text = JSON.stringify(tick);
     if (this.lastSent.get(channel) === text) return;
     this.lastSent.set(channel, text);
-    this.push(channel, tick);
+    this.push(batch, channel, tick);
   }
 
-  /** One encoded frame for every subscriber; the seq counts even with no subscriber, so it never goes back. */
-  private push(channel: string, tick: unknown): void {
+  /** One framed message for every subscriber; the seq counts even with no subscriber, so it never goes back. */
+  private push(batch: FrameBatch<Client>, channel: string, tick: unknown): void {
     const seq = (this.seqs.get(channel) ?? 0) + 1;
     this.seqs.set(channel, seq);
     const set = this.subscribers.of(channel);
     if (!set) return;
-    const bytes = gzipSync(JSON.stringify({ channel, seq, ts: this.now(), tick }));
-    for (const client of set) this.sendBytes(client, bytes);
+    const frame = binaryFrame(gzipSync(JSON.stringify({ channel, seq, ts: this.now(), tick })));
+    for (const client of set) batch.add(client, frame);
   }
 
   private pushPrivate(userId: number, channel: string, tick: unknown): void {
@@ -248,14 +254,14 @@ export class RealtimeHub {
 
   private heartbeat(): void {
     const wall = Date.now();
-    const ping = gzipSync(JSON.stringify({ ping: wall }));
+    const ping = [binaryFrame(gzipSync(JSON.stringify({ ping: wall })))];
     for (const client of this.clients) {
       if (wall - client.lastSeen > this.options.idleMs) {
         client.socket.terminate();
         this.detach(client);
         continue;
       }
-      this.sendBytes(client, ping);
+      writeFrames(client.socket, ping);
     }
   }
 

@@ -14,7 +14,8 @@ export async function registerRealtime(app: FastifyInstance, services: Services)
   const path = `${services.config.basePath}${WS_PATH}`;
   const pingMs = services.config.wsPingMs;
   const hub = new RealtimeHub(services, { pingMs, idleMs: 3 * pingMs });
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  // No per-message deflate: frames are gzipped once per push, and the hub writes framed pushes under ws (frame-batch.ts).
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024, perMessageDeflate: false });
 
   claimUpgrades(
     app.server,
