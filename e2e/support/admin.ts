@@ -9,7 +9,8 @@ const run = promisify(execFile);
 export async function admin(...args: string[]): Promise<string> {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is set by the global setup');
-  const { stdout } = await run('npx', ['tsx', 'apps/server/src/admin/cli.ts', ...args], {
+  // Node with tsx's loader rather than npx: npx's own start costs seconds per command on a busy machine.
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/admin/cli.ts', ...args], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
   });

@@ -31,8 +31,18 @@ export function useAddressCheck(input: { coinSymbol: string; chain: string; addr
   });
 }
 
+/** Records refresh every few seconds while a withdrawal moves on without the trader (review, sending, on chain). */
+export const WITHDRAW_POLL_MS = 5_000;
+export const WITHDRAW_IDLE_POLL_MS = 60_000;
+const movingStates: readonly string[] = ['unconfirmed', 'review', 'approved', 'sent'];
+
 export function useWithdrawRecords(filter: { coinSymbol?: string; page: number; pageSize: number }) {
-  return useQuery({ ...callQueryOptions(withdrawList, filter), placeholderData: keepPreviousData });
+  return useQuery({
+    ...callQueryOptions(withdrawList, filter, { polling: true }),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      query.state.data?.list.some((w) => movingStates.includes(w.state)) ? WITHDRAW_POLL_MS : WITHDRAW_IDLE_POLL_MS,
+  });
 }
 
 export const useAddAddress = () => useCallMutation(addWithdrawAddr);
