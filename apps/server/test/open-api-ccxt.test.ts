@@ -172,11 +172,13 @@ describe('CCXT binance against the Open API', () => {
     const cancelled = await alice.cancelOrder(resting.id, 'BTC/USDT');
     expect(cancelled.status).toBe('canceled');
     expect((await liveCancel).at(-1)).toMatchObject({ id: resting.id, status: 'canceled' });
-    await alicePro.close();
     expect((await alice.fetchOrder(resting.id, 'BTC/USDT')).status).toBe('canceled');
 
-    // A market buy by cost takes Bob's ask.
+    // A market buy by cost takes Bob's ask; the balance change streams too.
+    const liveBalance = alicePro.watchBalance();
     const bought = await alice.createOrder('BTC/USDT', 'market', 'buy', undefined, undefined, { cost: 650 });
+    expect((await liveBalance).BTC).toMatchObject({ free: 2.00998, used: 0 });
+    await alicePro.close();
     expect(bought).toMatchObject({ status: 'closed', type: 'market', side: 'buy', filled: 0.01, cost: 650 });
     expect(bought.trades).toHaveLength(1);
     expect(bought.fee).toMatchObject({ currency: 'BTC', cost: 0.00002 });

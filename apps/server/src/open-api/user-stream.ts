@@ -7,7 +7,6 @@ import type { MarketSpec } from '../core/market-spec.ts';
 import type { Services } from '../platform/services.ts';
 import { claimUpgrades } from '../realtime/upgrade-paths.ts';
 import { BinanceCode, BinanceError } from './binance-error.ts';
-import { allMarkets } from './exchange-info.ts';
 import { binanceSymbol, quoteAmount } from './market-format.ts';
 import { binanceOrderType, binanceStatus, clientOrderIdOf, type OrderRow, type TradeRow } from './order-format.ts';
 import { QueryParams } from './query-params.ts';
@@ -204,12 +203,12 @@ class UserStreamHub {
   private async report(orders: CoreEvent[], balances: CoreEvent[], tradeIds: number[], now: number): Promise<void> {
     const { db } = this.services.database;
     const orderIds = orders.flatMap((e) => (e.type === 'order' ? [e.orderId] : []));
-    const [rows, trades, specs] = await Promise.all([
+    const [rows, trades] = await Promise.all([
       orderIds.length ? db.selectFrom('orders').selectAll().where('id', 'in', orderIds).execute() : [],
       tradeIds.length ? db.selectFrom('trades').selectAll().where('id', 'in', tradeIds).orderBy('id').execute() : [],
-      allMarkets(this.services),
     ]);
-    const specOf = new Map(specs.map((s) => [s.symbol, s]));
+    // Every market an order was placed in is one the core holds.
+    const specOf = { get: (symbol: string) => this.services.core.market(symbol) };
     const frames = new Map<number, unknown[]>();
     const push = (userId: number, event: unknown) => {
       let list = frames.get(userId);
