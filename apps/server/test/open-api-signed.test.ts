@@ -583,8 +583,8 @@ describe.each(testDialects)('Open API signed endpoints on %s', (dialect) => {
     await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
     try {
       // The WebSocket API signs its parameters sorted by name.
-      const subscribe = (id: string, secret: string) => {
-        const params: Record<string, string | number> = { apiKey: trader.apiKey, timestamp: server.clock.now() };
+      const subscribe = (id: string, secret: string, apiKey = trader.apiKey) => {
+        const params: Record<string, string | number> = { apiKey, timestamp: server.clock.now() };
         const payload = Object.keys(params)
           .sort()
           .map((k) => `${k}=${params[k]}`)
@@ -597,6 +597,12 @@ describe.each(testDialects)('Open API signed endpoints on %s', (dialect) => {
         id: 'bad',
         status: 400,
         error: { code: -1022, msg: 'Signature for this request is not valid.' },
+      });
+      // The whitelist holds here too: this socket comes from 127.0.0.1.
+      expect(await subscribe('fenced', fenced.secret, fenced.apiKey)).toEqual({
+        id: 'fenced',
+        status: 401,
+        error: { code: -2015, msg: 'Invalid API-key, IP, or permissions for action.' },
       });
       expect(await subscribe('good', trader.secret)).toMatchObject({
         id: 'good',

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
 import Big from 'big.js';
 import type { FastifyInstance } from 'fastify';
 import { type WebSocket, WebSocketServer } from 'ws';
@@ -60,7 +61,10 @@ class UserStreamHub {
   /** Batches are turned into reports one after another. */
   private queue: Promise<void> = Promise.resolve();
 
+  private readonly trust: ((addr: string, i: number) => boolean) | null;
+
   constructor(private readonly services: Services) {
+    this.trust = services.config.trustProxy.length ? proxyAddr.compile(services.config.trustProxy) : null;
     this.unsubscribe = services.core.bus.subscribe((events) => this.onCoreEvents(events));
     this.timer = setInterval(() => this.heartbeat(), services.config.wsPingMs);
   }
@@ -80,7 +84,8 @@ class UserStreamHub {
       subscriptions: new Map(),
       nextId: 0,
       alive: true,
-      ip: request.socket.remoteAddress ?? '',
+      // The address the key's whitelist is checked against: the forwarded one only from a trusted proxy, as for REST.
+      ip: this.trust ? proxyAddr(request, this.trust) : (request.socket.remoteAddress ?? ''),
       turn: Promise.resolve(),
     };
     this.clients.add(client);
