@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { switchOn, usePublicInfo } from '../../api/common.ts';
@@ -26,6 +26,15 @@ export function PersonalLayout({
   const info = usePublicInfo();
   const { user } = useSession();
   const { pathname } = useLocation();
+  const aside = useRef<HTMLElement>(null);
+  // On a phone the menu is one sideways-scrolling row: bring the current entry into view.
+  useEffect(() => {
+    const strip = aside.current;
+    const current = strip?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!strip || !current || strip.scrollWidth <= strip.clientWidth) return;
+    const offset = current.getBoundingClientRect().left - strip.getBoundingClientRect().left;
+    strip.scrollLeft = Math.max(0, strip.scrollLeft + offset - (strip.clientWidth - current.offsetWidth) / 2);
+  }, [pathname]);
   const enforceGoogle = switchOn(info.switch, 'is_enforce_google_auth') && user?.googleStatus !== 1;
   const items = personalMenu.map((entry) => ({
     id: entry.id,
@@ -36,7 +45,7 @@ export function PersonalLayout({
   }));
   return (
     <div className={styles.layout}>
-      <aside className={styles.aside}>
+      <aside className={styles.aside} ref={aside}>
         <SideMenu
           items={items}
           activeId={activeMenuId(pathname)}
