@@ -8,8 +8,9 @@ import { closePopupIfShown, logIn, verifyHuman } from './support/pages.ts';
 /**
  * A trader binds Google authenticator on /personal/bindGoogle (codes computed from the secret shown as text),
  * makes it the login verification, logs out and back in through the Google step, and finds the binding on
- * userManagement and the rows in safetyRecord, then unbinds it. With SCREENSHOTS=1 the three pages are
- * photographed at desktop and phone sizes into .screenshots/.
+ * userManagement and the rows in safetyRecord, creates an API key confirmed with a Google code (secret shown once,
+ * key in the list), then unbinds Google. With SCREENSHOTS=1 the pages are photographed at desktop and phone sizes
+ * into .screenshots/.
  */
 const shots = path.join(import.meta.dirname, '../.screenshots');
 const sizes = [
@@ -27,17 +28,29 @@ async function photograph(page: Page, name: string) {
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
-/** TOTP codes are single-use per 30 s step (replay-proof), so each use waits for a step not used before. */
+/**
+ * Codes of the shown secret, each of a step not used before (the server refuses a step, or an older one, once one
+ * was accepted). The server accepts a code one step either side of its clock, as authenticator apps drift, so a
+ * code of step s is good from the start of step s-1 to the end of step s+1: three codes fit in one 30 s window
+ * (previous, current, next step) and only a fourth waits for the next window. Each code is picked so that it stays
+ * good for at least MARGIN_MS after it is computed (typing and the round trip).
+ */
+const STEP_MS = 30_000;
+const MARGIN_MS = 8_000;
 function authenticator(secret: string) {
-  let lastStep = -1;
+  let lastStep = Number.NEGATIVE_INFINITY;
   return async () => {
-    while (Math.floor(Date.now() / 30_000) <= lastStep) await new Promise((r) => setTimeout(r, 500));
-    lastStep = Math.floor(Date.now() / 30_000);
-    return generate({ secret, epoch: Math.floor(Date.now() / 1000) });
+    const now = Date.now();
+    // The oldest step still good MARGIN_MS from now, but never one already spent.
+    const step = Math.max(lastStep + 1, Math.floor((now + MARGIN_MS) / STEP_MS) - 1);
+    const goodFrom = (step - 1) * STEP_MS;
+    if (now < goodFrom) await new Promise((r) => setTimeout(r, goodFrom - now + 200));
+    lastStep = step;
+    return generate({ secret, epoch: (step * STEP_MS) / 1000 });
   };
 }
 
-test('a trader binds Google authenticator, logs in with it, and sees it in the security centre', async ({
+test('a trader binds Google authenticator, logs in with it, creates an API key with it, and sees it in the security centre', async ({
   page,
   request,
 }) => {
@@ -106,6 +119,27 @@ test('a trader binds Google authenticator, logs in with it, and sees it in the s
   await expect(page.getByRole('row').filter({ hasText: 'Google authenticator bound' })).toHaveCount(1);
   await expect(page.getByRole('row').filter({ hasText: 'Login verification changed' })).toHaveCount(1);
   await photograph(page, 'safetyRecord');
+
+  // An API key, confirmed with the Google code (the only factor once Google is bound): its secret shows once.
+  await page.goto('/personal/apiManagement');
+  await page.getByLabel('Label').fill('google bot');
+  await page.getByRole('button', { name: 'Create API key' }).click();
+  await expect(dialog.getByLabel('E-mail code')).toHaveCount(0);
+  await dialog.getByLabel('Google authenticator code').fill(await nextCode());
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  const created = page.getByRole('dialog', { name: 'API key created' });
+  await expect(created.getByText('it is shown only once')).toBeVisible();
+  const apiKey = (await created.getByTestId('api-key').textContent())?.trim() ?? '';
+  const apiSecret = (await created.getByTestId('api-secret').textContent())?.trim() ?? '';
+  expect(apiKey).toMatch(/^[A-Za-z0-9]{64}$/);
+  expect(apiSecret).toMatch(/^[A-Za-z0-9]{64}$/);
+  await photograph(page, 'apiManagement-created');
+  await created.getByRole('button', { name: 'I have saved it' }).click();
+  const keyRow = page.getByRole('row').filter({ hasText: apiKey });
+  await expect(keyRow).toContainText('google bot');
+  await expect(keyRow).toContainText('Read');
+  await expect(page.getByText(apiSecret)).toHaveCount(0);
+  await photograph(page, 'apiManagement');
 
   // Unbinding takes a code of the bound authenticator; login stops asking for it.
   await page.goto('/personal/closeGoogle');
