@@ -5,7 +5,7 @@ import type { UserRow } from '../user/accounts.ts';
 
 /**
  * Switch is_enforce_google_auth: the operator requires Google authenticator for the actions that move money out or
- * hand out access (withdrawals, withdrawal addresses, creating or widening API keys). A user without Google bound is
+ * hand out access (withdrawals, withdrawal addresses, creating or changing API keys). A user without Google bound is
  * refused with googleRequired until they bind it; the phone or e-mail code does not stand in for it. Logging in,
  * binding Google itself, trading and deleting API keys stay open, so nobody is locked out of their own account.
  */
