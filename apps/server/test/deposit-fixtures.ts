@@ -3,6 +3,7 @@ import { runAdmin } from '../src/admin/commands.ts';
 import { saveCoin } from '../src/catalog/coins.ts';
 import { auditLedger } from '../src/ledger/ledger-audit.ts';
 import type { TestServer } from './harness.ts';
+import { ledgerConservation } from './trading-fixtures.ts';
 
 /** Coins and chains for deposit tests, configured the way an operator does it (the command line). */
 export const BTC_XPUB =
@@ -67,8 +68,12 @@ export async function configureSimulatedChains(server: TestServer): Promise<void
   await admin('chain', 'coin', 'TAG', 'TAGGED', '--min', '1', '--decimals', '6', '--memo', '1');
 }
 
-/** Every coin's ledger sums to zero and every balance equals its ledger history. */
+/** Every coin's ledger sums to zero, every balance equals its ledger history, and money is conserved. */
 export async function ledgerProblems(server: TestServer): Promise<string[]> {
   const audit = await auditLedger(server.services.database.db);
-  return [...Object.entries(audit.unbalancedCoins).map(([c, s]) => `${c} sums to ${s}`), ...audit.mismatches];
+  return [
+    ...Object.entries(audit.unbalancedCoins).map(([c, s]) => `${c} sums to ${s}`),
+    ...audit.mismatches,
+    ...(await ledgerConservation(server.services.database.db)),
+  ];
 }

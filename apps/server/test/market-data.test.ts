@@ -1,5 +1,5 @@
 import { index } from '@opex/contract/calls/common';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MarketData } from '../src/market-data/market-data.ts';
 import { startTestServer, type TestServer, testDialects } from './harness.ts';
 import { fund, seedMarket, tradingInvariants } from './trading-fixtures.ts';
@@ -41,6 +41,7 @@ describe.each(testDialects)('tickers and K-lines from trades on %s', (dialect) =
     server.clock.advance(MINUTE);
     await trade('110.00', '0.5');
   });
+  afterEach(async () => expect(await tradingInvariants(server.services.database.db, core())).toEqual([]));
   afterAll(() => server.close());
 
   it('keeps the rolling 24 h ticker at the market precision', () => {

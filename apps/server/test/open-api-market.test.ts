@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import Big from 'big.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startTestServer, type TestServer, testDialects } from './harness.ts';
 import { fund, seedMarket, tradingInvariants } from './trading-fixtures.ts';
@@ -145,6 +145,7 @@ describe.each(testDialects)('Open API market data on %s', (dialect) => {
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     base = `ws://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
   });
+  afterEach(async () => expect(await tradingInvariants(server.services.database.db, core())).toEqual([]));
   afterAll(() => server.close());
 
   it('lists the markets with filters from their tick, lot and minimums', async () => {

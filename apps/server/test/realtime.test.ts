@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { SESSION_COOKIE } from '../src/platform/session-store.ts';
 import { startTestServer, type TestServer, testDialects } from './harness.ts';
-import { fund, seedMarket } from './trading-fixtures.ts';
+import { fund, seedMarket, tradingInvariants } from './trading-fixtures.ts';
 
 const SELLER = 301;
 const BUYER = 302;
@@ -81,6 +81,7 @@ describe.each(testDialects)('realtime WebSocket on %s', (dialect) => {
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     url = `ws://127.0.0.1:${(server.app.server.address() as AddressInfo).port}/kline-api/ws`;
   });
+  afterEach(async () => expect(await tradingInvariants(server.services.database.db, core())).toEqual([]));
   afterAll(() => server.close());
 
   it('pushes depth, trades, ticker and K-lines as gzip frames with increasing seq, and answers reqs', async () => {

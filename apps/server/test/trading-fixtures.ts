@@ -1,9 +1,11 @@
 import { openOrderStatuses } from '@opex/contract/calls/order';
+import { snapshot } from '@opex/engine/snapshot';
 import Big from 'big.js';
 import type { Insertable, Kysely } from 'kysely';
 import type { TradingCore } from '../src/core/trading-core.ts';
 import type { Database } from '../src/db/schema.ts';
 import type { MarketsTable } from '../src/db/tables/content.ts';
+import { SYSTEM_OWNER } from '../src/ledger/accounts.ts';
 import { creditFromOutside } from '../src/ledger/ledger.ts';
 import { auditLedger } from '../src/ledger/ledger-audit.ts';
 import { SESSION_COOKIE } from '../src/platform/session-store.ts';
@@ -73,22 +75,99 @@ export async function balanceOf(db: Kysely<Database>, ownerId: number, coin: str
   return { available: new Big(row?.available ?? '0').toFixed(), locked: new Big(row?.locked ?? '0').toFixed() };
 }
 
+/** Causes that bring money in or take it out of the exchange; every other movement only moves it inside. */
+const externalCauses = new Set(['deposit', 'withdrawal', 'operator_credit']);
+
+/**
+ * Conservation of money, per coin: the sum over every account (users' available + locked in every account type,
+ * and the system's fee and insurance accounts) equals the net of what came in and went out (deposits, operator
+ * credits, withdrawals), counted from those movements' own ledger rows; every other movement (trade, fee, lock,
+ * transfer...) sums to zero per coin and never touches the external account; and the external account mirrors the
+ * rest. Also each withdrawal holds in locked either nothing or its whole amount + fee.
+ */
+export async function ledgerConservation(db: Kysely<Database>): Promise<string[]> {
+  const problems: string[] = [];
+  const add = (map: Map<string, Big>, key: string, value: string | Big) =>
+    map.set(key, (map.get(key) ?? new Big(0)).plus(value));
+  const held = new Map<string, Big>();
+  const external = new Map<string, Big>();
+  for (const b of await db.selectFrom('balances').selectAll().execute()) {
+    const isExternal = Number(b.owner_id) === SYSTEM_OWNER && b.account === 'external';
+    add(isExternal ? external : held, b.coin, new Big(b.available).plus(b.locked));
+  }
+  const netInflow = new Map<string, Big>();
+  const internal = new Map<string, Big>();
+  const withdrawalHolds = new Map<string, Big>();
+  const entries = await db
+    .selectFrom('ledger_entries')
+    .select(['owner_id', 'account', 'coin', 'field', 'delta', 'cause', 'cause_id'])
+    .execute();
+  for (const e of entries) {
+    const isExternal = Number(e.owner_id) === SYSTEM_OWNER && e.account === 'external';
+    if (externalCauses.has(e.cause)) {
+      if (!isExternal) add(netInflow, e.coin, e.delta);
+    } else {
+      if (isExternal) problems.push(`${e.cause} ${e.cause_id} moved ${e.coin} in or out of the exchange`);
+      add(internal, `${e.cause} ${e.cause_id} ${e.coin}`, e.delta);
+    }
+    const withdrawal = /^withdraw:(\d+):/.exec(e.cause_id);
+    if (e.cause === 'withdrawal' && withdrawal && e.field === 'locked' && !isExternal) {
+      add(withdrawalHolds, withdrawal[1] as string, e.delta);
+    }
+  }
+  for (const coin of new Set([...held.keys(), ...netInflow.keys(), ...external.keys()])) {
+    const inside = held.get(coin) ?? new Big(0);
+    const inflow = netInflow.get(coin) ?? new Big(0);
+    if (!inside.eq(inflow)) problems.push(`${coin}: accounts hold ${inside} but ${inflow} came in net`);
+    const mirror = external.get(coin) ?? new Big(0);
+    if (!mirror.plus(inside).eq(0)) problems.push(`${coin}: external account ${mirror} does not mirror ${inside}`);
+  }
+  for (const [movement, sum] of internal) if (!sum.eq(0)) problems.push(`${movement} sums to ${sum}`);
+  if (withdrawalHolds.size > 0) {
+    const rows = await db.selectFrom('withdrawals').select(['id', 'amount', 'fee']).execute();
+    const totals = new Map(rows.map((w) => [String(w.id), new Big(w.amount).plus(w.fee)]));
+    for (const [id, hold] of withdrawalHolds) {
+      if (!hold.eq(0) && !hold.eq(totals.get(id) ?? -1)) problems.push(`withdrawal ${id} holds ${hold} locked`);
+    }
+  }
+  return problems;
+}
+
+/** What each user holds locked for withdrawals (per `${user}/${coin}`), from the ledger. */
+async function withdrawalLocks(db: Kysely<Database>): Promise<Map<string, Big>> {
+  const rows = await db
+    .selectFrom('ledger_entries')
+    .select(['owner_id', 'coin', 'delta'])
+    .where('cause', '=', 'withdrawal')
+    .where('field', '=', 'locked')
+    .where('account', '=', 'exchange')
+    .execute();
+  const locks = new Map<string, Big>();
+  for (const r of rows) {
+    const key = `${r.owner_id}/${r.coin}`;
+    locks.set(key, (locks.get(key) ?? new Big(0)).plus(r.delta));
+  }
+  return locks;
+}
+
 /**
  * What must hold after any trading: the ledger audit is clean (every coin sums to zero, every balance equals its
- * ledger history); each user's locked balance equals the reserves of their open orders; ended orders hold nothing;
- * and, when a core is given (or anything with its `book`), its books hold exactly the open orders in the database
- * with their remaining volume, and no book is crossed.
+ * ledger history); money is conserved (ledgerConservation); each user's locked balance equals the reserves of
+ * their open orders (plus what pending withdrawals hold); ended orders hold nothing; and, when a core is given
+ * (or anything with its `book`), its books hold exactly the open orders in the database with their remaining
+ * volume, and no book is crossed.
  */
 export async function tradingInvariants(db: Kysely<Database>, core?: Pick<TradingCore, 'book'>): Promise<string[]> {
   const problems: string[] = [];
   const audit = await auditLedger(db);
   for (const [coin, sum] of Object.entries(audit.unbalancedCoins)) problems.push(`${coin} sums to ${sum}`);
   problems.push(...audit.mismatches);
+  problems.push(...(await ledgerConservation(db)));
 
   const orders = await db.selectFrom('orders').selectAll().execute();
   const markets = await db.selectFrom('markets').selectAll().execute();
   const marketOf = new Map(markets.map((m) => [m.symbol, m]));
-  const reserves = new Map<string, Big>();
+  const reserves = await withdrawalLocks(db);
   for (const o of orders) {
     const open = openOrderStatuses.includes(o.status);
     if (!open) {
@@ -104,7 +183,8 @@ export async function tradingInvariants(db: Kysely<Database>, core?: Pick<Tradin
   for (const b of balances) {
     const key = `${b.owner_id}/${b.coin}`;
     const reserved = reserves.get(key) ?? new Big(0);
-    if (!new Big(b.locked).eq(reserved)) problems.push(`${key} locked ${b.locked} but open orders reserve ${reserved}`);
+    if (!new Big(b.locked).eq(reserved))
+      problems.push(`${key} locked ${b.locked} but open orders (and withdrawals) reserve ${reserved}`);
     reserves.delete(key);
   }
   for (const [key, reserved] of reserves)
@@ -126,16 +206,8 @@ export async function tradingInvariants(db: Kysely<Database>, core?: Pick<Tradin
         const ask = book.asks.price[book.asks.best()] as number;
         if (bid >= ask) problems.push(`${m.symbol} book is crossed: bid ${bid} >= ask ${ask}`);
       }
-      if (book) {
-        for (const side of [book.bids, book.asks]) {
-          for (let r = 0; r < side.size; r++) {
-            const level = side.levelFromBest(r);
-            for (let s = side.head[level] as number; s !== -1; s = book.store.next[s] as number) {
-              inBook.push(`${book.store.id[s]}:${book.store.remaining[s]}`);
-            }
-          }
-        }
-      }
+      // The engine's public L3 snapshot, not its storage layout.
+      if (book) for (const o of snapshot(book).orders) inBook.push(`${o.id}:${o.remaining}`);
       inBook.sort();
       if (JSON.stringify(inBook) !== JSON.stringify(fromDb)) {
         problems.push(`${m.symbol} book ${inBook.length} orders differ from the database's ${fromDb.length}`);

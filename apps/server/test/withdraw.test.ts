@@ -15,7 +15,7 @@ import {
 import { ErrorCode } from '@opex/contract/error-codes';
 import Big from 'big.js';
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../src/admin/commands.ts';
 import { saveCoin } from '../src/catalog/coins.ts';
 import { SimulatedChain } from '../src/chains/simulated-chain.ts';
@@ -26,7 +26,7 @@ import { recoverInterruptedRequests } from '../src/modules/withdraw/withdrawal-r
 import { withdrawalMovement } from '../src/modules/withdraw/withdrawal-transitions.ts';
 import { listOutbox } from '../src/notify/outbox.ts';
 import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
-import { balanceOf, fund } from './trading-fixtures.ts';
+import { balanceOf, fund, tradingInvariants } from './trading-fixtures.ts';
 import { latestCode, loggedInClient, registerEmail } from './user-fixtures.ts';
 
 /**
@@ -161,6 +161,7 @@ describe.each(testDialects)('withdrawals on %s', (dialect) => {
     const bound = await alice.call(googleVerify, { googleCode: await googleCode(), emailAuthCode });
     expect(bound.code).toBe('0');
   });
+  afterEach(async () => expect(await tradingInvariants(db(), server.services.core)).toEqual([]));
   afterAll(() => server.close());
 
   it('holds withdrawals for 24 hours after a security change', async () => {
