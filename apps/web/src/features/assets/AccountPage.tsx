@@ -11,8 +11,9 @@ import type { TableCell, TableColumn } from '../../ui/data-table/table-types.ts'
 import { SearchInput } from '../../ui/search-input/SearchInput.tsx';
 import { sectionClasses } from '../../ui/section-layout/SectionLayout.tsx';
 import { Switch } from '../../ui/switch/Switch.tsx';
+import { AccountTransfers } from './AccountTransfers.tsx';
 import { AssetsLayout } from './AssetsLayout.tsx';
-import { accountOfPath } from './account-routes.ts';
+import { accountOfPath, historyPageOf } from './account-routes.ts';
 import styles from './assets.module.css';
 import { amountText, type CoinBalance, fiatAmount, fiatValue, visibleBalances } from './balance-view.ts';
 import { TransferDialog, type TransferStart } from './TransferDialog.tsx';
@@ -125,7 +126,7 @@ export default function AccountPage() {
               {t('assetAccounts.transfer')}
             </Button>
           )}
-          <Link to="/assets/flowingWater" className={sectionClasses.actionLink}>
+          <Link to={`/assets/${historyPageOf(account)}`} className={sectionClasses.actionLink}>
             {t('assetAccounts.history')}
           </Link>
         </>
@@ -164,6 +165,7 @@ export default function AccountPage() {
         stackOnNarrow
         lines={30}
       />
+      <AccountTransfers account={account} />
       {transfer && <TransferDialog start={transfer} offered={offered} onClose={() => setTransfer(null)} />}
     </AssetsLayout>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountOfPath, historyAccountOfPath } from './account-routes.ts';
+import { accountOfPath, historyAccountOfPath, historyPageOf } from './account-routes.ts';
 
 describe('assets pages by path', () => {
   it('show the account type their path names', () => {
@@ -13,5 +13,12 @@ describe('assets pages by path', () => {
     expect(historyAccountOfPath('/assets/flowingWater')).toBe('all');
     expect(historyAccountOfPath('/assets/lerverageFlowingWater')).toBe('leverage');
     expect(historyAccountOfPath('/assets/coFlowingWater')).toBe('co');
+  });
+
+  it('link each account to its own history page', () => {
+    expect(historyPageOf('exchange')).toBe('flowingWater');
+    expect(historyPageOf('otc')).toBe('otcFlowingWater');
+    expect(historyPageOf('leverage')).toBe('lerverageFlowingWater');
+    expect(historyPageOf('b2c')).toBe('b2cFlowingWater');
   });
 });

@@ -27,3 +27,8 @@ export function accountOfPath(pathname: string): AccountTypeName {
 export function historyAccountOfPath(pathname: string): AccountTypeName | 'all' {
   return historyPages[pageOf(pathname)] ?? 'all';
 }
+
+/** The history page of an account type (the exchange account's is flowingWater, which shows every account). */
+export function historyPageOf(account: AccountTypeName): string {
+  return Object.entries(historyPages).find(([, type]) => type === account)?.[0] ?? 'flowingWater';
+}

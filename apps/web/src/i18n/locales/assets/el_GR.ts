@@ -48,6 +48,14 @@ export const assetAccounts: Messages['assetAccounts'] = {
     overAvailable: '數量超過可用餘額。',
     sameAccount: '請選擇兩個不同的帳戶。',
   },
+  recent: {
+    title: 'Πρόσφατες μεταφορές',
+    all: 'Όλο το ιστορικό',
+    none: 'Καμία μεταφορά ακόμη',
+    direction: 'Κατεύθυνση',
+    in: 'Εισερχόμενη',
+    out: 'Εξερχόμενη',
+  },
   flowing: {
     time: '時間',
     account: '帳戶',

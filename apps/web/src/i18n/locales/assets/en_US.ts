@@ -47,6 +47,14 @@ export const assetAccounts = {
     overAvailable: 'The amount is more than the available balance.',
     sameAccount: 'Choose two different accounts.',
   },
+  recent: {
+    title: 'Recent transfers',
+    all: 'All history',
+    none: 'No transfers yet',
+    direction: 'Direction',
+    in: 'In',
+    out: 'Out',
+  },
   flowing: {
     time: 'Time',
     account: 'Account',

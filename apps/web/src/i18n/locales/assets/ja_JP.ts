@@ -48,6 +48,14 @@ export const assetAccounts: Messages['assetAccounts'] = {
     overAvailable: '数量が利用可能残高を超えています。',
     sameAccount: '異なる2つの口座を選んでください。',
   },
+  recent: {
+    title: '最近の振替',
+    all: 'すべての履歴',
+    none: '振替はまだありません',
+    direction: '方向',
+    in: '転入',
+    out: '転出',
+  },
   flowing: {
     time: '日時',
     account: '口座',

@@ -48,6 +48,14 @@ export const assetAccounts: Messages['assetAccounts'] = {
     overAvailable: '수량이 사용 가능 잔고보다 많습니다.',
     sameAccount: '서로 다른 두 계정을 선택하세요.',
   },
+  recent: {
+    title: '최근 이체',
+    all: '전체 내역',
+    none: '아직 이체 내역이 없습니다',
+    direction: '방향',
+    in: '전입',
+    out: '전출',
+  },
   flowing: {
     time: '시간',
     account: '계정',

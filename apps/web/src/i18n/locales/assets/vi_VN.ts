@@ -48,6 +48,14 @@ export const assetAccounts: Messages['assetAccounts'] = {
     overAvailable: 'Số lượng vượt quá số dư khả dụng.',
     sameAccount: 'Hãy chọn hai tài khoản khác nhau.',
   },
+  recent: {
+    title: 'Chuyển khoản gần đây',
+    all: 'Toàn bộ lịch sử',
+    none: 'Chưa có chuyển khoản',
+    direction: 'Chiều',
+    in: 'Chuyển vào',
+    out: 'Chuyển ra',
+  },
   flowing: {
     time: 'Thời gian',
     account: 'Tài khoản',

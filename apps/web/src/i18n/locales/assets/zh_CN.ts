@@ -48,6 +48,14 @@ export const assetAccounts: Messages['assetAccounts'] = {
     overAvailable: '数量超过可用余额。',
     sameAccount: '请选择两个不同的账户。',
   },
+  recent: {
+    title: '最近划转',
+    all: '全部记录',
+    none: '暂无划转记录',
+    direction: '方向',
+    in: '转入',
+    out: '转出',
+  },
   flowing: {
     time: '时间',
     account: '账户',
