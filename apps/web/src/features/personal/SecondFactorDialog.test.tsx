@@ -8,7 +8,7 @@ import { SecondFactorDialog } from './SecondFactorDialog.tsx';
 
 const googleUser = { googleStatus: 1, email: 'a***@x.com', mobileNumber: '' } as UserInfo;
 
-describe('the second-factor dialog', () => {
+describe('the second-factor dialog', { timeout: 20_000 }, () => {
   it('asks a Google user for the Google code and hands the change its request field', async () => {
     const onSubmit = vi.fn(async () => undefined);
     const onOpenChange = vi.fn();
