@@ -137,7 +137,7 @@ async function matchesRebuiltBook(
   if (!market || market.book.bids.size === 0) return [];
   const { bids, store } = market.book;
   const level = bids.best();
-  const head = store.id[bids.head[level] as number] as number;
+  const head = store.idOf(bids.head[level] as number);
   const price = formatUnits(bids.price[level] as number, market.spec.pricePrecision);
   const client = new ExchangeClient(port, 1);
   try {

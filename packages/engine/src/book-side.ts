@@ -1,4 +1,4 @@
-import type { OrderStore } from './order-store.ts';
+import { INTS, LEVEL, NEXT, NUMS, type OrderStore, PREV, REMAINING } from './order-store.ts';
 import { grown } from './typed-array-growth.ts';
 
 /**
@@ -127,26 +127,30 @@ export class BookSide {
 
   /** Appends an order at the back of its level's queue. */
   push(level: number, slot: number, store: OrderStore): void {
+    const ints = store.ints;
     const tail = this.tail[level] as number;
-    store.level[slot] = level;
-    store.prev[slot] = tail;
-    store.next[slot] = NONE;
+    const at = slot * INTS;
+    ints[at + LEVEL] = level;
+    ints[at + PREV] = tail;
+    ints[at + NEXT] = NONE;
     if (tail === NONE) this.head[level] = slot;
-    else store.next[tail] = slot;
+    else ints[tail * INTS + NEXT] = slot;
     this.tail[level] = slot;
-    this.volume[level] = (this.volume[level] as number) + (store.remaining[slot] as number);
+    this.volume[level] = (this.volume[level] as number) + (store.nums[slot * NUMS + REMAINING] as number);
   }
 
   /** Takes an order out of its queue (its remaining still counted in the level's volume); drops an emptied level. */
   unlink(slot: number, store: OrderStore): void {
-    const level = store.level[slot] as number;
-    const prev = store.prev[slot] as number;
-    const next = store.next[slot] as number;
+    const ints = store.ints;
+    const at = slot * INTS;
+    const level = ints[at + LEVEL] as number;
+    const prev = ints[at + PREV] as number;
+    const next = ints[at + NEXT] as number;
     if (prev === NONE) this.head[level] = next;
-    else store.next[prev] = next;
+    else ints[prev * INTS + NEXT] = next;
     if (next === NONE) this.tail[level] = prev;
-    else store.prev[next] = prev;
-    this.volume[level] = (this.volume[level] as number) - (store.remaining[slot] as number);
+    else ints[next * INTS + PREV] = prev;
+    this.volume[level] = (this.volume[level] as number) - (store.nums[slot * NUMS + REMAINING] as number);
     if (next === NONE && prev === NONE) this.removeLevel(level);
   }
 

@@ -21,8 +21,9 @@ export const F = 3;
 
 export class EventLog {
   count = 0;
-  data = new Float64Array(EVENT_STRIDE * 64);
-  private seq: number;
+  data: Float64Array = new Float64Array(EVENT_STRIDE * 64);
+  /** The last seq used. The book's hot paths write records in place (as open() does); nothing else may. */
+  seq: number;
 
   constructor(lastSeq = 0) {
     this.seq = lastSeq;
@@ -57,10 +58,12 @@ export class EventLog {
     return at + F;
   }
 
-  private grow(): void {
+  /** Doubles the buffer and returns it. */
+  grow(): Float64Array {
     const next = new Float64Array(this.data.length * 2);
     next.set(this.data);
     this.data = next;
+    return next;
   }
 
   accepted(

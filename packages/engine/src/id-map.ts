@@ -1,121 +1,128 @@
+import { ID, NUMS, type OrderStore } from './order-store.ts';
+
 /**
- * Caller order id (any safe integer ≥ 0, e.g. a database id) → internal slot, as an open-addressing hash table
- * in typed arrays: linear probing, backward-shift deletion (no tombstones), so lookups stay short and nothing is
- * allocated except when the table doubles.
+ * Caller order id (any safe integer ≥ 0, e.g. a database id) → order slot, as an open-addressing hash table of
+ * [hash, slot] int32 pairs: linear probing, backward-shift deletion (no tombstones). A bucket holds the id's full
+ * 32-bit hash, so a probe compares ints within one cache line and a deletion knows every entry's home without
+ * hashing again; the id itself is read from the order store only when the hashes match, from the record the
+ * caller goes on to use anyway. Nothing is allocated except when the table doubles.
  */
 const EMPTY = -1;
 const MAX_LOAD_NUM = 3;
 const MAX_LOAD_DEN = 4;
 
+/** A 32-bit hash of a safe integer; (key - low) / 2^32 is exact because key - low is a multiple of 2^32. */
+function hash(key: number): number {
+  const low = key >>> 0;
+  const high = (key - low) / 4294967296;
+  const h = Math.imul(low ^ Math.imul(high, 0x9e3779b1), 0x85ebca6b);
+  return h ^ (h >>> 16);
+}
+
 export class IdMap {
   size = 0;
-  private keys: Float64Array;
-  private vals: Int32Array;
+  /** Bucket b is table[2b] (hash) and table[2b + 1] (slot, or EMPTY). */
+  private table: Int32Array;
   private mask: number;
-  /** Bucket where the last get() stopped: the key's own, or the empty one it would be inserted at. */
+  /** Bucket where the last get() stopped (the key's own, or the empty one it would go in) and the key's hash. */
   private probe = 0;
+  private probeHash = 0;
+  private readonly store: OrderStore;
 
-  constructor(capacity = 1024) {
+  constructor(store: OrderStore, capacity = 1024) {
+    this.store = store;
     let buckets = 16;
     while (buckets * MAX_LOAD_NUM < capacity * MAX_LOAD_DEN) buckets *= 2;
-    this.keys = new Float64Array(buckets);
-    this.vals = new Int32Array(buckets).fill(EMPTY);
+    this.table = new Int32Array(buckets * 2).fill(EMPTY);
     this.mask = buckets - 1;
   }
 
   /** Bytes held, for memory accounting. */
   get bytes(): number {
-    return this.keys.byteLength + this.vals.byteLength;
+    return this.table.byteLength;
   }
 
-  /** Mixes both halves of the id; (key - low) / 2^32 is exact because key - low is a multiple of 2^32. */
-  private home(key: number): number {
-    const low = key >>> 0;
-    const high = (key - low) / 4294967296;
-    let h = Math.imul(low ^ Math.imul(high, 0x9e3779b1), 0x85ebca6b);
-    h ^= h >>> 15;
-    h = Math.imul(h, 0xc2b2ae35);
-    h ^= h >>> 13;
-    return h & this.mask;
-  }
-
+  /** The slot of the order with this id, or -1. */
   get(key: number): number {
-    const keys = this.keys;
-    const vals = this.vals;
+    const t = this.table;
+    const nums = this.store.nums;
     const mask = this.mask;
-    let i = this.home(key);
+    const h = hash(key);
+    let b = h & mask;
     for (;;) {
-      const v = vals[i] as number;
-      if (v === EMPTY || keys[i] === key) {
-        this.probe = i;
-        return v;
+      const slot = t[2 * b + 1] as number;
+      if (slot === EMPTY || (t[2 * b] === h && nums[slot * NUMS + ID] === key)) {
+        this.probe = b;
+        this.probeHash = h;
+        return slot;
       }
-      i = (i + 1) & mask;
+      b = (b + 1) & mask;
     }
   }
 
   /**
-   * The key must be absent. With `afterGet`, the caller promises its last call was get(key), which found it
-   * absent, so the insertion bucket is known without probing again.
+   * Maps an id that get() just found absent (no other call in between) to `slot`, whose record already holds the id.
    */
-  set(key: number, slot: number, afterGet = false): void {
-    this.size++;
-    if (this.size * MAX_LOAD_DEN > this.vals.length * MAX_LOAD_NUM) {
+  setAfterGet(slot: number): void {
+    if ((this.size + 1) * MAX_LOAD_DEN > (this.mask + 1) * MAX_LOAD_NUM) {
       this.grow();
-      this.insert(key, slot);
-      return;
+      this.insert(this.probeHash, slot);
+    } else {
+      this.table[2 * this.probe] = this.probeHash;
+      this.table[2 * this.probe + 1] = slot;
     }
+    this.size++;
+  }
+
+  /** Maps an absent id to `slot`, whose record already holds the id. */
+  set(key: number, slot: number): void {
+    if ((this.size + 1) * MAX_LOAD_DEN > (this.mask + 1) * MAX_LOAD_NUM) this.grow();
+    this.insert(hash(key), slot);
+    this.size++;
+  }
+
+  /** Unmaps the order in `slot` with this id; with `afterGet`, get(key) was the last call and found it. */
+  delete(key: number, slot: number, afterGet = false): void {
+    const t = this.table;
+    const mask = this.mask;
+    let b = this.probe;
     if (!afterGet) {
-      this.insert(key, slot);
-      return;
-    }
-    this.keys[this.probe] = key;
-    this.vals[this.probe] = slot;
-  }
-
-  private insert(key: number, slot: number): void {
-    const mask = this.mask;
-    let i = this.home(key);
-    while (this.vals[i] !== EMPTY) i = (i + 1) & mask;
-    this.keys[i] = key;
-    this.vals[i] = slot;
-  }
-
-  /** With `afterGet`, as in set(): the caller's last call was get(key), which found it. */
-  delete(key: number, afterGet = false): void {
-    const keys = this.keys;
-    const vals = this.vals;
-    const mask = this.mask;
-    let i = afterGet ? this.probe : this.home(key);
-    for (;;) {
-      if (vals[i] === EMPTY) return;
-      if (keys[i] === key) break;
-      i = (i + 1) & mask;
+      b = hash(key) & mask;
+      while (t[2 * b + 1] !== slot) b = (b + 1) & mask;
     }
     this.size--;
     // Shift back every later entry of the probe run that would otherwise become unreachable.
-    let j = i;
+    let j = b;
     for (;;) {
       j = (j + 1) & mask;
-      if (vals[j] === EMPTY) break;
-      const home = this.home(keys[j] as number);
-      const reachable = i <= j ? i < home && home <= j : i < home || home <= j;
-      if (reachable) continue;
-      keys[i] = keys[j] as number;
-      vals[i] = vals[j] as number;
-      i = j;
+      const moved = t[2 * j + 1] as number;
+      if (moved === EMPTY) break;
+      const h = t[2 * j] as number;
+      const home = h & mask;
+      if (b <= j ? b < home && home <= j : b < home || home <= j) continue;
+      t[2 * b] = h;
+      t[2 * b + 1] = moved;
+      b = j;
     }
-    vals[i] = EMPTY;
+    t[2 * b + 1] = EMPTY;
+  }
+
+  private insert(h: number, slot: number): void {
+    const t = this.table;
+    const mask = this.mask;
+    let b = h & mask;
+    while (t[2 * b + 1] !== EMPTY) b = (b + 1) & mask;
+    t[2 * b] = h;
+    t[2 * b + 1] = slot;
   }
 
   private grow(): void {
-    const oldKeys = this.keys;
-    const oldVals = this.vals;
-    this.keys = new Float64Array(oldKeys.length * 2);
-    this.vals = new Int32Array(oldVals.length * 2).fill(EMPTY);
-    this.mask = this.vals.length - 1;
-    for (let i = 0; i < oldVals.length; i++) {
-      if (oldVals[i] !== EMPTY) this.insert(oldKeys[i] as number, oldVals[i] as number);
+    const old = this.table;
+    this.table = new Int32Array(old.length * 2).fill(EMPTY);
+    this.mask = old.length - 1;
+    for (let b = 0; b < old.length; b += 2) {
+      const slot = old[b + 1] as number;
+      if (slot !== EMPTY) this.insert(old[b] as number, slot);
     }
   }
 }

@@ -31,7 +31,7 @@ import {
   TimeInForce,
   TriggerKind,
 } from './commands.ts';
-import { EventLog } from './events.ts';
+import { EVENT_STRIDE, EventLog, EventType } from './events.ts';
 import { IdMap } from './id-map.ts';
 import {
   checkBand,
@@ -43,7 +43,7 @@ import {
   type MarketRules,
 } from './market-rules.ts';
 import { BY_QUOTE, isPostOnly, kindOf, PENDING, packFlags, sideOf, stpOf, tifOf, triggerOf } from './order-flags.ts';
-import { OrderStore } from './order-store.ts';
+import { FLAGS, ID, INTS, LEVEL, NEXT, NUMS, OrderStore, OWNER, PRICE, REMAINING, SEQ } from './order-store.ts';
 import { Reason } from './reasons.ts';
 import { TriggerQueue } from './trigger-queue.ts';
 
@@ -57,6 +57,7 @@ export interface BookOptions {
 }
 
 export class OrderBook {
+  /** Fixed for the book's life (the book keeps bounds derived from it). */
   readonly rules: MarketRules;
   readonly events: EventLog;
   /** Storage below is read by depth.ts, snapshot.ts and state-hash.ts; only this class changes it. */
@@ -70,13 +71,20 @@ export class OrderBook {
   lastPrice = 0;
   /** Timestamp of the command being executed, stamped on every event it causes. */
   private now = 0;
+  /** Whether a limit order needs only range checks: steps of 1, no minimum notional, no band. */
+  private readonly plainRules: boolean;
+  private readonly minQty: number;
+  private readonly maxQty: number;
 
   constructor(rules: MarketRules, options: BookOptions = {}) {
     const capacity = options.capacity ?? 1024;
     this.rules = rules;
     this.events = new EventLog(options.lastSeq ?? 0);
     this.store = new OrderStore(capacity);
-    this.ids = new IdMap(capacity);
+    this.ids = new IdMap(this.store, capacity);
+    this.plainRules = rules.priceStep === 1 && rules.qtyStep === 1 && rules.minNotional === 0 && rules.bandBps === 0;
+    this.minQty = rules.minQty;
+    this.maxQty = rules.maxQty;
   }
 
   /** Live orders: resting plus waiting for their trigger. */
@@ -109,7 +117,6 @@ export class OrderBook {
       this.events.rejected(cmd.ts, cmd.id, reason);
       return;
     }
-    const store = this.store;
     const trigger = cmd.trigger ?? TriggerKind.None;
     const quote = cmd.quote ?? 0;
     const price = cmd.kind === OrderKind.Limit ? (cmd.price as number) : 0;
@@ -123,13 +130,16 @@ export class OrderBook {
       trigger,
       quote !== 0,
     );
+    const store = this.store;
     const slot = store.alloc();
-    store.id[slot] = cmd.id;
-    store.owner[slot] = cmd.owner;
-    store.price[slot] = price;
-    store.remaining[slot] = quote !== 0 ? quote : cmd.qty;
-    store.flags[slot] = flags;
-    store.seq[slot] = this.events.accepted(
+    const at = slot * INTS;
+    const n = slot * NUMS;
+    store.ints[at + PRICE] = price;
+    store.ints[at + FLAGS] = flags;
+    store.nums[n + ID] = cmd.id;
+    store.nums[n + OWNER] = cmd.owner;
+    store.nums[n + REMAINING] = quote !== 0 ? quote : cmd.qty;
+    store.nums[n + SEQ] = this.events.accepted(
       cmd.ts,
       cmd.id,
       cmd.owner,
@@ -142,7 +152,7 @@ export class OrderBook {
       flags,
     );
     // checkPlace's duplicate test was the id map's last use: its probe is where the id goes.
-    this.ids.set(cmd.id, slot, true);
+    this.ids.setAfterGet(slot);
     if (trigger !== TriggerKind.None) {
       this.triggerQueueOf(flags).add(slot, triggerPrice);
       return;
@@ -153,17 +163,30 @@ export class OrderBook {
 
   /**
    * place() of a GTC limit order without post-only, self-trade prevention or trigger, with the same checks and
-   * events, for callers that would otherwise fill a command object per order.
+   * events, for callers that would otherwise fill a command object per order. The hot path: it writes its
+   * records in place rather than through helpers.
    */
   placeLimit(id: number, owner: number, side: Side, price: number, qty: number, ts: number): void {
     const events = this.events;
-    events.clear();
+    events.count = 0;
     this.now = ts;
     let reason: Reason = Reason.None;
     if (!Number.isSafeInteger(id) || id < 0 || !Number.isSafeInteger(owner) || (side !== 0 && side !== 1)) {
       reason = Reason.Invalid;
     } else if (this.ids.get(id) !== NONE) reason = Reason.DuplicateId;
-    else reason = checkLimit(this.rules, price, qty, this.lastPrice);
+    else if (
+      !(
+        this.plainRules &&
+        qty >= this.minQty &&
+        qty <= this.maxQty &&
+        price >= 1 &&
+        price <= MAX_PRICE &&
+        Number.isSafeInteger(qty) &&
+        Number.isSafeInteger(price)
+      )
+    ) {
+      reason = checkLimit(this.rules, price, qty, this.lastPrice);
+    }
     if (reason !== Reason.None) {
       events.rejected(ts, id, reason);
       return;
@@ -171,28 +194,67 @@ export class OrderBook {
     // A plain GTC limit's flags are its side alone (order-flags.ts).
     const store = this.store;
     const slot = store.alloc();
-    store.id[slot] = id;
-    store.owner[slot] = owner;
-    store.price[slot] = price;
-    store.remaining[slot] = qty;
-    store.flags[slot] = side;
-    store.seq[slot] = events.accepted(ts, id, owner, side, OrderKind.Limit, price, qty, 0, 0, side);
-    this.ids.set(id, slot, true);
-    this.execute(slot);
-    this.fireTriggers();
+    const ints = store.ints;
+    const nums = store.nums;
+    const at = slot * INTS;
+    const n = slot * NUMS;
+    ints[at + PRICE] = price;
+    ints[at + FLAGS] = side;
+    nums[n + ID] = id;
+    nums[n + OWNER] = owner;
+    nums[n + REMAINING] = qty;
+    let d: Float64Array = events.data;
+    if (d.length < EVENT_STRIDE) d = events.grow();
+    const seq = ++events.seq;
+    events.count = 1;
+    d[0] = EventType.Accepted;
+    d[1] = seq;
+    d[2] = ts;
+    d[3] = id;
+    d[4] = owner;
+    d[5] = side;
+    d[6] = OrderKind.Limit;
+    d[7] = price;
+    d[8] = qty;
+    d[9] = 0;
+    d[10] = 0;
+    d[11] = side;
+    nums[n + SEQ] = seq;
+    this.ids.setAfterGet(slot);
+    const isBuy = side === Side.Buy;
+    const opposite = isBuy ? this.asks : this.bids;
+    const top = opposite.best();
+    if (top !== NONE && (isBuy ? (opposite.price[top] as number) <= price : (opposite.price[top] as number) >= price)) {
+      this.match(slot, opposite, price);
+      if (store.nums[n + REMAINING] === 0) {
+        this.forget(slot);
+        this.fireTriggers();
+        return;
+      }
+    }
+    const own = isBuy ? this.bids : this.asks;
+    own.push(own.levelFor(price), slot, store);
+    if (this.rising.slots.length !== 0 || this.falling.slots.length !== 0) this.fireTriggers();
   }
 
   cancel(cmd: CancelCommand): void {
-    this.events.clear();
-    this.now = cmd.ts;
-    const slot = this.ids.get(cmd.id);
+    this.cancelId(cmd.id, cmd.ts);
+  }
+
+  /** cancel() without a command object. */
+  cancelId(id: number, ts: number): void {
+    const events = this.events;
+    events.count = 0;
+    this.now = ts;
+    const slot = this.ids.get(id);
     if (slot === NONE) {
-      this.events.rejected(cmd.ts, cmd.id, Reason.UnknownOrder);
+      events.rejected(ts, id, Reason.UnknownOrder);
       return;
     }
-    const flags = this.store.flags[slot] as number;
+    const store = this.store;
+    const flags = store.ints[slot * INTS + FLAGS] as number;
     if (flags & PENDING) this.triggerQueueOf(flags).remove(slot);
-    else this.sideOf(flags).unlink(slot, this.store);
+    else (sideOf(flags) === Side.Buy ? this.bids : this.asks).unlink(slot, store);
     this.close(slot, Reason.User, true);
   }
 
@@ -205,7 +267,9 @@ export class OrderBook {
       this.events.rejected(cmd.ts, cmd.id, Reason.UnknownOrder);
       return;
     }
-    const flags = store.flags[slot] as number;
+    const at = slot * INTS;
+    const n = slot * NUMS;
+    const flags = store.ints[at + FLAGS] as number;
     const reason =
       flags & PENDING ? Reason.NotResting : checkLimit(this.rules, cmd.price, cmd.qty, this.lastPrice) || Reason.None;
     if (reason !== Reason.None) {
@@ -213,11 +277,11 @@ export class OrderBook {
       return;
     }
     const own = this.sideOf(flags);
-    const previous = store.remaining[slot] as number;
-    if (cmd.price === store.price[slot] && cmd.qty <= previous) {
-      const level = store.level[slot] as number;
+    const previous = store.nums[n + REMAINING] as number;
+    if (cmd.price === store.ints[at + PRICE] && cmd.qty <= previous) {
+      const level = store.ints[at + LEVEL] as number;
       own.volume[level] = (own.volume[level] as number) - (previous - cmd.qty);
-      store.remaining[slot] = cmd.qty;
+      store.nums[n + REMAINING] = cmd.qty;
       this.events.amended(cmd.ts, cmd.id, cmd.price, cmd.qty, previous, true);
       return;
     }
@@ -226,9 +290,9 @@ export class OrderBook {
       return;
     }
     own.unlink(slot, store);
-    store.price[slot] = cmd.price;
-    store.remaining[slot] = cmd.qty;
-    store.seq[slot] = this.events.amended(cmd.ts, cmd.id, cmd.price, cmd.qty, previous, false);
+    store.ints[at + PRICE] = cmd.price;
+    store.nums[n + REMAINING] = cmd.qty;
+    store.nums[n + SEQ] = this.events.amended(cmd.ts, cmd.id, cmd.price, cmd.qty, previous, false);
     this.execute(slot);
     this.fireTriggers();
   }
@@ -278,18 +342,18 @@ export class OrderBook {
   /** Runs an order that is on no queue against the book, then rests or cancels what is left of it. */
   private execute(slot: number): void {
     const store = this.store;
-    const flags = store.flags[slot] as number;
+    const flags = store.ints[slot * INTS + FLAGS] as number;
     const isBuy = sideOf(flags) === Side.Buy;
     const opposite = isBuy ? this.asks : this.bids;
     const isLimit = kindOf(flags) === OrderKind.Limit;
-    const limit = isLimit ? (store.price[slot] as number) : isBuy ? MAX_PRICE : 1;
+    const limit = isLimit ? (store.ints[slot * INTS + PRICE] as number) : isBuy ? MAX_PRICE : 1;
     const tif = tifOf(flags);
     if (isLimit && tif === TimeInForce.FOK && !this.canFill(slot, opposite, limit)) {
       this.close(slot, Reason.FokUnfilled);
       return;
     }
     const selfTrade = this.match(slot, opposite, limit);
-    if (store.remaining[slot] === 0) {
+    if (store.nums[slot * NUMS + REMAINING] === 0) {
       this.forget(slot);
       return;
     }
@@ -299,7 +363,7 @@ export class OrderBook {
     }
     if (isLimit && tif === TimeInForce.GTC) {
       const own = isBuy ? this.bids : this.asks;
-      own.push(own.levelFor(store.price[slot] as number), slot, store);
+      own.push(own.levelFor(limit), slot, store);
       return;
     }
     this.close(slot, Reason.Unfilled);
@@ -313,25 +377,31 @@ export class OrderBook {
     const store = this.store;
     const events = this.events;
     const ts = this.now;
-    const flags = store.flags[slot] as number;
-    const takerId = store.id[slot] as number;
-    const takerOwner = store.owner[slot] as number;
+    const ints = store.ints;
+    const nums = store.nums;
+    const flags = ints[slot * INTS + FLAGS] as number;
+    const takerId = nums[slot * NUMS + ID] as number;
+    const takerOwner = nums[slot * NUMS + OWNER] as number;
     const takerSide = sideOf(flags);
     const stp = stpOf(flags);
     const byQuote = (flags & BY_QUOTE) !== 0;
-    let remaining = store.remaining[slot] as number;
+    const isBid = book.isBid;
+    let remaining = nums[slot * NUMS + REMAINING] as number;
     let stopped = false;
+    let lastPrice = this.lastPrice;
     outer: while (remaining > 0) {
       const level = book.best();
       if (level === NONE) break;
       const price = book.price[level] as number;
-      if (!book.crosses(price, limit)) break;
+      if (isBid ? price < limit : price > limit) break;
       let maker = book.head[level] as number;
       while (maker !== NONE && remaining > 0) {
         const want = byQuote ? (remaining - (remaining % price)) / price : remaining;
         if (want === 0) break outer;
-        const next = store.next[maker] as number;
-        if (stp !== SelfTradePrevention.None && store.owner[maker] === takerOwner) {
+        const m = maker * NUMS;
+        const next = ints[maker * INTS + NEXT] as number;
+        const makerOwner = nums[m + OWNER] as number;
+        if (stp !== SelfTradePrevention.None && makerOwner === takerOwner) {
           if (stp === SelfTradePrevention.CancelNewest) {
             stopped = true;
             break outer;
@@ -345,24 +415,28 @@ export class OrderBook {
           maker = next;
           continue;
         }
-        const makerLeft = store.remaining[maker] as number;
+        const makerLeft = nums[m + REMAINING] as number;
         const qty = Math.min(want, makerLeft);
-        store.remaining[maker] = makerLeft - qty;
+        nums[m + REMAINING] = makerLeft - qty;
         book.volume[level] = (book.volume[level] as number) - qty;
         remaining -= byQuote ? qty * price : qty;
-        this.lastPrice = price;
-        events.trade(
-          ts,
-          store.id[maker] as number,
-          takerId,
-          store.owner[maker] as number,
-          takerOwner,
-          takerSide,
-          price,
-          qty,
-          makerLeft - qty,
-          remaining,
-        );
+        lastPrice = price;
+        let d: Float64Array = events.data;
+        const at = events.count * EVENT_STRIDE;
+        if (at + EVENT_STRIDE > d.length) d = events.grow();
+        events.count++;
+        d[at] = EventType.Trade;
+        d[at + 1] = ++events.seq;
+        d[at + 2] = ts;
+        d[at + 3] = nums[m + ID] as number;
+        d[at + 4] = takerId;
+        d[at + 5] = makerOwner;
+        d[at + 6] = takerOwner;
+        d[at + 7] = takerSide;
+        d[at + 8] = price;
+        d[at + 9] = qty;
+        d[at + 10] = makerLeft - qty;
+        d[at + 11] = remaining;
         if (makerLeft === qty) {
           book.unlink(maker, store);
           this.forget(maker);
@@ -370,16 +444,17 @@ export class OrderBook {
         maker = next;
       }
     }
-    store.remaining[slot] = remaining;
+    this.lastPrice = lastPrice;
+    nums[slot * NUMS + REMAINING] = remaining;
     return stopped;
   }
 
   /** Whether a FOK taker would fill completely, counting makers self-trade prevention would cancel or stop at. */
   private canFill(slot: number, book: BookSide, limit: number): boolean {
     const store = this.store;
-    const stp = stpOf(store.flags[slot] as number);
-    const owner = store.owner[slot] as number;
-    let need = store.remaining[slot] as number;
+    const stp = stpOf(store.flagsOf(slot));
+    const owner = store.ownerOf(slot);
+    let need = store.remainingOf(slot);
     for (let level = book.best(); level !== NONE; level = book.worse(level)) {
       if (!book.crosses(book.price[level] as number, limit)) return false;
       if (stp === SelfTradePrevention.None) {
@@ -387,12 +462,12 @@ export class OrderBook {
         if (need <= 0) return true;
         continue;
       }
-      for (let maker = book.head[level] as number; maker !== NONE; maker = store.next[maker] as number) {
-        if (store.owner[maker] === owner) {
+      for (let maker = book.head[level] as number; maker !== NONE; maker = store.nextOf(maker)) {
+        if (store.ownerOf(maker) === owner) {
           if (stp === SelfTradePrevention.CancelOldest) continue;
           return false;
         }
-        need -= store.remaining[maker] as number;
+        need -= store.remainingOf(maker);
         if (need <= 0) return true;
       }
     }
@@ -415,10 +490,11 @@ export class OrderBook {
         if (triggerPrice < 0) return;
       }
       const slot = queue.shift();
-      const flags = (store.flags[slot] as number) & ~PENDING;
-      store.flags[slot] = flags;
-      store.seq[slot] = this.events.triggered(this.now, store.id[slot] as number, triggerPrice, last);
-      const price = store.price[slot] as number;
+      const at = slot * INTS;
+      const flags = (store.ints[at + FLAGS] as number) & ~PENDING;
+      store.ints[at + FLAGS] = flags;
+      store.nums[slot * NUMS + SEQ] = this.events.triggered(this.now, store.idOf(slot), triggerPrice, last);
+      const price = store.ints[at + PRICE] as number;
       const isLimit = kindOf(flags) === OrderKind.Limit;
       const band = isLimit ? checkBand(this.rules, price, last) : Reason.None;
       if (band !== Reason.None) this.close(slot, band);
@@ -447,21 +523,29 @@ export class OrderBook {
    */
   private close(slot: number, reason: Reason, afterGet = false): void {
     const store = this.store;
-    const left = store.remaining[slot] as number;
-    const byQuote = ((store.flags[slot] as number) & BY_QUOTE) !== 0;
-    this.events.cancelled(
-      this.now,
-      store.id[slot] as number,
-      store.owner[slot] as number,
-      reason,
-      byQuote ? 0 : left,
-      byQuote ? left : 0,
-    );
-    this.forget(slot, afterGet);
+    const events = this.events;
+    const n = slot * NUMS;
+    const id = store.nums[n + ID] as number;
+    const left = store.nums[n + REMAINING] as number;
+    const byQuote = ((store.ints[slot * INTS + FLAGS] as number) & BY_QUOTE) !== 0;
+    let d: Float64Array = events.data;
+    const at = events.count * EVENT_STRIDE;
+    if (at + EVENT_STRIDE > d.length) d = events.grow();
+    events.count++;
+    d[at] = EventType.Cancelled;
+    d[at + 1] = ++events.seq;
+    d[at + 2] = this.now;
+    d[at + 3] = id;
+    d[at + 4] = store.nums[n + OWNER] as number;
+    d[at + 5] = reason;
+    d[at + 6] = byQuote ? 0 : left;
+    d[at + 7] = byQuote ? left : 0;
+    this.ids.delete(id, slot, afterGet);
+    store.release(slot);
   }
 
-  private forget(slot: number, afterGet = false): void {
-    this.ids.delete(this.store.id[slot] as number, afterGet);
+  private forget(slot: number): void {
+    this.ids.delete(this.store.nums[slot * NUMS + ID] as number, slot);
     this.store.release(slot);
   }
 }

@@ -2,6 +2,7 @@ import type { BookSide } from './book-side.ts';
 import { defineRules, type MarketRules } from './market-rules.ts';
 import { OrderBook } from './order-book.ts';
 import { PENDING } from './order-flags.ts';
+import { FLAGS, ID, INTS, NUMS, OWNER, PRICE, REMAINING, SEQ } from './order-store.ts';
 import type { TriggerQueue } from './trigger-queue.ts';
 
 /**
@@ -54,19 +55,19 @@ export function snapshot(book: OrderBook): BookSnapshot {
 function orderAt(book: OrderBook, slot: number, triggerPrice: number): SnapshotOrder {
   const store = book.store;
   return {
-    id: store.id[slot] as number,
-    owner: store.owner[slot] as number,
-    price: store.price[slot] as number,
-    remaining: store.remaining[slot] as number,
-    seq: store.seq[slot] as number,
-    flags: store.flags[slot] as number,
+    id: store.idOf(slot),
+    owner: store.ownerOf(slot),
+    price: store.priceOf(slot),
+    remaining: store.remainingOf(slot),
+    seq: store.seqOf(slot),
+    flags: store.flagsOf(slot),
     triggerPrice,
   };
 }
 
 function restingOrders(book: OrderBook, side: BookSide, out: SnapshotOrder[]): void {
   for (let level = side.best(); level !== -1; level = side.worse(level)) {
-    for (let slot = side.head[level] as number; slot !== -1; slot = book.store.next[slot] as number) {
+    for (let slot = side.head[level] as number; slot !== -1; slot = book.store.nextOf(slot)) {
       out.push(orderAt(book, slot, 0));
     }
   }
@@ -97,12 +98,14 @@ export function restore(s: BookSnapshot): OrderBook {
 function insert(book: OrderBook, order: SnapshotOrder): number {
   const store = book.store;
   const slot = store.alloc();
-  store.id[slot] = order.id;
-  store.owner[slot] = order.owner;
-  store.price[slot] = order.price;
-  store.remaining[slot] = order.remaining;
-  store.seq[slot] = order.seq;
-  store.flags[slot] = order.triggerPrice === 0 ? order.flags & ~PENDING : order.flags | PENDING;
+  const at = slot * INTS;
+  const n = slot * NUMS;
+  store.nums[n + ID] = order.id;
+  store.nums[n + OWNER] = order.owner;
+  store.ints[at + PRICE] = order.price;
+  store.nums[n + REMAINING] = order.remaining;
+  store.nums[n + SEQ] = order.seq;
+  store.ints[at + FLAGS] = order.triggerPrice === 0 ? order.flags & ~PENDING : order.flags | PENDING;
   book.ids.set(order.id, slot);
   return slot;
 }

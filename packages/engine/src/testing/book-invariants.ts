@@ -45,17 +45,17 @@ function sideViolation(book: OrderBook, side: BookSide): string | number {
     let sum = 0;
     let previousSlot = -1;
     let previousSeq = -1;
-    for (let slot = side.head[level] as number; slot !== -1; slot = store.next[slot] as number) {
-      const flags = store.flags[slot] as number;
-      const remaining = store.remaining[slot] as number;
-      if (store.prev[slot] !== previousSlot) return `${name} broken queue link at ${price}`;
-      if (store.level[slot] !== level || store.price[slot] !== price)
+    for (let slot = side.head[level] as number; slot !== -1; slot = store.nextOf(slot)) {
+      const flags = store.flagsOf(slot);
+      const remaining = store.remainingOf(slot);
+      if (store.prevOf(slot) !== previousSlot) return `${name} broken queue link at ${price}`;
+      if (store.levelOf(slot) !== level || store.priceOf(slot) !== price)
         return `${name} order on the wrong level at ${price}`;
       if ((sideOf(flags) === 0) !== side.isBid || (flags & PENDING) !== 0) return `${name} foreign order at ${price}`;
       if (!(remaining > 0)) return `${name} order without remainder at ${price}`;
-      if ((store.seq[slot] as number) <= previousSeq) return `${name} queue out of time priority at ${price}`;
-      if (book.ids.get(store.id[slot] as number) !== slot) return `${name} order ${store.id[slot]} not in id map`;
-      previousSeq = store.seq[slot] as number;
+      if (store.seqOf(slot) <= previousSeq) return `${name} queue out of time priority at ${price}`;
+      if (book.ids.get(store.idOf(slot)) !== slot) return `${name} order ${store.idOf(slot)} not in id map`;
+      previousSeq = store.seqOf(slot);
       previousSlot = slot;
       sum += remaining;
       count++;
