@@ -110,6 +110,16 @@ test('a trader binds Google authenticator, logs in with it, creates an API key w
   await expect(page.getByRole('region', { name: 'Login verification' })).toContainText('Google authenticator');
   await expect(page.getByRole('link', { name: 'Unbind' })).toHaveAttribute('href', /\/personal\/closeGoogle$/);
   await photograph(page, 'userManagement');
+  if (process.env.SCREENSHOTS) {
+    // The account menu names the identity verification state; idAuth shows the form kyc/config describes.
+    await page.getByRole('button', { name: 'Account' }).click();
+    await expect(page.getByRole('menu')).toContainText('Identity verification: Not verified');
+    await page.screenshot({ path: path.join(shots, 'personal-userMenu-desktop.png') });
+    await page.keyboard.press('Escape');
+    await page.goto('/personal/idAuth');
+    await expect(page.getByRole('button', { name: 'Submit for review' })).toBeVisible();
+    await photograph(page, 'idAuth');
+  }
 
   await page.goto('/personal/safetyRecord');
   const logins = page.getByRole('row').filter({ hasText: 'Success' });
