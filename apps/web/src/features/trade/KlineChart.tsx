@@ -1,14 +1,6 @@
 import type { Candle } from '@opex/contract/realtime';
-import {
-  CandlestickSeries,
-  ColorType,
-  createChart,
-  HistogramSeries,
-  type IChartApi,
-  type ISeriesApi,
-  type UTCTimestamp,
-} from 'lightweight-charts';
-import { useEffect, useRef } from 'react';
+import type { IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
+import { useEffect, useRef, useState } from 'react';
 import { localOffsetSeconds, toChartCandle } from './kline-series.ts';
 import styles from './trade.module.css';
 
@@ -23,7 +15,8 @@ interface ChartParts {
 /**
  * Candles and volume with lightweight-charts, coloured from the skin's tokens. `series` names what is drawn
  * (market and period): a new one replaces all data; within one, a longer or changed history is set again and a
- * live candle only updates the end, so the reader's zoom and scroll stay put.
+ * live candle only updates the end, so the reader's zoom and scroll stay put. The charting library loads after
+ * the page's first paint (a chunk of its own): the book and the forms do not wait for it.
  */
 export function KlineChart({
   candles,
@@ -42,53 +35,65 @@ export function KlineChart({
   const box = useRef<HTMLDivElement>(null);
   const parts = useRef<ChartParts>(undefined);
   const drawn = useRef<{ series: string; first?: number; count: number }>({ series: '', count: 0 });
+  const [ready, setReady] = useState(false);
 
   useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const rise = token(el, '--color-rise');
-    const fall = token(el, '--color-fall');
-    const chart = createChart(el, {
-      autoSize: true,
-      layout: {
-        background: { type: ColorType.Solid, color: token(el, '--color-bg-1') },
-        textColor: token(el, '--color-text-2'),
-        fontSize: 11,
-        attributionLogo: false,
-      },
-      grid: { vertLines: { color: token(el, '--color-line') }, horzLines: { color: token(el, '--color-line') } },
-      rightPriceScale: { borderColor: token(el, '--color-line') },
-      timeScale: { borderColor: token(el, '--color-line'), timeVisible: true },
+    let cancelled = false;
+    let made: IChartApi | undefined;
+    void import('lightweight-charts').then(({ CandlestickSeries, ColorType, createChart, HistogramSeries }) => {
+      const el = box.current;
+      if (cancelled || !el) return;
+      made = draw(el);
+      setReady(true);
+      function draw(el: HTMLElement): IChartApi {
+        const rise = token(el, '--color-rise');
+        const fall = token(el, '--color-fall');
+        const chart = createChart(el, {
+          autoSize: true,
+          layout: {
+            background: { type: ColorType.Solid, color: token(el, '--color-bg-1') },
+            textColor: token(el, '--color-text-2'),
+            fontSize: 11,
+            attributionLogo: false,
+          },
+          grid: { vertLines: { color: token(el, '--color-line') }, horzLines: { color: token(el, '--color-line') } },
+          rightPriceScale: { borderColor: token(el, '--color-line') },
+          timeScale: { borderColor: token(el, '--color-line'), timeVisible: true },
+        });
+        const candleSeries = chart.addSeries(CandlestickSeries, {
+          upColor: rise,
+          downColor: fall,
+          borderUpColor: rise,
+          borderDownColor: fall,
+          wickUpColor: rise,
+          wickDownColor: fall,
+        });
+        const volume = chart.addSeries(HistogramSeries, { priceScaleId: '', priceFormat: { type: 'volume' } });
+        volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+        candleSeries.priceScale().applyOptions({ scaleMargins: { top: 0.1, bottom: 0.25 } });
+        parts.current = { chart, candles: candleSeries, volume };
+        drawn.current = { series: '', count: 0 };
+        return chart;
+      }
     });
-    const candleSeries = chart.addSeries(CandlestickSeries, {
-      upColor: rise,
-      downColor: fall,
-      borderUpColor: rise,
-      borderDownColor: fall,
-      wickUpColor: rise,
-      wickDownColor: fall,
-    });
-    const volume = chart.addSeries(HistogramSeries, { priceScaleId: '', priceFormat: { type: 'volume' } });
-    volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
-    candleSeries.priceScale().applyOptions({ scaleMargins: { top: 0.1, bottom: 0.25 } });
-    parts.current = { chart, candles: candleSeries, volume };
-    drawn.current = { series: '', count: 0 };
     return () => {
+      cancelled = true;
       parts.current = undefined;
-      chart.remove();
+      made?.remove();
     };
   }, []);
 
   useEffect(() => {
+    if (!ready) return;
     parts.current?.candles.applyOptions({
       priceFormat: { type: 'price', precision: pricePrecision, minMove: 10 ** -pricePrecision },
     });
-  }, [pricePrecision]);
+  }, [pricePrecision, ready]);
 
   useEffect(() => {
     const p = parts.current;
     const el = box.current;
-    if (!p || !el) return;
+    if (!ready || !p || !el) return;
     const rise = token(el, '--color-rise');
     const fall = token(el, '--color-fall');
     const bars = candles.map((c) => toChartCandle(c, localOffsetSeconds));
@@ -110,7 +115,7 @@ export function KlineChart({
       if (before.series !== series) p.chart.timeScale().scrollToRealTime();
     }
     drawn.current = { series, first: bars[0]?.time, count: bars.length };
-  }, [candles, series]);
+  }, [candles, series, ready]);
 
   return <div ref={box} className={className ?? styles.kline} role="img" aria-label={label} />;
 }

@@ -11,7 +11,7 @@ import {
   type TradeTick,
 } from '@opex/contract/realtime';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { switchOn, usePublicInfo } from '../../api/common.ts';
@@ -26,7 +26,7 @@ import { withLiveCandle } from './kline-series.ts';
 import { MarketHeader } from './MarketHeader.tsx';
 import { MarketList } from './MarketList.tsx';
 import { type ChosenMarket, chooseMarket, marketPath } from './market-symbol.ts';
-import { OrderBook } from './OrderBook.tsx';
+import { OrderBook, type OrderBookProps } from './OrderBook.tsx';
 import { type OfferedPrice, OrderForm } from './OrderForm.tsx';
 import type { OrderKind, Side } from './order-form.ts';
 import { RecentTrades } from './RecentTrades.tsx';
@@ -74,16 +74,11 @@ function MarketTrading({ market, flash }: { market: ChosenMarket; flash: boolean
   const [phonePanel, setPhonePanel] = useState('chart');
   const [chartView, setChartView] = useState<'kline' | 'depth'>('kline');
   const [offeredPrice, setOfferedPrice] = useState<OfferedPrice>();
+  const setPickedPrice = useCallback((price: string) => setOfferedPrice({ price }), []);
+  const seedPrice = useCallback((price: string) => setOfferedPrice({ price, ifEmpty: true }), []);
 
-  const live = useRealtimeStatus();
-  const ticker = useChannel<Ticker>(channels.ticker(sym));
-  const depth = useChannel<DepthTick>(channels.depth(sym, step)) ?? EMPTY_DEPTH;
-  const trades = useChannel<TradeTick[]>(channels.trades(sym));
   const klineChannel = channels.kline(sym, period);
   const showKline = phone ? phonePanel === 'chart' : chartView === 'kline';
-  // Candles are listened to only while the K-line is on screen.
-  const history = useChannelRequest<Candle[]>(showKline ? klineChannel : null, KLINE_PAGE);
-  const liveCandle = useChannel<Candle>(showKline ? klineChannel : null);
   const overview = useCallQuery(index, {}, { staleTime: 10_000, refetchInterval: 10_000, polling: true });
   const balances = useCallQuery(
     accountBalanceV5,
@@ -92,25 +87,15 @@ function MarketTrading({ market, flash }: { market: ChosenMarket; flash: boolean
   );
   const available = (coin: string) => balances.data?.allCoinMap[coin]?.normal_balance;
 
-  // The last price seeds the forms' price once it is known.
-  const lastPrice = ticker?.close ?? trades?.[0]?.price;
-  const [seeded, setSeeded] = useState(false);
-  useEffect(() => {
-    if (seeded || !lastPrice || !/^\d/.test(lastPrice)) return;
-    setSeeded(true);
-    setOfferedPrice({ price: lastPrice, ifEmpty: true });
-  }, [lastPrice, seeded]);
-
   const refresh = () => {
     for (const call of [orderListNew, orderEntrustHistory, accountBalanceV5]) void invalidateCall(queryClient, call);
   };
-  const last = { price: lastPrice, direction: roseText(ticker?.rose).direction };
   const { price: pp, volume: vp } = market.entry;
 
+  // Live values are read by the panels that show them, so a depth frame redraws the book, not the whole page.
   const book = (
-    <OrderBook
-      asks={depth.asks}
-      buys={depth.buys}
+    <LiveBook
+      sym={sym}
       rows={phone ? 10 : 14}
       pricePrecision={pp}
       volumePrecision={vp}
@@ -118,11 +103,10 @@ function MarketTrading({ market, flash }: { market: ChosenMarket; flash: boolean
       step={step}
       onStepChange={setStep}
       flash={flash}
-      last={last}
-      onPickPrice={(price) => setOfferedPrice({ price })}
+      onPickPrice={setPickedPrice}
     />
   );
-  const tradesPanel = <RecentTrades trades={trades} pricePrecision={pp} volumePrecision={vp} />;
+  const tradesPanel = <LiveTrades sym={sym} pricePrecision={pp} volumePrecision={vp} />;
   const periodLabel = (p: KlinePeriod) => t(`trade.period.${p}`);
   const chart = (
     <div className={styles.chartArea}>
@@ -150,14 +134,13 @@ function MarketTrading({ market, flash }: { market: ChosenMarket; flash: boolean
         </div>
       )}
       {showKline ? (
-        <KlineChart
-          candles={withLiveCandle(history.data ?? [], liveCandle)}
-          series={klineChannel}
+        <LiveKline
+          channel={klineChannel}
           pricePrecision={pp}
           label={t('trade.chart.klineLabel', { market: market.name, period: periodLabel(period) })}
         />
       ) : (
-        <DepthChart buys={depth.buys} asks={depth.asks} pricePrecision={pp} volumePrecision={vp} />
+        <LiveDepthChart sym={sym} pricePrecision={pp} volumePrecision={vp} />
       )}
     </div>
   );
@@ -213,7 +196,8 @@ function MarketTrading({ market, flash }: { market: ChosenMarket; flash: boolean
     ];
     return (
       <div className={styles.phone}>
-        <MarketHeader market={market} ticker={ticker} live={live} />
+        <SeedLastPrice sym={sym} onPrice={seedPrice} />
+        <LiveHeader market={market} />
         <div className={styles.phonePanels}>
           <Tabs label={t('trade.panels')} value={phonePanel} onValueChange={setPhonePanel} items={panels} />
         </div>
@@ -224,7 +208,8 @@ function MarketTrading({ market, flash }: { market: ChosenMarket; flash: boolean
   }
   return (
     <div className={styles.page}>
-      <MarketHeader market={market} ticker={ticker} live={live} />
+      <SeedLastPrice sym={sym} onPrice={seedPrice} />
+      <LiveHeader market={market} />
       <div className={styles.bookArea}>{book}</div>
       <div className={styles.center}>
         {chart}
@@ -237,4 +222,52 @@ function MarketTrading({ market, flash }: { market: ChosenMarket; flash: boolean
       <div className={styles.ordersArea}>{orders}</div>
     </div>
   );
+}
+
+/** The header with the market's ticker and the socket's state. */
+function LiveHeader({ market }: { market: ChosenMarket }) {
+  const ticker = useChannel<Ticker>(channels.ticker(market.entry.symbol));
+  return <MarketHeader market={market} ticker={ticker} live={useRealtimeStatus()} />;
+}
+
+/** Offers the last price (ticker, else the latest trade) to the forms once, when it is first known. */
+function SeedLastPrice({ sym, onPrice }: { sym: string; onPrice: (price: string) => void }) {
+  const ticker = useChannel<Ticker>(channels.ticker(sym));
+  const trades = useChannel<TradeTick[]>(channels.trades(sym));
+  const lastPrice = ticker?.close ?? trades?.[0]?.price;
+  const seeded = useRef(false);
+  useEffect(() => {
+    if (seeded.current || !lastPrice || !/^\d/.test(lastPrice)) return;
+    seeded.current = true;
+    onPrice(lastPrice);
+  }, [lastPrice, onPrice]);
+  return null;
+}
+
+type LiveBookProps = Omit<OrderBookProps, 'asks' | 'buys' | 'last'> & { sym: string };
+
+/** The order book of the chosen merge step, with the last price between its sides. */
+function LiveBook({ sym, ...props }: LiveBookProps) {
+  const depth = useChannel<DepthTick>(channels.depth(sym, props.step)) ?? EMPTY_DEPTH;
+  const ticker = useChannel<Ticker>(channels.ticker(sym));
+  const trades = useChannel<TradeTick[]>(channels.trades(sym));
+  const last = { price: ticker?.close ?? trades?.[0]?.price, direction: roseText(ticker?.rose).direction };
+  return <OrderBook {...props} asks={depth.asks} buys={depth.buys} last={last} />;
+}
+
+function LiveTrades({ sym, ...props }: { sym: string; pricePrecision: number; volumePrecision: number }) {
+  return <RecentTrades trades={useChannel<TradeTick[]>(channels.trades(sym))} {...props} />;
+}
+
+function LiveDepthChart({ sym, ...props }: { sym: string; pricePrecision: number; volumePrecision: number }) {
+  const depth = useChannel<DepthTick>(channels.depth(sym, 0)) ?? EMPTY_DEPTH;
+  return <DepthChart buys={depth.buys} asks={depth.asks} {...props} />;
+}
+
+/** Candle history (a req) plus the live candle of one market and period; listened to only while on screen. */
+function LiveKline({ channel, pricePrecision, label }: { channel: string; pricePrecision: number; label: string }) {
+  const history = useChannelRequest<Candle[]>(channel, KLINE_PAGE);
+  const liveCandle = useChannel<Candle>(channel);
+  const candles = useMemo(() => withLiveCandle(history.data ?? [], liveCandle), [history.data, liveCandle]);
+  return <KlineChart candles={candles} series={channel} pricePrecision={pricePrecision} label={label} />;
 }
