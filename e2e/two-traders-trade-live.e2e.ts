@@ -54,6 +54,8 @@ const asks = (page: Page) => page.getByRole('list', { name: 'Sell orders' }).get
 test('a limit sell is taken by a market buy live on both screens; a cancel; refused orders change nothing', async ({
   browser,
 }) => {
+  // About 45 s on a quiet 2-core machine; room for a machine shared with other work.
+  test.setTimeout(120_000);
   await admin(
     ...['market', 'add', '--base', MARKET.base, '--quote', MARKET.quote, '--price-precision', '4'],
     ...['--volume-precision', '4', '--depth', '0.0001,0.001,0.01', '--limit-volume-min', '0.001'],
@@ -205,6 +207,26 @@ test('a visitor switches markets from the list, picks a price by keyboard and is
   await expect(page.getByRole('button', { name: 'Buy ETH' })).toHaveCount(0);
 });
 
+test("the multi-chart page shows four live charts and remembers each cell's market and period", async ({ page }) => {
+  await page.goto('/tradeMore');
+  const cells = page.getByRole('region', { name: /^Chart \d$/ });
+  await expect(cells).toHaveCount(4);
+  const second = page.getByRole('region', { name: 'Chart 2' });
+  await expect(second.getByRole('img', { name: /candles/ })).toBeVisible();
+  await second.getByLabel('Chart 2: market').selectOption('ETH/USDT');
+  await second.getByLabel('Chart 2: candle period').selectOption('1day');
+  await expect(second.getByRole('img', { name: 'ETH/USDT candles, 1D' })).toBeVisible();
+  await expect(second.getByRole('link', { name: 'Trade' })).toHaveAttribute('href', /\/trade\/ETH_USDT$/);
+  await page.getByRole('tab', { name: '2 charts' }).click();
+  await expect(cells).toHaveCount(2);
+  await page.reload();
+  await expect(cells).toHaveCount(2);
+  await expect(page.getByLabel('Chart 2: market')).toHaveValue('ETH/USDT');
+  await expect(page.getByLabel('Chart 2: candle period')).toHaveValue('1day');
+  // The chart draws live candles: its last price is filled in from the ticker.
+  await expect(second.getByRole('paragraph')).not.toContainText('--');
+});
+
 /** a - b for the 4-decimal amounts this test reads back (exact: integer ten-thousandths). */
 function sub(a: string, b: string): string {
   const units = (v: string) => {
@@ -229,7 +251,7 @@ test.describe('screenshots', () => {
           .getByRole('paragraph')
           .first();
         await expect(last).not.toContainText('--', { timeout: 20_000 });
-        await page.screenshot({ path: path.join(import.meta.dirname, '../.screenshots', name), fullPage: true });
+        await page.screenshot({ path: path.join(import.meta.dirname, '../docs/screenshots', name), fullPage: true });
       };
       const viewport = { width: size.width, height: size.height };
       const visitor = await browser.newContext({ viewport });
@@ -252,6 +274,17 @@ test.describe('screenshots', () => {
       await shoot(bob, `trade-${size.name}.png`);
       await bob.getByRole('tab', { name: 'Depth' }).click();
       await shoot(bob, `trade-depth-${size.name}.png`);
+      // The market page and the multi-chart page, as the same trader sees them.
+      await bob.goto('/market');
+      await expect(bob.getByRole('link', { name: /BTC\/USDT/ }).first()).toBeVisible({ timeout: 20_000 });
+      await bob.waitForTimeout(1500);
+      await bob.screenshot({ path: path.join(import.meta.dirname, '../docs/screenshots', `market-${size.name}.png`) });
+      await bob.goto('/tradeMore');
+      await expect(bob.getByRole('region', { name: 'Chart 1' }).getByRole('img')).toBeVisible({ timeout: 20_000 });
+      await bob.waitForTimeout(2500);
+      await bob.screenshot({
+        path: path.join(import.meta.dirname, '../docs/screenshots', `tradeMore-${size.name}.png`),
+      });
       await context.close();
     });
   }
