@@ -10,6 +10,8 @@ const png = Buffer.from(
 );
 
 test('a trader submits real-name documents on idAuth and sees the operator approve them', async ({ page, request }) => {
+  // Two operator commands (each a process of its own) take most of the time on a busy machine.
+  test.setTimeout(120_000);
   const account = await registerByApi(request, 'kyc');
   const realName = `Ada Lovelace ${Date.now()}`;
   await logIn(page, account);
