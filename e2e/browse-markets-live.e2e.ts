@@ -1,0 +1,175 @@
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { admin } from './support/admin.ts';
+import { loginFromAnotherDevice } from './support/api-login.ts';
+import { registerByApi } from './support/api-register.ts';
+
+/**
+ * The market list: sorted by a column both ways, searched, a market kept as a favourite across a reload (in the
+ * browser with the operator's switch off, on the server with it on), and a last price that changes live when a
+ * trade happens, on /market and on the home table.
+ */
+// Serial: two of them set the operator's switch. Registering and crediting through the operator CLI takes a while.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+const FAVOURITES_SWITCH = 'optional_symbol_server_open';
+
+/** The operator's switch through the CLI; a busy SQLite file (the exchange writing) is retried. */
+async function setFavouritesSwitch(value: '0' | '1') {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin('switch', 'set', FAVOURITES_SWITCH, value);
+      return;
+    } catch (failure) {
+      if (attempt === 5 || !String(failure).includes('database is locked')) throw failure;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}
+
+async function postCall(request: APIRequestContext, call: string, data: object) {
+  const state = await request.storageState();
+  const xsrf = state.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const reply = await request.post(`/fe-ex-api/${call}`, { headers: { 'X-XSRF-TOKEN': xsrf }, data });
+  return (await reply.json()) as { code: string; msg: string; data: Record<string, unknown> };
+}
+
+function marketTable(page: Page): Locator {
+  return page.getByRole('table', { name: 'Market list' });
+}
+
+/** The pairs of the table's rows, top to bottom ("BTC/USDT"). */
+async function pairs(page: Page): Promise<string[]> {
+  const links = marketTable(page).getByRole('row').getByRole('link').filter({ hasText: '/' });
+  return links.allTextContents();
+}
+
+function lastPrice(page: Page, pair: string): Locator {
+  return marketTable(page).getByRole('row').filter({ hasText: pair }).getByRole('cell').nth(2);
+}
+
+const decimal = (text: string | null) => Number((text ?? '').replaceAll(',', ''));
+
+test('sorts by last price both ways and searches the pairs', async ({ page }) => {
+  await page.goto('/market');
+  await expect(page.getByRole('heading', { name: 'Markets', level: 1 })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('tab', { name: 'USDT' })).toHaveAttribute('aria-selected', 'true');
+  await expect.poll(() => pairs(page)).toEqual(['BTC/USDT', 'ETH/USDT', 'LTC/USDT', 'TRX/USDT']);
+  // Every market has a price from the live data before sorting by it.
+  for (const pair of ['BTC/USDT', 'ETH/USDT', 'LTC/USDT', 'TRX/USDT'])
+    await expect(lastPrice(page, pair)).not.toHaveText('--');
+
+  const header = marketTable(page).getByRole('columnheader', { name: 'Last price' });
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
+  const down = await pairs(page);
+  const downPrices = await Promise.all(down.map(async (pair) => decimal(await lastPrice(page, pair).textContent())));
+  expect(downPrices).toEqual([...downPrices].sort((a, b) => b - a));
+  expect(down[0]).toBe('BTC/USDT');
+
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  expect(await pairs(page)).toEqual([...down].reverse());
+
+  await marketTable(page).getByRole('columnheader', { name: 'Pair' }).getByRole('button').click();
+  await expect.poll(() => pairs(page)).toEqual(['TRX/USDT', 'LTC/USDT', 'ETH/USDT', 'BTC/USDT']);
+
+  await page.getByRole('searchbox', { name: 'Search pairs' }).fill(' lt ');
+  await expect.poll(() => pairs(page)).toEqual(['LTC/USDT']);
+  await page.getByRole('searchbox', { name: 'Search pairs' }).fill('doge');
+  await expect(page.getByText('No pair matches “doge”.')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search pairs' }).fill('');
+
+  await page.getByRole('tab', { name: 'BTC' }).click();
+  await expect.poll(() => pairs(page)).toEqual(['ETH/BTC']);
+});
+
+test('keeps a favourite in the browser while the operator keeps them there, across a reload', async ({ page }) => {
+  // Off is the default (and the test below switches it back off).
+  await page.goto('/market?tab=optional');
+  await expect(page.getByText('No favourites yet')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('tab', { name: 'USDT' }).click();
+  await page.getByRole('button', { name: 'Add LTC/USDT to favourites' }).click();
+  await expect(page.getByRole('button', { name: 'Remove LTC/USDT from favourites' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  expect(await page.evaluate(() => localStorage.getItem('favouriteSymbols'))).toBe('["ltcusdt"]');
+
+  await page.goto('/market?tab=optional');
+  await expect.poll(() => pairs(page)).toEqual(['LTC/USDT']);
+  await page.getByRole('button', { name: 'Remove LTC/USDT from favourites' }).click();
+  await expect(page.getByText('No favourites yet')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('No favourites yet')).toBeVisible();
+});
+
+test('keeps a logged-in trader’s favourites on the server when the operator switches that on', async ({ page }) => {
+  const request = page.context().request;
+  const trader = await registerByApi(request, 'favourites');
+  await loginFromAnotherDevice(request, trader.email, trader.password);
+  await setFavouritesSwitch('1');
+  try {
+    await page.goto('/market');
+    await page.getByRole('button', { name: 'Add ETH/USDT to favourites' }).click({ timeout: 30_000 });
+    await expect(page.getByRole('button', { name: 'Remove ETH/USDT from favourites' })).toBeVisible();
+    await expect
+      .poll(async () => (await postCall(request, 'optional/list_symbol', {})).data.symbols)
+      .toEqual(['ethusdt']);
+    // Not in this browser: a new browser of the same trader sees it too.
+    expect(await page.evaluate(() => localStorage.getItem('favouriteSymbols'))).toBeNull();
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('/market?tab=optional');
+    await expect.poll(() => pairs(page)).toEqual(['ETH/USDT']);
+    await page.getByRole('button', { name: 'Remove ETH/USDT from favourites' }).click();
+    await expect(page.getByText('No favourites yet')).toBeVisible();
+    await expect.poll(async () => (await postCall(request, 'optional/list_symbol', {})).data.symbols).toEqual([]);
+  } finally {
+    await setFavouritesSwitch('0');
+  }
+});
+
+/** Trades LTC/USDT through the API until `price` reads something other than `before`: a buy, then a sell. */
+async function tradeUntilPriceMoves(request: APIRequestContext, price: Locator, before: string) {
+  for (const side of ['BUY', 'SELL']) {
+    const volume = side === 'BUY' ? '10' : '0.05';
+    const placed = await postCall(request, 'order/create', { side, type: 2, volume, symbol: 'ltcusdt' });
+    expect(placed.code, placed.msg).toBe('0');
+    const moved = await expect
+      .poll(() => price.textContent(), { timeout: 5_000, intervals: [100] })
+      .not.toBe(before)
+      .then(() => true)
+      .catch(() => false);
+    // The change flashes briefly (0.8 s) up or down.
+    if (moved) return expect(price).toHaveAttribute('data-flash', /^(up|down)$/, { timeout: 500 });
+  }
+  throw new Error('the last price did not change after a buy and a sell');
+}
+
+test('shows a trade’s price live on /market and on the home table', async ({ page }) => {
+  const request = page.context().request;
+  const trader = await registerByApi(request, 'ticker');
+  await admin('credit', '--user', trader.email, '--coin', 'USDT', '--amount', '100', '--reason', 'e2e');
+  await admin('credit', '--user', trader.email, '--coin', 'LTC', '--amount', '1', '--reason', 'e2e');
+  await loginFromAnotherDevice(request, trader.email, trader.password);
+
+  await page.goto('/market');
+  const price = lastPrice(page, 'LTC/USDT').locator('span[data-direction]');
+  await expect(price).not.toHaveText('--', { timeout: 30_000 });
+  await tradeUntilPriceMoves(request, price, (await price.textContent()) ?? '');
+
+  await page.goto('/');
+  // The operator's welcome pop-up opens once per browser after the first paint and hides the page from the tree.
+  const popup = page.getByRole('dialog');
+  if (
+    await popup.waitFor({ timeout: 15_000 }).then(
+      () => true,
+      () => false,
+    )
+  )
+    await page.keyboard.press('Escape');
+  await expect(popup).toBeHidden();
+  const home = page.getByRole('region', { name: 'Markets' }).getByRole('row').filter({ hasText: 'LTC/USDT' });
+  const homePrice = home.getByRole('cell').first().locator('span[data-direction]');
+  await expect(homePrice).not.toHaveText('--', { timeout: 30_000 });
+  await tradeUntilPriceMoves(request, homePrice, (await homePrice.textContent()) ?? '');
+});
