@@ -1,14 +1,17 @@
+import type SQLite from 'better-sqlite3';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { BalancesTable } from '../db/tables/ledger.ts';
 import type { BalanceChange } from './balance-cache.ts';
 import type { BatchEffects } from './batch-effects.ts';
-import { orderRow } from './order-state.ts';
+import { ORDER_UPDATE_COLUMNS, orderRow } from './order-state.ts';
+import { writeBatchSqlite } from './sqlite-batch-writer.ts';
 
 /**
  * Writes one batch's effects in ONE transaction, as few multi-row statements as the dialects' parameter limits
  * allow (SQLite 32766, PostgreSQL 65535): orders upserted by id, trades and ledger rows inserted, balances upserted,
- * inbox rows marked done. Group commit: the whole batch costs one fsync.
+ * inbox rows marked done. Group commit: the whole batch costs one fsync. On SQLite, given its connection, the
+ * same rows go through cached prepared statements instead (sqlite-batch-writer.ts), under Kysely's connection lock.
  */
 const MAX_PARAMS = 30_000;
 
@@ -17,7 +20,12 @@ export async function writeBatch(
   batch: BatchEffects,
   balances: BalanceChange[],
   now: number,
+  sqlite?: SQLite.Database,
 ): Promise<void> {
+  if (sqlite) {
+    await db.connection().execute(async () => writeBatchSqlite(sqlite, batch, balances, now));
+    return;
+  }
   await db.transaction().execute(async (trx) => {
     const orders = [...batch.rejected, ...[...batch.orders.values()].map(orderRow)];
     for (const chunk of chunks(orders)) {
@@ -25,17 +33,9 @@ export async function writeBatch(
         .insertInto('orders')
         .values(chunk)
         .onConflict((oc) =>
-          oc.column('id').doUpdateSet((eb) => ({
-            deal_volume: eb.ref('excluded.deal_volume'),
-            deal_money: eb.ref('excluded.deal_money'),
-            fee: eb.ref('excluded.fee'),
-            platform_fee: eb.ref('excluded.platform_fee'),
-            platform_fee_coin: eb.ref('excluded.platform_fee_coin'),
-            reserve: eb.ref('excluded.reserve'),
-            status: eb.ref('excluded.status'),
-            closed_by_exchange: eb.ref('excluded.closed_by_exchange'),
-            updated_at: eb.ref('excluded.updated_at'),
-          })),
+          oc
+            .column('id')
+            .doUpdateSet((eb) => Object.fromEntries(ORDER_UPDATE_COLUMNS.map((c) => [c, eb.ref(`excluded.${c}`)]))),
         )
         .execute();
     }

@@ -48,6 +48,19 @@ export function reserveFor(o: Pick<OrderState, 'side' | 'type' | 'spec' | 'ticks
   return notional(o.ticks, o.lots, p, v);
 }
 
+/** What an order upsert changes when the row exists (both batch writers). */
+export const ORDER_UPDATE_COLUMNS = [
+  'deal_volume',
+  'deal_money',
+  'fee',
+  'platform_fee',
+  'platform_fee_coin',
+  'reserve',
+  'status',
+  'closed_by_exchange',
+  'updated_at',
+] as const;
+
 export function orderRow(o: OrderState): Insertable<OrdersTable> {
   const { pricePrecision: p, volumePrecision: v } = o.spec;
   const marketBuy = o.type === 2 && o.side === 'BUY';

@@ -167,7 +167,7 @@ export class TradingCore {
       const known = await knownClientOrders(this.database, jobs);
       for (const job of jobs) answers.push(this.apply(state, batch, job, now, known));
       const balances = state.balances.takeDirty();
-      if (!batch.empty) await writeBatch(db, batch, balances, now);
+      if (!batch.empty) await writeBatch(db, batch, balances, now, this.database.sqlite);
       this.stats.batches++;
       this.stats.commands += jobs.length;
       for (const b of balances) {

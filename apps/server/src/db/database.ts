@@ -10,6 +10,11 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
+  /**
+   * The SQLite connection under `db` (SQLite only), for the trading core's hot write path; use it only while
+   * holding Kysely's connection (db.connection().execute), so no other query interleaves.
+   */
+  sqlite?: SQLite.Database;
   close(): Promise<void>;
 }
 
@@ -39,7 +44,7 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
 }
 
 function openPostgres(url: string, schema?: string): DatabaseHandle {

@@ -15,12 +15,30 @@ export interface SessionLimits {
 
 /** Idle time is tracked to the minute: a poll every 15 s need not write every time. */
 const TOUCH_EVERY_MS = 60_000;
+/**
+ * A resolved session is remembered this long, so a trader's burst of orders costs one read, not one per call.
+ * Revocations through this node forget it at once; one made on another node of the same database takes effect
+ * here within this time. Idle and lifetime limits are still checked on every call.
+ */
+const CACHE_MS = 5_000;
+const CACHE_MAX = 100_000;
+
+interface CachedSession {
+  userId: number;
+  createdAt: number;
+  lastSeenAt: number;
+  readAt: number;
+}
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
 export class UserSessions implements SessionStore {
+  private readonly cache = new Map<string, CachedSession>();
+  /** Bumped by every revocation: a read that a revocation overtook is not cached. */
+  private revocations = 0;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
@@ -49,18 +67,29 @@ export class UserSessions implements SessionStore {
   async resolve(token: string): Promise<ActiveSession | null> {
     if (token.length > 100) return null;
     const id = hashToken(token);
-    const row = await this.db
-      .selectFrom('sessions')
-      .select(['user_id', 'created_at', 'last_seen_at', 'revoked_at'])
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!row || row.revoked_at !== null) return null;
     const now = this.clock.now();
-    if (now >= row.created_at + this.limits.maxMs || now >= row.last_seen_at + this.limits.idleMs) return null;
-    if (now - row.last_seen_at >= TOUCH_EVERY_MS) {
+    let session = this.cache.get(id);
+    if (!session || now - session.readAt >= CACHE_MS || now < session.readAt) {
+      const generation = this.revocations;
+      const row = await this.db
+        .selectFrom('sessions')
+        .select(['user_id', 'created_at', 'last_seen_at', 'revoked_at'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!row || row.revoked_at !== null) {
+        this.cache.delete(id);
+        return null;
+      }
+      session = { userId: row.user_id, createdAt: row.created_at, lastSeenAt: row.last_seen_at, readAt: now };
+      if (this.cache.size >= CACHE_MAX) this.cache.clear();
+      if (generation === this.revocations) this.cache.set(id, session);
+    }
+    if (now >= session.createdAt + this.limits.maxMs || now >= session.lastSeenAt + this.limits.idleMs) return null;
+    if (now - session.lastSeenAt >= TOUCH_EVERY_MS) {
+      session.lastSeenAt = now;
       await this.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
     }
-    return { sessionId: id, userId: row.user_id };
+    return { sessionId: id, userId: session.userId };
   }
 
   async revoke(sessionId: string): Promise<void> {
@@ -70,6 +99,8 @@ export class UserSessions implements SessionStore {
       .where('id', '=', sessionId)
       .where('revoked_at', 'is', null)
       .execute();
+    this.revocations++;
+    this.cache.delete(sessionId);
   }
 
   async revokeAllForUser(userId: number): Promise<void> {
@@ -79,5 +110,7 @@ export class UserSessions implements SessionStore {
       .where('user_id', '=', userId)
       .where('revoked_at', 'is', null)
       .execute();
+    this.revocations++;
+    for (const [id, session] of this.cache) if (session.userId === userId) this.cache.delete(id);
   }
 }
