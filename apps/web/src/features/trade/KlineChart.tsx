@@ -68,7 +68,13 @@ export function KlineChart({
           wickUpColor: rise,
           wickDownColor: fall,
         });
-        const volume = chart.addSeries(HistogramSeries, { priceScaleId: '', priceFormat: { type: 'volume' } });
+        const volume = chart.addSeries(HistogramSeries, {
+          priceScaleId: '',
+          priceFormat: { type: 'volume' },
+          // The volume's last value would sit on the price scale among the prices: no label, no line.
+          lastValueVisible: false,
+          priceLineVisible: false,
+        });
         volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
         candleSeries.priceScale().applyOptions({ scaleMargins: { top: 0.1, bottom: 0.25 } });
         parts.current = { chart, candles: candleSeries, volume };
