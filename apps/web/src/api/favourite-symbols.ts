@@ -16,6 +16,8 @@ export interface Favourites {
   toggle: (symbol: string) => Promise<void>;
   /** Where the list lives now. */
   keptOn: 'server' | 'browser';
+  /** Why the server's list did not load (the page shows it: shell.md §8). */
+  loadError?: Error;
 }
 
 /**
@@ -46,6 +48,7 @@ export function useFavouriteSymbols(): Favourites {
   const current = server.data?.symbols ?? [];
   return {
     keptOn: 'server',
+    ...(server.error ? { loadError: server.error } : {}),
     favourites: new Set(current),
     toggle: async (symbol) => {
       const before = queryClient.getQueryData<{ symbols: string[] }>(key)?.symbols ?? [];

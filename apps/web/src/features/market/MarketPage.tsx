@@ -1,11 +1,12 @@
 import { channels, type Ticker } from '@opex/contract/realtime';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { usePublicInfo } from '../../api/common.ts';
 import { useFavouriteSymbols } from '../../api/favourite-symbols.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { displayNumber, displayRose } from '../../lib/market-format.ts';
+import { useNarrowScreen } from '../../lib/use-narrow-screen.ts';
 import { useChannelRequest, useChannels, useRealtimeStatus } from '../../realtime/index.ts';
 import { pickMarketTitle } from '../../state/selection.ts';
 import { DataTable } from '../../ui/data-table/DataTable.tsx';
@@ -34,10 +35,15 @@ export default function MarketPage() {
       : (pickMarketTitle(params.get('tab') ?? undefined, groups, info.market.maket_index) ?? FAVOURITES_TAB);
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<SortState>();
-  const { favourites, toggle } = useFavouriteSymbols();
+  const { favourites, toggle, loadError } = useFavouriteSymbols();
   const toast = useToast();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per failure, not per render of the toast list
+  useEffect(() => {
+    if (loadError) toast.error(errorText(t, loadError));
+  }, [loadError]);
   const toggleFavourite = (symbol: string) => toggle(symbol).catch((failure) => toast.error(errorText(t, failure)));
   const status = useRealtimeStatus();
+  const narrow = useNarrowScreen();
 
   const markets = useMemo(() => configuredMarkets(groups), [groups]);
   const inTab = visibleMarkets(markets, tab, favourites, '');
@@ -52,8 +58,13 @@ export default function MarketPage() {
     sort,
   );
 
-  const columns: TableColumn[] = [
-    { key: 'favourite', title: <span className={styles.hidden}>{t('market.col.favourite')}</span>, width: '2.5em' },
+  // A phone shows the star, pair, last price and change; the day's range, volumes and the trade link need room.
+  const allColumns: TableColumn[] = [
+    {
+      key: 'favourite',
+      title: <span className={styles.hidden}>{t('market.col.favourite')}</span>,
+      width: 'calc(var(--space-3) * 2 + var(--font-size-m) + var(--space-1) * 2)',
+    },
     { key: 'pair', title: t('market.col.pair'), sortable: true },
     { key: 'close', title: t('market.col.last'), sortable: true, align: 'right' },
     { key: 'rose', title: t('market.col.change'), sortable: true, align: 'right' },
@@ -63,6 +74,7 @@ export default function MarketPage() {
     { key: 'amount', title: t('market.col.amount'), sortable: true, align: 'right', classes: styles.wide },
     { key: 'action', title: t('market.col.action'), align: 'right', classes: styles.wide },
   ];
+  const columns = narrow ? allColumns.filter((column) => column.classes !== styles.wide) : allColumns;
 
   const tableRows: TableRow[] = rows.map((row) => {
     const rose = displayRose(row.ticker?.rose ?? '--');
