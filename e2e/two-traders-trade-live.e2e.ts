@@ -245,12 +245,15 @@ test.describe('screenshots', () => {
     { name: 'phone', width: 390, height: 844 },
   ]) {
     test(`trade page ${size.name}`, async ({ browser }) => {
+      test.setTimeout(120_000);
       const shoot = async (page: Page, name: string) => {
         const last = page
           .getByRole('region', { name: /Market summary|市场概况/ })
           .getByRole('paragraph')
           .first();
         await expect(last).not.toContainText('--', { timeout: 20_000 });
+        // A full-page shot from the top, so the sticky header sits where a reader sees it.
+        await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: path.join(import.meta.dirname, '../docs/screenshots', name), fullPage: true });
       };
       const viewport = { width: size.width, height: size.height };
@@ -259,7 +262,9 @@ test.describe('screenshots', () => {
       await page.goto('/trade/ETH_USDT?lang=zh_CN');
       // The phone shows one panel at a time: the visitor's shot shows the book, the trader's the chart.
       if (size.name === 'phone') await page.getByRole('tab', { name: '盘口' }).click();
-      await expect(page.getByRole('list', { name: '卖单' }).getByRole('button').first()).toBeAttached();
+      await expect(page.getByRole('list', { name: '卖单' }).getByRole('button').first()).toBeAttached({
+        timeout: 30_000,
+      });
       await shoot(page, `trade-visitor-zh_CN-${size.name}.png`);
       await visitor.close();
       const context = await browser.newContext({ viewport });
@@ -278,7 +283,9 @@ test.describe('screenshots', () => {
       await bob.goto('/market');
       await expect(bob.getByRole('link', { name: /BTC\/USDT/ }).first()).toBeVisible({ timeout: 20_000 });
       await bob.waitForTimeout(1500);
-      await bob.screenshot({ path: path.join(import.meta.dirname, '../docs/screenshots', `market-${size.name}.png`) });
+      await bob.screenshot({
+        path: path.join(import.meta.dirname, '../docs/screenshots', `market-trader-${size.name}.png`),
+      });
       await bob.goto('/tradeMore');
       await expect(bob.getByRole('region', { name: 'Chart 1' }).getByRole('img')).toBeVisible({ timeout: 20_000 });
       await bob.waitForTimeout(2500);
