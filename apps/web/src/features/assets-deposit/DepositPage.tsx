@@ -14,7 +14,7 @@ import styles from './deposit.module.css';
  * /assets/recharge: choose a coin (?symbol=) and its chain; the trader's address with its QR code, the memo where
  * the chain needs one, the minimum and the confirmations; then the deposits with their state and confirmations.
  */
-const menu = ['exchangeAccount', 'recharge', 'withdraw', 'flowingWater'] as const;
+const menu = ['exchangeAccount', 'recharge', 'withdraw', 'addressMent', 'flowingWater'] as const;
 
 export default function DepositPage() {
   const { t } = useTranslation();

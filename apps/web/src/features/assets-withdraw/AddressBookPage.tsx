@@ -62,7 +62,7 @@ export default function AddressBookPage() {
     { key: 'coin', title: t('withdraw.coin'), width: '10%' },
     { key: 'label', title: t('withdraw.book.label'), width: '18%' },
     { key: 'address', title: t('withdraw.address') },
-    { key: 'time', title: t('withdraw.book.time'), width: '17%', classes: styles.wideOnly },
+    { key: 'time', title: t('withdraw.book.time'), width: '17%' },
     { key: 'action', title: t('withdraw.records.action'), align: 'right', width: '10%' },
   ];
   const rows = (book.data?.addressList ?? []).map((entry) => ({
@@ -73,7 +73,7 @@ export default function AddressBookPage() {
       address: {
         type: 'text' as const,
         text: (
-          <span className={styles.addressLine}>
+          <span className={`${styles.addressLine} ${styles.bookAddress}`}>
             <span className={styles.chainTag}>{entry.chain}</span>
             <span className={styles.mono} title={entry.address}>
               {entry.address}
@@ -159,6 +159,7 @@ export default function AddressBookPage() {
           noDataText={t('withdraw.book.empty')}
           loading={book.isLoading}
           loadingText={t('common.loading')}
+          stackOnNarrow
         />
       </section>
     </WithdrawLayout>

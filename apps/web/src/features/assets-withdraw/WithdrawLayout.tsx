@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { SectionLayout } from '../../ui/section-layout/SectionLayout.tsx';
 
 /** The frame of the withdraw and address-book pages: a menu back to the account, the history and each other. */
-const menu = ['exchangeAccount', 'withdraw', 'addressMent', 'flowingWater'] as const;
+const menu = ['exchangeAccount', 'recharge', 'withdraw', 'addressMent', 'flowingWater'] as const;
 
 export function WithdrawLayout({
   title,

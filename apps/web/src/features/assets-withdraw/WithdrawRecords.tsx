@@ -35,12 +35,12 @@ export function WithdrawRecords({ coin, onConfirm }: { coin: string; onConfirm: 
   const cancel = useCancelWithdrawal();
 
   const columns: TableColumn[] = [
-    { key: 'time', title: t('withdraw.records.time'), width: '15%', classes: styles.wideOnly },
-    { key: 'amount', title: t('withdraw.records.amount'), align: 'right', width: '13%' },
-    { key: 'fee', title: t('withdraw.records.fee'), align: 'right', width: '9%', classes: styles.wideOnly },
+    { key: 'time', title: t('withdraw.records.time'), width: '14%' },
+    { key: 'amount', title: t('withdraw.records.amount'), align: 'right', width: '12%' },
+    { key: 'fee', title: t('withdraw.records.fee'), align: 'right', width: '8%' },
     { key: 'address', title: t('withdraw.records.address') },
-    { key: 'state', title: t('withdraw.records.state'), width: '15%' },
-    { key: 'action', title: t('withdraw.records.action'), align: 'right', width: '14%' },
+    { key: 'state', title: t('withdraw.records.state'), width: '19%' },
+    { key: 'action', title: t('withdraw.records.action'), align: 'right', width: '12%' },
   ];
 
   const actionsOf = (record: WithdrawRecord): TableCell[] => {
@@ -108,6 +108,7 @@ export function WithdrawRecords({ coin, onConfirm }: { coin: string; onConfirm: 
         loading={records.isLoading}
         loadingText={t('common.loading')}
         lines={PAGE_SIZE}
+        stackOnNarrow
       />
       {(records.data?.count ?? 0) > PAGE_SIZE && (
         <Pagination

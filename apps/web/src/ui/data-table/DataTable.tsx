@@ -98,7 +98,7 @@ export function DataTable({
   return (
     <div
       ref={container}
-      className={styles.scroll}
+      className={[styles.scroll, stackOnNarrow && !windowed && styles.stackedScroll].filter(Boolean).join(' ')}
       style={{ maxHeight: `calc(var(--header-row-height) + ${rowsHeight(lines)})` }}
       onScroll={onScroll}
     >

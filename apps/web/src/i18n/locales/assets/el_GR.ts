@@ -49,12 +49,12 @@ export const assetAccounts: Messages['assetAccounts'] = {
     sameAccount: '請選擇兩個不同的帳戶。',
   },
   recent: {
-    title: 'Πρόσφατες μεταφορές',
-    all: 'Όλο το ιστορικό',
-    none: 'Καμία μεταφορά ακόμη',
-    direction: 'Κατεύθυνση',
-    in: 'Εισερχόμενη',
-    out: 'Εξερχόμενη',
+    title: '最近劃轉',
+    all: '全部記錄',
+    none: '暫無劃轉記錄',
+    direction: '方向',
+    in: '轉入',
+    out: '轉出',
   },
   flowing: {
     time: '時間',

@@ -6,6 +6,7 @@ export const deposit = {
     exchangeAccount: 'Spot account',
     recharge: 'Deposit',
     withdraw: 'Withdraw',
+    addressMent: 'Address book',
     flowingWater: 'Funding history',
   },
   noCoins: 'No coin can be deposited yet.',

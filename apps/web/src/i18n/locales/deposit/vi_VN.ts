@@ -8,6 +8,7 @@ export const deposit: typeof english = {
     exchangeAccount: 'Tài khoản giao ngay',
     recharge: 'Nạp tiền',
     withdraw: 'Rút tiền',
+    addressMent: 'Sổ địa chỉ',
     flowingWater: 'Lịch sử quỹ',
   },
   noCoins: 'Chưa có coin nào có thể nạp.',

@@ -5,6 +5,7 @@ export const withdraw: typeof english = {
   menu: {
     label: '資產',
     exchangeAccount: '幣幣帳戶',
+    recharge: '充幣',
     withdraw: '提幣',
     addressMent: '地址管理',
     flowingWater: '資金流水',

@@ -3,6 +3,7 @@ export const withdraw = {
   menu: {
     label: 'Assets',
     exchangeAccount: 'Spot account',
+    recharge: 'Deposit',
     withdraw: 'Withdraw',
     addressMent: 'Address book',
     flowingWater: 'Funding history',

@@ -4,6 +4,7 @@ export const withdraw: typeof english = {
   menu: {
     label: '資産',
     exchangeAccount: '現物口座',
+    recharge: '入金',
     withdraw: '出金',
     addressMent: 'アドレス帳',
     flowingWater: '入出金履歴',

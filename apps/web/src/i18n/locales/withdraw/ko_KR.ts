@@ -4,6 +4,7 @@ export const withdraw: typeof english = {
   menu: {
     label: '자산',
     exchangeAccount: '현물 계정',
+    recharge: '입금',
     withdraw: '출금',
     addressMent: '주소록',
     flowingWater: '자금 내역',

@@ -4,6 +4,7 @@ export const withdraw: typeof english = {
   menu: {
     label: 'Tài sản',
     exchangeAccount: 'Tài khoản giao ngay',
+    recharge: 'Nạp tiền',
     withdraw: 'Rút tiền',
     addressMent: 'Sổ địa chỉ',
     flowingWater: 'Lịch sử quỹ',

@@ -4,6 +4,7 @@ export const withdraw: typeof english = {
   menu: {
     label: '资产',
     exchangeAccount: '币币账户',
+    recharge: '充币',
     withdraw: '提币',
     addressMent: '地址管理',
     flowingWater: '资金流水',
