@@ -145,7 +145,7 @@ export default function ExchangeOrderPage() {
     { key: 'filled', title: t('orderCenter.column.filled'), align: 'right' },
     { key: 'total', title: t('orderCenter.column.total'), align: 'right' },
     { key: 'status', title: t('orderCenter.column.status'), align: 'right' },
-    { key: 'action', title: t('orderCenter.column.action'), align: 'right' },
+    { key: 'action', title: t('orderCenter.column.action'), align: 'right', width: '9em' },
   ];
   const tradeColumns: TableColumn[] = [
     { key: 'time', title: t('orderCenter.column.time'), width: '15%' },
