@@ -1,4 +1,5 @@
-import { INTS, LEVEL, NEXT, NUMS, type OrderStore, PREV, REMAINING } from './order-store.ts';
+import type { OrderStore } from './order-store.ts';
+import * as layout from './order-store.ts';
 import { grown } from './typed-array-growth.ts';
 
 /**
@@ -12,9 +13,27 @@ import { grown } from './typed-array-growth.ts';
  * outnumber live ones, so cancelling far from the top never shifts the directory.
  */
 const NONE = -1;
+/** The order record layout, as this module's own consts (V8 folds those; see order-book.ts), checked at load. */
+const NEXT = 0;
+const PREV = 1;
+const LEVEL = 2;
+const INTS = 5;
+const REMAINING = 2;
+const NUMS = 4;
+if (
+  NEXT !== layout.NEXT ||
+  PREV !== layout.PREV ||
+  LEVEL !== layout.LEVEL ||
+  INTS !== layout.INTS ||
+  REMAINING !== layout.REMAINING ||
+  NUMS !== layout.NUMS
+) {
+  throw new Error('book-side: the order record layout differs from order-store.ts');
+}
 const PAGE_BITS = 6;
 const PAGE = 1 << PAGE_BITS;
 const OFFSET_MASK = PAGE - 1;
+const CACHE_MASK = 63;
 /** Pages checked one by one from the best before a binary search of the directory. */
 const NEAR_PAGES = 4;
 
@@ -43,6 +62,8 @@ export class BookSide {
   private pageLevel: Int32Array;
   private pageBits: Int32Array;
   private freePage = NONE;
+  /** Page cache: entry key & CACHE_MASK holds a live page whose key may be that one (findPage checks it). */
+  private readonly cachePage: Int32Array;
   private usedPages = 0;
 
   /** levelFromBest's place, so walking r = 0, 1, 2, ... costs one step each; any level change resets it. */
@@ -63,6 +84,7 @@ export class BookSide {
     this.pageCount = new Int32Array(pages);
     this.pageLevel = new Int32Array(pages * PAGE).fill(NONE);
     this.pageBits = new Int32Array(pages * 2);
+    this.cachePage = new Int32Array(CACHE_MASK + 1).fill(NONE);
   }
 
   /** Bytes held, for memory accounting. */
@@ -241,8 +263,17 @@ export class BookSide {
   }
 
   private findPage(key: number): number {
+    // Orders land on a handful of pages near the top: a direct-mapped cache of key → page skips the directory.
+    const c = key & CACHE_MASK;
+    const cached = this.cachePage[c] as number;
+    if (cached !== NONE && this.pageKey[cached] === key) return cached;
     const i = this.dirIndex(key);
-    return i < this.dirSize && this.dirKey[i] === key ? (this.dirPage[i] as number) : NONE;
+    if (i < this.dirSize && this.dirKey[i] === key) {
+      const page = this.dirPage[i] as number;
+      this.cachePage[c] = page;
+      return page;
+    }
+    return NONE;
   }
 
   /** A new empty page for `key`, placed in the directory (a page is counted empty until its first level). */
@@ -300,6 +331,8 @@ export class BookSide {
 
   /** An empty page's ticks are all NONE and its mask zero already; its count field chains the free pages. */
   private releasePage(page: number): void {
+    const c = (this.pageKey[page] as number) & CACHE_MASK;
+    if (this.cachePage[c] === page) this.cachePage[c] = NONE;
     this.pageCount[page] = this.freePage;
     this.freePage = page;
   }

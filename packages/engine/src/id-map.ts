@@ -1,4 +1,5 @@
-import { ID, NUMS, type OrderStore } from './order-store.ts';
+import type { OrderStore } from './order-store.ts';
+import * as layout from './order-store.ts';
 
 /**
  * Caller order id (any safe integer ≥ 0, e.g. a database id) → order slot, as an open-addressing hash table of
@@ -8,6 +9,10 @@ import { ID, NUMS, type OrderStore } from './order-store.ts';
  * caller goes on to use anyway. Nothing is allocated except when the table doubles.
  */
 const EMPTY = -1;
+/** Where an order record keeps its id, as this module's own consts (V8 folds those; see order-book.ts). */
+const ID = 0;
+const NUMS = 4;
+if (ID !== layout.ID || NUMS !== layout.NUMS) throw new Error('id-map: the order record layout differs');
 const MAX_LOAD_NUM = 3;
 const MAX_LOAD_DEN = 4;
 

@@ -31,23 +31,89 @@ import {
   TimeInForce,
   TriggerKind,
 } from './commands.ts';
-import { EVENT_STRIDE, EventLog, EventType } from './events.ts';
+import * as codes from './events.ts';
+import { EventLog } from './events.ts';
 import { IdMap } from './id-map.ts';
-import {
-  checkBand,
-  checkLimit,
-  checkNotional,
-  checkPrice,
-  checkQty,
-  MAX_PRICE,
-  type MarketRules,
-} from './market-rules.ts';
-import { BY_QUOTE, isPostOnly, kindOf, PENDING, packFlags, sideOf, stpOf, tifOf, triggerOf } from './order-flags.ts';
-import { FLAGS, ID, INTS, LEVEL, NEXT, NUMS, OrderStore, OWNER, PRICE, REMAINING, SEQ } from './order-store.ts';
+import * as ruleBounds from './market-rules.ts';
+import { checkBand, checkLimit, checkNotional, checkPrice, checkQty, type MarketRules } from './market-rules.ts';
+import * as flagBits from './order-flags.ts';
+import { isPostOnly, kindOf, packFlags, sideOf, stpOf, tifOf, triggerOf } from './order-flags.ts';
+import * as layout from './order-store.ts';
+import { OrderStore } from './order-store.ts';
 import { Reason } from './reasons.ts';
 import { TriggerQueue } from './trigger-queue.ts';
 
 const NONE = -1;
+
+/*
+ * The constants of the hot paths, as this module's own: V8 folds a module's own consts into optimized code, but
+ * reads an imported binding from its module cell, with a hole check, at every use. Each is checked against its
+ * source when the module loads.
+ */
+const NEXT = 0;
+const LEVEL = 2;
+const PRICE = 3;
+const FLAGS = 4;
+const INTS = 5;
+const ID = 0;
+const OWNER = 1;
+const REMAINING = 2;
+const SEQ = 3;
+const NUMS = 4;
+const EVENT_STRIDE = 12;
+const EV_ACCEPTED = 0;
+const EV_TRADE = 2;
+const EV_CANCELLED = 3;
+const BY_QUOTE = 1 << 9;
+const PENDING = 1 << 10;
+const MAX_PRICE = 2 ** 31 - 1;
+const BUY = 0;
+const LIMIT = 0;
+const GTC = 0;
+const FOK = 2;
+const STP_NONE = 0;
+const STP_CANCEL_NEWEST = 1;
+const STP_CANCEL_BOTH = 3;
+const OK = 0;
+const USER = 1;
+const SELF_TRADE = 4;
+const DUPLICATE_ID = 6;
+const UNKNOWN_ORDER = 7;
+const INVALID = 9;
+if (
+  NEXT !== layout.NEXT ||
+  LEVEL !== layout.LEVEL ||
+  PRICE !== layout.PRICE ||
+  FLAGS !== layout.FLAGS ||
+  INTS !== layout.INTS ||
+  ID !== layout.ID ||
+  OWNER !== layout.OWNER ||
+  REMAINING !== layout.REMAINING ||
+  SEQ !== layout.SEQ ||
+  NUMS !== layout.NUMS ||
+  EVENT_STRIDE !== codes.EVENT_STRIDE ||
+  EV_ACCEPTED !== codes.EventType.Accepted ||
+  EV_TRADE !== codes.EventType.Trade ||
+  EV_CANCELLED !== codes.EventType.Cancelled ||
+  BY_QUOTE !== flagBits.BY_QUOTE ||
+  PENDING !== flagBits.PENDING ||
+  MAX_PRICE !== ruleBounds.MAX_PRICE ||
+  BUY !== Side.Buy ||
+  LIMIT !== OrderKind.Limit ||
+  GTC !== TimeInForce.GTC ||
+  FOK !== TimeInForce.FOK ||
+  STP_NONE !== SelfTradePrevention.None ||
+  STP_CANCEL_NEWEST !== SelfTradePrevention.CancelNewest ||
+  STP_CANCEL_BOTH !== SelfTradePrevention.CancelBoth ||
+  OK !== Reason.None ||
+  USER !== Reason.User ||
+  SELF_TRADE !== Reason.SelfTrade ||
+  DUPLICATE_ID !== Reason.DuplicateId ||
+  UNKNOWN_ORDER !== Reason.UnknownOrder ||
+  INVALID !== Reason.Invalid
+) {
+  throw new Error('order-book: a local constant differs from its source');
+}
 
 export interface BookOptions {
   /** Expected live orders: storage is sized for it up front and grows past it. */
@@ -100,9 +166,9 @@ export class OrderBook {
 
   place(cmd: PlaceCommand): void {
     if (
-      cmd.kind === OrderKind.Limit &&
-      (cmd.tif === undefined || cmd.tif === TimeInForce.GTC) &&
-      (cmd.stp === undefined || cmd.stp === SelfTradePrevention.None) &&
+      cmd.kind === LIMIT &&
+      (cmd.tif === undefined || cmd.tif === GTC) &&
+      (cmd.stp === undefined || cmd.stp === STP_NONE) &&
       (cmd.trigger === undefined || cmd.trigger === TriggerKind.None) &&
       (cmd.quote === undefined || cmd.quote === 0) &&
       cmd.postOnly !== true
@@ -113,20 +179,20 @@ export class OrderBook {
     this.events.clear();
     this.now = cmd.ts;
     const reason = this.checkPlace(cmd);
-    if (reason !== Reason.None) {
+    if (reason !== OK) {
       this.events.rejected(cmd.ts, cmd.id, reason);
       return;
     }
     const trigger = cmd.trigger ?? TriggerKind.None;
     const quote = cmd.quote ?? 0;
-    const price = cmd.kind === OrderKind.Limit ? (cmd.price as number) : 0;
+    const price = cmd.kind === LIMIT ? (cmd.price as number) : 0;
     const triggerPrice = trigger === TriggerKind.None ? 0 : (cmd.triggerPrice as number);
     const flags = packFlags(
       cmd.side,
       cmd.kind,
-      cmd.tif ?? TimeInForce.GTC,
+      cmd.tif ?? GTC,
       cmd.postOnly ?? false,
-      cmd.stp ?? SelfTradePrevention.None,
+      cmd.stp ?? STP_NONE,
       trigger,
       quote !== 0,
     );
@@ -170,10 +236,10 @@ export class OrderBook {
     const events = this.events;
     events.count = 0;
     this.now = ts;
-    let reason: Reason = Reason.None;
+    let reason: Reason = OK;
     if (!Number.isSafeInteger(id) || id < 0 || !Number.isSafeInteger(owner) || (side !== 0 && side !== 1)) {
-      reason = Reason.Invalid;
-    } else if (this.ids.get(id) !== NONE) reason = Reason.DuplicateId;
+      reason = INVALID;
+    } else if (this.ids.get(id) !== NONE) reason = DUPLICATE_ID;
     else if (
       !(
         this.plainRules &&
@@ -187,7 +253,7 @@ export class OrderBook {
     ) {
       reason = checkLimit(this.rules, price, qty, this.lastPrice);
     }
-    if (reason !== Reason.None) {
+    if (reason !== OK) {
       events.rejected(ts, id, reason);
       return;
     }
@@ -207,13 +273,13 @@ export class OrderBook {
     if (d.length < EVENT_STRIDE) d = events.grow();
     const seq = ++events.seq;
     events.count = 1;
-    d[0] = EventType.Accepted;
+    d[0] = EV_ACCEPTED;
     d[1] = seq;
     d[2] = ts;
     d[3] = id;
     d[4] = owner;
     d[5] = side;
-    d[6] = OrderKind.Limit;
+    d[6] = LIMIT;
     d[7] = price;
     d[8] = qty;
     d[9] = 0;
@@ -221,7 +287,7 @@ export class OrderBook {
     d[11] = side;
     nums[n + SEQ] = seq;
     this.ids.setAfterGet(slot);
-    const isBuy = side === Side.Buy;
+    const isBuy = side === BUY;
     const opposite = isBuy ? this.asks : this.bids;
     const top = opposite.best();
     if (top !== NONE && (isBuy ? (opposite.price[top] as number) <= price : (opposite.price[top] as number) >= price)) {
@@ -248,14 +314,14 @@ export class OrderBook {
     this.now = ts;
     const slot = this.ids.get(id);
     if (slot === NONE) {
-      events.rejected(ts, id, Reason.UnknownOrder);
+      events.rejected(ts, id, UNKNOWN_ORDER);
       return;
     }
     const store = this.store;
     const flags = store.ints[slot * INTS + FLAGS] as number;
     if (flags & PENDING) this.triggerQueueOf(flags).remove(slot);
-    else (sideOf(flags) === Side.Buy ? this.bids : this.asks).unlink(slot, store);
-    this.close(slot, Reason.User, true);
+    else (sideOf(flags) === BUY ? this.bids : this.asks).unlink(slot, store);
+    this.close(slot, USER, true);
   }
 
   amend(cmd: AmendCommand): void {
@@ -264,15 +330,15 @@ export class OrderBook {
     const store = this.store;
     const slot = this.ids.get(cmd.id);
     if (slot === NONE) {
-      this.events.rejected(cmd.ts, cmd.id, Reason.UnknownOrder);
+      this.events.rejected(cmd.ts, cmd.id, UNKNOWN_ORDER);
       return;
     }
     const at = slot * INTS;
     const n = slot * NUMS;
     const flags = store.ints[at + FLAGS] as number;
     const reason =
-      flags & PENDING ? Reason.NotResting : checkLimit(this.rules, cmd.price, cmd.qty, this.lastPrice) || Reason.None;
-    if (reason !== Reason.None) {
+      flags & PENDING ? Reason.NotResting : checkLimit(this.rules, cmd.price, cmd.qty, this.lastPrice) || OK;
+    if (reason !== OK) {
       this.events.rejected(cmd.ts, cmd.id, reason);
       return;
     }
@@ -297,58 +363,58 @@ export class OrderBook {
     this.fireTriggers();
   }
 
-  /** The first rule a new order breaks, or Reason.None. */
+  /** The first rule a new order breaks, or OK. */
   private checkPlace(cmd: PlaceCommand): Reason {
     const rules = this.rules;
-    const tif = cmd.tif ?? TimeInForce.GTC;
-    const stp = cmd.stp ?? SelfTradePrevention.None;
+    const tif = cmd.tif ?? GTC;
+    const stp = cmd.stp ?? STP_NONE;
     const trigger = cmd.trigger ?? TriggerKind.None;
     const quote = cmd.quote ?? 0;
     const malformed =
       !Number.isSafeInteger(cmd.id) ||
       cmd.id < 0 ||
       !Number.isSafeInteger(cmd.owner) ||
-      (cmd.side !== Side.Buy && cmd.side !== Side.Sell) ||
-      (cmd.kind !== OrderKind.Limit && cmd.kind !== OrderKind.Market) ||
+      (cmd.side !== BUY && cmd.side !== Side.Sell) ||
+      (cmd.kind !== LIMIT && cmd.kind !== OrderKind.Market) ||
       !(tif >= 0 && tif <= 2) ||
       !(stp >= 0 && stp <= 3) ||
       !(trigger >= 0 && trigger <= 2) ||
       (cmd.kind === OrderKind.Market && cmd.postOnly === true) ||
-      (quote !== 0 && (cmd.kind !== OrderKind.Market || cmd.side !== Side.Buy || cmd.qty !== 0)) ||
+      (quote !== 0 && (cmd.kind !== OrderKind.Market || cmd.side !== BUY || cmd.qty !== 0)) ||
       !Number.isSafeInteger(quote) ||
       quote < 0;
-    if (malformed) return Reason.Invalid;
-    if (this.ids.get(cmd.id) !== NONE) return Reason.DuplicateId;
+    if (malformed) return INVALID;
+    if (this.ids.get(cmd.id) !== NONE) return DUPLICATE_ID;
     let reason: Reason;
-    if (quote !== 0) reason = quote < rules.minNotional ? Reason.MinNotional : Reason.None;
+    if (quote !== 0) reason = quote < rules.minNotional ? Reason.MinNotional : OK;
     else if (cmd.kind === OrderKind.Market) reason = checkQty(rules, cmd.qty);
     else if (trigger !== TriggerKind.None) {
       const price = cmd.price as number;
       reason = checkQty(rules, cmd.qty) || checkPrice(rules, price) || checkNotional(rules, price, cmd.qty);
     } else reason = checkLimit(rules, cmd.price as number, cmd.qty, this.lastPrice);
-    if (reason !== Reason.None) return reason;
+    if (reason !== OK) return reason;
     if (trigger !== TriggerKind.None) {
       const triggerPrice = cmd.triggerPrice as number;
       const bad = checkPrice(rules, triggerPrice);
-      if (bad !== Reason.None) return bad;
-      const queue = (cmd.side === Side.Buy) === (trigger === TriggerKind.Stop) ? this.rising : this.falling;
+      if (bad !== OK) return bad;
+      const queue = (cmd.side === BUY) === (trigger === TriggerKind.Stop) ? this.rising : this.falling;
       if (this.lastPrice !== 0 && queue.reached(triggerPrice, this.lastPrice)) return Reason.TriggerCrossed;
-      return Reason.None;
+      return OK;
     }
     if (cmd.postOnly === true && this.wouldTake(cmd.side, cmd.price as number)) return Reason.PostOnly;
-    return Reason.None;
+    return OK;
   }
 
   /** Runs an order that is on no queue against the book, then rests or cancels what is left of it. */
   private execute(slot: number): void {
     const store = this.store;
     const flags = store.ints[slot * INTS + FLAGS] as number;
-    const isBuy = sideOf(flags) === Side.Buy;
+    const isBuy = sideOf(flags) === BUY;
     const opposite = isBuy ? this.asks : this.bids;
-    const isLimit = kindOf(flags) === OrderKind.Limit;
+    const isLimit = kindOf(flags) === LIMIT;
     const limit = isLimit ? (store.ints[slot * INTS + PRICE] as number) : isBuy ? MAX_PRICE : 1;
     const tif = tifOf(flags);
-    if (isLimit && tif === TimeInForce.FOK && !this.canFill(slot, opposite, limit)) {
+    if (isLimit && tif === FOK && !this.canFill(slot, opposite, limit)) {
       this.close(slot, Reason.FokUnfilled);
       return;
     }
@@ -358,10 +424,10 @@ export class OrderBook {
       return;
     }
     if (selfTrade) {
-      this.close(slot, Reason.SelfTrade);
+      this.close(slot, SELF_TRADE);
       return;
     }
-    if (isLimit && tif === TimeInForce.GTC) {
+    if (isLimit && tif === GTC) {
       const own = isBuy ? this.bids : this.asks;
       own.push(own.levelFor(limit), slot, store);
       return;
@@ -401,14 +467,14 @@ export class OrderBook {
         const m = maker * NUMS;
         const next = ints[maker * INTS + NEXT] as number;
         const makerOwner = nums[m + OWNER] as number;
-        if (stp !== SelfTradePrevention.None && makerOwner === takerOwner) {
-          if (stp === SelfTradePrevention.CancelNewest) {
+        if (stp !== STP_NONE && makerOwner === takerOwner) {
+          if (stp === STP_CANCEL_NEWEST) {
             stopped = true;
             break outer;
           }
           book.unlink(maker, store);
-          this.close(maker, Reason.SelfTrade);
-          if (stp === SelfTradePrevention.CancelBoth) {
+          this.close(maker, SELF_TRADE);
+          if (stp === STP_CANCEL_BOTH) {
             stopped = true;
             break outer;
           }
@@ -425,7 +491,7 @@ export class OrderBook {
         const at = events.count * EVENT_STRIDE;
         if (at + EVENT_STRIDE > d.length) d = events.grow();
         events.count++;
-        d[at] = EventType.Trade;
+        d[at] = EV_TRADE;
         d[at + 1] = ++events.seq;
         d[at + 2] = ts;
         d[at + 3] = nums[m + ID] as number;
@@ -457,7 +523,7 @@ export class OrderBook {
     let need = store.remainingOf(slot);
     for (let level = book.best(); level !== NONE; level = book.worse(level)) {
       if (!book.crosses(book.price[level] as number, limit)) return false;
-      if (stp === SelfTradePrevention.None) {
+      if (stp === STP_NONE) {
         need -= book.volume[level] as number;
         if (need <= 0) return true;
         continue;
@@ -495,26 +561,26 @@ export class OrderBook {
       store.ints[at + FLAGS] = flags;
       store.nums[slot * NUMS + SEQ] = this.events.triggered(this.now, store.idOf(slot), triggerPrice, last);
       const price = store.ints[at + PRICE] as number;
-      const isLimit = kindOf(flags) === OrderKind.Limit;
-      const band = isLimit ? checkBand(this.rules, price, last) : Reason.None;
-      if (band !== Reason.None) this.close(slot, band);
+      const isLimit = kindOf(flags) === LIMIT;
+      const band = isLimit ? checkBand(this.rules, price, last) : OK;
+      if (band !== OK) this.close(slot, band);
       else if (isLimit && isPostOnly(flags) && this.wouldTake(sideOf(flags), price)) this.close(slot, Reason.PostOnly);
       else this.execute(slot);
     }
   }
 
   private wouldTake(side: Side, price: number): boolean {
-    const book = side === Side.Buy ? this.asks : this.bids;
+    const book = side === BUY ? this.asks : this.bids;
     const best = book.best();
     return best !== NONE && book.crosses(book.price[best] as number, price);
   }
 
   private sideOf(flags: number): BookSide {
-    return sideOf(flags) === Side.Buy ? this.bids : this.asks;
+    return sideOf(flags) === BUY ? this.bids : this.asks;
   }
 
   triggerQueueOf(flags: number): TriggerQueue {
-    return (sideOf(flags) === Side.Buy) === (triggerOf(flags) === TriggerKind.Stop) ? this.rising : this.falling;
+    return (sideOf(flags) === BUY) === (triggerOf(flags) === TriggerKind.Stop) ? this.rising : this.falling;
   }
 
   /**
@@ -532,7 +598,7 @@ export class OrderBook {
     const at = events.count * EVENT_STRIDE;
     if (at + EVENT_STRIDE > d.length) d = events.grow();
     events.count++;
-    d[at] = EventType.Cancelled;
+    d[at] = EV_CANCELLED;
     d[at + 1] = ++events.seq;
     d[at + 2] = this.now;
     d[at + 3] = id;
