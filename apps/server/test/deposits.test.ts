@@ -316,6 +316,34 @@ describe.each(testDialects)('deposits on %s', (dialect) => {
     expect((await balanceOf(db(), BOB, 'BTC')).available).toBe('0.3');
   });
 
+  it('keeps a credit final when a re-org deeper than the confirmations drops it, and never credits it twice', async () => {
+    const CAROL = 103;
+    const carol = await loginAs(server, CAROL);
+    const { address } = await addressOf(carol, 'BTC');
+    const before = (await balanceOf(db(), CAROL, 'BTC')).available;
+    await admin('chain', 'send', 'BTC', 'BTC', address, '0.2', '--txid', 'deep1');
+    await admin('chain', 'mine', 'BTC', '2');
+    await poll();
+    expect(await depositByTxid('deep1')).toMatchObject({ state: 'credited', credited_amount: '0.2' });
+    const credited = new Big(before).plus('0.2').toFixed();
+    expect((await balanceOf(db(), CAROL, 'BTC')).available).toBe(credited);
+
+    // Decided behaviour: a credited deposit is final (README, Deposits). The re-org takes nothing back...
+    await admin('chain', 'reorg', 'BTC', 'deep1');
+    await admin('chain', 'mine', 'BTC', '3');
+    await poll();
+    expect(await depositByTxid('deep1')).toMatchObject({ state: 'credited' });
+    expect((await balanceOf(db(), CAROL, 'BTC')).available).toBe(credited);
+    // ...and the same transaction mined again is the same deposit, not a second credit.
+    await admin('chain', 'send', 'BTC', 'BTC', address, '0.2', '--txid', 'deep1');
+    await admin('chain', 'mine', 'BTC', '2');
+    await poll();
+    await poll();
+    expect(await depositCredits('deep1')).toHaveLength(1);
+    expect((await balanceOf(db(), CAROL, 'BTC')).available).toBe(credited);
+    expect(await ledgerProblems(server)).toEqual([]);
+  });
+
   it('records a deposit below the minimum and never credits it', async () => {
     const { address } = await addressOf(bob, 'BTC');
     await admin('chain', 'send', 'BTC', 'BTC', address, '0.0009', '--txid', 'small');

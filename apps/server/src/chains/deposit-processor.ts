@@ -17,6 +17,11 @@ import { ownerOfAddress } from './deposit-addresses.ts';
  *   below_minimum, unmatched: recorded, never credited.
  * 'crediting' is claimed by a compare-and-set before the ledger movement goes to the trading core, and a movement
  * is tagged deposit:<id>; after a crash, recover() settles a claimed deposit by looking for that ledger row.
+ *
+ * Credited is final (decided, not overlooked): a credited deposit is no longer followed, so a re-org deeper than the
+ * chain's confirmations does not take the credit back. Crediting once after N confirmations is the usual rule; an
+ * automatic reversal could leave a balance below zero once the coins were traded or withdrawn, and the operator
+ * chooses N so that such a re-org is not a practical risk (README, Deposits).
  */
 const openStates: DepositState[] = ['pending', 'confirming', 'orphaned'];
 type Deposit = Omit<DepositsTable, 'id'> & { id: number };
