@@ -33,11 +33,12 @@ const icon = svg(
   32,
   '<rect width="32" height="32" rx="8" fill="#f0b90b"/><text x="16" y="22" font-family="sans-serif" font-size="16" font-weight="700" text-anchor="middle" fill="#0e1117">O</text>',
 );
+/** In the carousel's own 16:6 frame, text centred, so that its cover fit crops nothing. */
 const banner = (title: string, colour: string) =>
   svg(
-    1200,
-    300,
-    `<rect width="1200" height="300" fill="${colour}"/><text x="80" y="170" font-family="sans-serif" font-size="56" font-weight="700" fill="#ffffff">${title}</text>`,
+    1600,
+    600,
+    `<rect width="1600" height="600" fill="${colour}"/><text x="800" y="320" font-family="sans-serif" font-size="72" font-weight="700" text-anchor="middle" fill="#ffffff">${title}</text>`,
   );
 
 export async function seedDemoContent(db: Kysely<Database>, clock: Clock): Promise<void> {

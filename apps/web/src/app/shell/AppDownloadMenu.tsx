@@ -3,6 +3,7 @@ import type { AppDownloadInfo } from '../../api/app-download.ts';
 import { DropdownMenu } from '../../ui/dropdown-menu/DropdownMenu.tsx';
 import { QrCode } from '../../ui/qr-overlay/QrOverlay.tsx';
 import styles from './header.module.css';
+import { TriggerContent } from './TriggerContent.tsx';
 
 /** App-download dropdown: a QR code of the app page and the iOS and Android buttons that exist. */
 export function AppDownloadMenu({ info }: { info: AppDownloadInfo }) {
@@ -16,7 +17,8 @@ export function AppDownloadMenu({ info }: { info: AppDownloadInfo }) {
   if (!page && stores.length === 0) return null;
   return (
     <DropdownMenu
-      trigger={t('nav.appDownload')}
+      trigger={<TriggerContent glyph="download">{t('nav.appDownload')}</TriggerContent>}
+      triggerLabel={t('nav.appDownload')}
       header={
         page ? (
           <div className={styles.download}>

@@ -8,6 +8,7 @@ import { LanguageMenu } from './LanguageMenu.tsx';
 import { MessagesMenu } from './MessagesMenu.tsx';
 import { linkItems } from './menu-items.ts';
 import { SkinButton } from './SkinDialog.tsx';
+import { TriggerContent } from './TriggerContent.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 /** The header's menus: assets, orders, messages and user while logged in; app download, language and skin always. */
@@ -27,8 +28,16 @@ export default function HeaderMenus({
     <>
       {!limited && ctx.isLogin && (
         <>
-          <DropdownMenu trigger={t('nav.assets')} items={linkItems(assetLinks(ctx), label, navigate)} />
-          <DropdownMenu trigger={t('nav.orders')} items={linkItems(orderLinks(ctx), label, navigate)} />
+          <DropdownMenu
+            trigger={<TriggerContent glyph="assets">{t('nav.assets')}</TriggerContent>}
+            triggerLabel={t('nav.assets')}
+            items={linkItems(assetLinks(ctx), label, navigate)}
+          />
+          <DropdownMenu
+            trigger={<TriggerContent glyph="orders">{t('nav.orders')}</TriggerContent>}
+            triggerLabel={t('nav.orders')}
+            items={linkItems(orderLinks(ctx), label, navigate)}
+          />
           <MessagesMenu />
           <UserMenu links={accountLinks(ctx)} />
         </>

@@ -5,6 +5,7 @@ import { currentLanguage } from '../../i18n/i18n.ts';
 import { isLanguage, languageNames } from '../../i18n/languages.ts';
 import { DropdownMenu } from '../../ui/dropdown-menu/DropdownMenu.tsx';
 import { changeLanguage } from './language-change.ts';
+import { TriggerContent } from './TriggerContent.tsx';
 
 /** The languages public info offers (of the six this app speaks), each changing per the spec's flow. */
 export function LanguageMenu() {
@@ -16,7 +17,7 @@ export function LanguageMenu() {
   const languages = offered.length ? offered : [current];
   return (
     <DropdownMenu
-      trigger={languageNames[current]}
+      trigger={<TriggerContent glyph="language">{languageNames[current]}</TriggerContent>}
       triggerLabel={`${t('shell.language')}: ${languageNames[current]}`}
       items={languages.map((lang) => ({
         key: lang,

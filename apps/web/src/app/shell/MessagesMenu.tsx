@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useUnreadMessages } from '../../api/message.ts';
 import { DropdownMenu } from '../../ui/dropdown-menu/DropdownMenu.tsx';
 import styles from './header.module.css';
+import { TriggerContent } from './TriggerContent.tsx';
 
 /** Messages dropdown: the unread marker and the latest unread messages, with a More link to /mesage. */
 export function MessagesMenu() {
@@ -16,7 +17,7 @@ export function MessagesMenu() {
       triggerLabel={count > 0 ? t('messages.unreadCount', { count }) : t('nav.messages')}
       trigger={
         <span className={styles.badgeHost} data-testid="messages-menu">
-          {t('nav.messages')}
+          <TriggerContent glyph="messages">{t('nav.messages')}</TriggerContent>
           {count > 0 && (
             <span className={styles.badge} data-testid="unread-badge">
               {count > 99 ? '99+' : count}

@@ -7,6 +7,7 @@ import { Button } from '../../ui/button/Button.tsx';
 import { Dialog } from '../../ui/dialog/Dialog.tsx';
 import { activeSkin, SKIN_COOKIE, skinLabel, skinList } from '../skin.ts';
 import styles from './header.module.css';
+import { TriggerContent } from './TriggerContent.tsx';
 
 /** The settings button and skin dialog, shown only when public info offers more than one skin. */
 export function SkinButton() {
@@ -24,8 +25,14 @@ export function SkinButton() {
   };
   return (
     <>
-      <button type="button" className={styles.trigger} data-testid="skin-button" onClick={() => setOpen(true)}>
-        {t('skin.settings')}
+      <button
+        type="button"
+        className={styles.trigger}
+        data-testid="skin-button"
+        aria-label={t('skin.settings')}
+        onClick={() => setOpen(true)}
+      >
+        <TriggerContent glyph="skin">{t('skin.settings')}</TriggerContent>
       </button>
       <Dialog
         open={open}

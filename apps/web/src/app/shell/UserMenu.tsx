@@ -11,6 +11,7 @@ import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import styles from './header.module.css';
 import type { HeaderLink } from './header-links.ts';
 import { linkItems } from './menu-items.ts';
+import { TriggerContent } from './TriggerContent.tsx';
 
 /** The user dropdown: account name, localised account status and identity verification, account links, and logout. */
 export function UserMenu({ links }: { links: HeaderLink[] }) {
@@ -21,7 +22,11 @@ export function UserMenu({ links }: { links: HeaderLink[] }) {
   if (!user) return null;
   return (
     <DropdownMenu
-      trigger={<span className={styles.account}>{user.userAccount}</span>}
+      trigger={
+        <TriggerContent glyph="account">
+          <span className={styles.account}>{user.userAccount}</span>
+        </TriggerContent>
+      }
       triggerLabel={t('nav.account')}
       header={
         <div className={styles.userHeader}>
