@@ -136,7 +136,8 @@ test('deposit on the simulated chain, trade, withdraw with the second factor, ap
 
   // Trade: a market sell on the demo BTC/USDT market, filled by the demo market maker's bids.
   await page.goto('/trade/BTC_USDT');
-  await expect(page.getByRole('heading', { name: 'BTC/USDT' })).toBeVisible();
+  // The trade page is the heaviest to load: give its first visit time on a busy machine.
+  await expect(page.getByRole('heading', { name: 'BTC/USDT' })).toBeVisible({ timeout: 30_000 });
   const sell = page.getByRole('form', { name: 'Sell BTC' });
   await page.getByRole('tab', { name: 'Market' }).first().click();
   await sell.getByLabel('Amount').fill(SOLD);

@@ -15,9 +15,17 @@ async function postCall(request: APIRequestContext, call: string, data: object) 
   return (await reply.json()) as { code: string; msg: string; data: Record<string, unknown> };
 }
 
+/** A coin's row in the account's balance table (the page's first table; its recent transfers come after). */
+const balanceRow = (page: Page, coin: string) =>
+  page
+    .getByRole('table')
+    .first()
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: coin, exact: true }) });
+
 /** The available amount of a coin in the balance table, as a decimal string. */
 async function availableOf(page: Page, coin: string): Promise<string> {
-  const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: coin, exact: true }) });
+  const row = balanceRow(page, coin);
   await expect(row).toHaveCount(1);
   return ((await row.getByRole('cell').nth(1).textContent()) ?? '').replaceAll(',', '');
 }
@@ -27,10 +35,11 @@ async function transfer(page: Page, amount: string) {
   await expect(dialog.getByTestId('transfer-available')).not.toHaveText('--');
   await dialog.getByLabel('Amount').fill(amount);
   await dialog.getByRole('button', { name: 'Transfer', exact: true }).click();
-  await expect(dialog).toBeHidden();
+  await expect(dialog).toBeHidden({ timeout: 20_000 });
 }
 
 test('moves TRX between the spot and P2P accounts and shows it in the history', async ({ page }) => {
+  test.setTimeout(120_000); // several page loads and two transfers through the core
   await loginFromAnotherDevice(page.context().request, BOB.email, BOB.password);
   // The demo seeds Bob with 50,000 TRX in his spot account and nothing in P2P; no other test moves his TRX.
   await page.goto('/assets/otcAccount');
@@ -40,7 +49,7 @@ test('moves TRX between the spot and P2P accounts and shows it in the history', 
   await page.goto('/assets/exchangeAccount');
   await expect.poll(() => availableOf(page, 'TRX')).toBe('50000.00');
 
-  const trxRow = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'TRX', exact: true }) });
+  const trxRow = balanceRow(page, 'TRX');
   await trxRow.getByRole('button', { name: 'Transfer' }).click();
   const dialog = page.getByRole('dialog', { name: 'Transfer between accounts' });
   await expect(dialog.getByRole('combobox', { name: 'From' })).toHaveText('Spot');
@@ -52,6 +61,9 @@ test('moves TRX between the spot and P2P accounts and shows it in the history', 
 
   await page.getByRole('navigation', { name: 'Assets' }).getByRole('link', { name: 'P2P account' }).click();
   await expect.poll(() => availableOf(page, 'TRX')).toBe('12.50');
+  // The account page lists its latest transfers.
+  const recent = page.getByRole('region', { name: 'Recent transfers' });
+  await expect(recent.getByRole('row').filter({ hasText: 'TRX' }).filter({ hasText: '+12.5' })).toHaveCount(1);
 
   // Back the other way from the P2P page's own button: from P2P to Spot, the coin chosen in the dialog.
   await page.getByRole('button', { name: 'Transfer' }).first().click();
