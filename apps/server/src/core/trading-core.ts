@@ -74,7 +74,7 @@ export class TradingCore {
 
   /** Rebuilds books and balances from the database and starts taking commands. */
   async start(): Promise<void> {
-    this.state = await CoreState.load(this.database.db);
+    this.state = await CoreState.load(this.database.db, this.database.sqlite);
     this.lastMarketRefresh = this.clock.now();
     this.loop = this.run();
     const poll = this.options.inboxPollMs ?? 500;
@@ -222,7 +222,7 @@ export class TradingCore {
   private async rebuild(): Promise<void> {
     for (;;) {
       try {
-        this.state = await CoreState.load(this.database.db);
+        this.state = await CoreState.load(this.database.db, this.database.sqlite);
         return;
       } catch (error) {
         this.options.onError?.(error, 'rebuild failed; retrying');

@@ -1,0 +1,130 @@
+import Big from 'big.js';
+import type { Selectable } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import type { OrdersTable } from '../db/tables/trading.ts';
+import type { MarketSpec } from './market-spec.ts';
+import { OPEN_ORDER_COLUMNS, OpenOrders } from './open-orders.ts';
+import { type OrderState, orderFromRow } from './order-state.ts';
+
+const spec = (symbol: string, p: number, v: number): MarketSpec => ({
+  symbol,
+  base: symbol.slice(0, 3).toUpperCase(),
+  quote: symbol.slice(3).toUpperCase(),
+  pricePrecision: p,
+  volumePrecision: v,
+  depthSteps: ['0.01'],
+  limitVolumeMin: new Big(0),
+  limitPriceMin: new Big(0),
+  marketBuyMin: new Big(0),
+  marketSellMin: new Big(0),
+  makerFee: new Big(0),
+  takerFee: new Big(0),
+  open: true,
+  baseScale: 8,
+  quoteScale: 8,
+});
+const specs = [spec('btcusdt', 2, 6), spec('trxusdt', 5, 1)];
+
+const row = (r: Partial<Selectable<OrdersTable>> & { id: number }): Selectable<OrdersTable> => ({
+  ...defaults(r.id),
+  ...r,
+});
+const defaults = (id: number): Selectable<OrdersTable> => ({
+  id,
+  user_id: 7,
+  symbol: 'btcusdt',
+  side: 'BUY',
+  type: 1,
+  price: '100.50',
+  volume: '2.000000',
+  deal_volume: '0.000000',
+  deal_money: '0',
+  fee: '0',
+  fee_coin: 'BTC',
+  platform_fee: '0',
+  platform_fee_coin: '',
+  reserve: '201',
+  status: 1,
+  closed_by_exchange: 0,
+  client_order_id: null,
+  reject_code: '',
+  time_in_force: 'GTC',
+  post_only: 0,
+  created_at: 1000 + id,
+  updated_at: 2000 + id,
+});
+
+const rows = [
+  row({ id: 3 }),
+  row({ id: 5, side: 'SELL', symbol: 'trxusdt', price: '0.12345', volume: '10.5', reserve: '10.5', post_only: 1 }),
+  row({
+    id: 9,
+    deal_volume: '0.5',
+    deal_money: '50.25',
+    fee: '0.0005',
+    platform_fee: '0.01',
+    platform_fee_coin: 'OPX',
+    reserve: '150.75',
+    status: 3,
+    client_order_id: 'abc',
+    user_id: 8,
+  }),
+  row({ id: 12, time_in_force: 'IOC', closed_by_exchange: 1 }),
+];
+
+function loaded(): { open: OpenOrders; owners: Set<number>; markets: number[] } {
+  const loader = OpenOrders.loader(specs);
+  const markets = rows.map((r) => loader.add(OPEN_ORDER_COLUMNS.map((c) => r[c])));
+  const open = new OpenOrders();
+  loader.finish(open);
+  return { open, owners: loader.owners, markets };
+}
+
+const plain = (o: OrderState | undefined) => JSON.parse(JSON.stringify(o ?? null));
+
+describe('OpenOrders', () => {
+  it('gives back every loaded order exactly as read from its row', () => {
+    const { open, owners, markets } = loaded();
+    expect(markets).toEqual([0, 1, 0, 0]);
+    expect(owners).toEqual(new Set([7, 8]));
+    expect(open.size).toBe(4);
+    for (const r of rows) {
+      const expected = orderFromRow(r, specs.find((s) => s.symbol === r.symbol) as MarketSpec);
+      const got = open.get(r.id);
+      expect(plain(got)).toEqual(plain(expected));
+      expect(got?.spec).toBe(expected.spec);
+      expect(open.get(r.id)).toBe(got); // once taken out of the columns, the same object
+    }
+    expect(open.size).toBe(4);
+  });
+
+  it('has, set, delete and get over loaded and new orders, unknown ids included', () => {
+    const { open } = loaded();
+    expect(open.has(5)).toBe(true);
+    expect(open.has(4)).toBe(false);
+    expect(open.get(4)).toBeUndefined();
+    expect(open.delete(5)).toBe(true);
+    expect(open.has(5)).toBe(false);
+    expect(open.get(5)).toBeUndefined();
+    expect(open.delete(5)).toBe(false);
+    const fresh = orderFromRow(row({ id: 20 }), specs[0] as MarketSpec);
+    open.set(20, fresh);
+    expect(open.get(20)).toBe(fresh);
+    const replaced = orderFromRow(row({ id: 3, price: '1.00' }), specs[0] as MarketSpec);
+    open.set(3, replaced);
+    expect(open.get(3)).toBe(replaced);
+    expect(open.size).toBe(4);
+    expect(open.delete(3)).toBe(true);
+    expect(open.delete(20)).toBe(true);
+    expect(open.size).toBe(2);
+  });
+
+  it('refuses rows out of id order and names markets it does not know', () => {
+    const loader = OpenOrders.loader(specs);
+    expect(loader.add(OPEN_ORDER_COLUMNS.map((c) => row({ id: 4, symbol: 'nosuch' })[c]))).toBe(-1);
+    expect(loader.unknownMarkets).toEqual(new Set(['nosuch']));
+    loader.add(OPEN_ORDER_COLUMNS.map((c) => row({ id: 4 })[c]));
+    expect(() => loader.add(OPEN_ORDER_COLUMNS.map((c) => row({ id: 4 })[c]))).toThrow(/id order/);
+    expect(() => loader.add(OPEN_ORDER_COLUMNS.map((c) => row({ id: 6, price: '1.001' })[c]))).toThrow(/precision/);
+  });
+});
