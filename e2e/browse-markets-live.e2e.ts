@@ -9,7 +9,7 @@ import { registerByApi } from './support/api-register.ts';
  * trade happens, on /market and on the home table.
  */
 // Serial: two of them set the operator's switch. Registering and crediting through the operator CLI takes a while.
-test.describe.configure({ mode: 'serial', timeout: 120_000 });
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 const FAVOURITES_SWITCH = 'optional_symbol_server_open';
 

@@ -9,7 +9,8 @@ import { registerByApi } from './support/api-register.ts';
  * rate, exactly; small balances hidden; search) and the order centre (an order placed through the API, filters,
  * the fills of a filled order, the trade export as a CSV download).
  */
-test.describe.configure({ timeout: 120_000 });
+// Registering and crediting through the operator CLI takes a while on a busy machine.
+test.describe.configure({ timeout: 240_000 });
 
 async function postCall(request: APIRequestContext, call: string, data: object) {
   const state = await request.storageState();
