@@ -4,6 +4,7 @@ import { TradingCore } from './core/trading-core.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { MarketData } from './market-data/market-data.ts';
 import { createCaptchaService } from './modules/captcha/captcha-service.ts';
+import { OrderRateLimiter } from './modules/order/order-rate-limit.ts';
 import { UserSessions } from './modules/user/user-sessions.ts';
 import { Mailer } from './notify/mailer.ts';
 import { SmsSender } from './notify/sms.ts';
@@ -38,6 +39,7 @@ export async function createServices(
     database,
     clock,
     checkReplies: options.checkReplies ?? false,
+    orderRate: new OrderRateLimiter(config.orderRate, clock),
     settings: new SettingsStore(database.db, clock),
     sessions: new UserSessions(database.db, clock, { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs }),
     mailer: new Mailer(database.db, clock, config.smtpUrl, config.mailFrom),

@@ -1,6 +1,9 @@
+import { createHmac } from 'node:crypto';
 import { orderCancel, orderCreate } from '@opex/contract/calls/order';
 import { ErrorCode } from '@opex/contract/error-codes';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { insertApiKey } from '../src/modules/openapi/api-keys.ts';
+import { serverSecretBox } from '../src/modules/openapi/secret-box.ts';
 import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
 import { balanceOf, fund, loginAs, seedMarket, tradingInvariants } from './trading-fixtures.ts';
 
@@ -17,7 +20,9 @@ describe.each(testDialects)('order-entry rate limit on %s', (dialect) => {
     (await db().selectFrom('orders').select('id').where('user_id', '=', userId).execute()).length;
 
   beforeAll(async () => {
-    server = await startTestServer(dialect, { env: { ORDER_RATE_PER_S: '2', ORDER_RATE_BURST: '3' } });
+    server = await startTestServer(dialect, {
+      env: { ORDER_RATE_PER_S: '2', ORDER_RATE_BURST: '3', OPEN_API_SECRET_KEY: 'cd'.repeat(32) },
+    });
     await seedMarket(db());
     await fund(server.services.core, ALICE, 'USDT', '10000');
     await fund(server.services.core, BOB, 'USDT', '10000');
@@ -62,5 +67,46 @@ describe.each(testDialects)('order-entry rate limit on %s', (dialect) => {
     for (let i = 0; i < 3; i++) expect((await alice.call(orderCreate, buy)).code).toBe('0');
     expect((await alice.call(orderCreate, buy)).code).toBe(ErrorCode.orderRateLimited);
     expect(await ordersOf(ALICE)).toBe(6);
+  });
+
+  it('is one budget for the web calls and the Open API, which refuses as Binance does (-1015, HTTP 429)', async () => {
+    server.clock.advance(60_000);
+    const box = serverSecretBox(server.services.config);
+    const { row, secret } = await insertApiKey(
+      db(),
+      box,
+      BOB,
+      { label: 'bot', permissions: ['read', 'trade'], ip: '' },
+      server.clock.now(),
+    );
+    const apiOrder = async () => {
+      const query = new URLSearchParams({
+        symbol: 'BTCUSDT',
+        side: 'BUY',
+        type: 'LIMIT',
+        timeInForce: 'GTC',
+        price: '100',
+        quantity: '1',
+        timestamp: String(server.clock.now()),
+      }).toString();
+      const signature = createHmac('sha256', secret).update(query).digest('hex');
+      const response = await server.app.inject({
+        method: 'POST',
+        url: `/api/v3/order?${query}&signature=${signature}`,
+        headers: { 'x-mbx-apikey': row.api_key },
+        remoteAddress: '127.0.0.1',
+      });
+      return { status: response.statusCode, body: response.json() };
+    };
+    expect((await bob.call(orderCreate, buy)).code).toBe('0');
+    expect((await apiOrder()).status).toBe(200);
+    expect((await bob.call(orderCreate, buy)).code).toBe('0');
+    const before = await ordersOf(BOB);
+    expect(await apiOrder()).toEqual({
+      status: 429,
+      body: { code: -1015, msg: 'Too many new orders; current limit is 2 orders per SECOND.' },
+    });
+    expect((await bob.call(orderCreate, buy)).code).toBe(ErrorCode.orderRateLimited);
+    expect(await ordersOf(BOB)).toBe(before);
   });
 });

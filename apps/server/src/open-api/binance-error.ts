@@ -10,6 +10,7 @@ export const BinanceCode = {
   unexpectedResponse: -1006,
   timeout: -1007,
   unsupportedOperation: -1014,
+  tooManyOrders: -1015,
   invalidTimestamp: -1021,
   invalidSignature: -1022,
   illegalChars: -1100,
@@ -41,7 +42,7 @@ export type BinanceCodeValue = (typeof BinanceCode)[keyof typeof BinanceCode];
 const httpStatusOf = (code: number): number =>
   code === BinanceCode.rejectedMbxKey || code === BinanceCode.badApiKeyFormat
     ? 401
-    : code === BinanceCode.tooManyRequests
+    : code === BinanceCode.tooManyRequests || code === BinanceCode.tooManyOrders
       ? 429
       : code === BinanceCode.disconnected || code === BinanceCode.unknown
         ? 500
@@ -81,6 +82,11 @@ export const binanceErrors = {
   insufficientBalance: () =>
     new BinanceError(BinanceCode.newOrderRejected, 'Account has insufficient balance for requested action.'),
   rejected: (why: string) => new BinanceError(BinanceCode.newOrderRejected, why),
+  tooManyOrders: (perSecond: number) =>
+    new BinanceError(
+      BinanceCode.tooManyOrders,
+      `Too many new orders; current limit is ${perSecond} orders per SECOND.`,
+    ),
   unknownOrder: () => new BinanceError(BinanceCode.cancelRejected, 'Unknown order sent.'),
   noSuchOrder: () => new BinanceError(BinanceCode.noSuchOrder, 'Order does not exist.'),
   apiKeyFormat: () => new BinanceError(BinanceCode.badApiKeyFormat, 'API-key format invalid.'),

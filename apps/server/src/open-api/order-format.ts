@@ -108,14 +108,24 @@ export function orderResult(row: OrderRow, spec: MarketSpec) {
   };
 }
 
-/** A fill of a taker order: its fee is the buyer's (base coin) or the seller's (quote coin). */
+/**
+ * One side's fee of a trade: the buyer's in the base coin, the seller's in the quote coin, at that coin's scale;
+ * or, when the trader pays fees in the platform coin, in that coin, exactly as charged.
+ */
+function commissionOf(trade: TradeRow, isBuyer: boolean, spec: MarketSpec) {
+  const feeCoin = isBuyer ? trade.buyer_fee_coin : trade.seller_fee_coin;
+  const fee = isBuyer ? trade.buyer_fee : trade.seller_fee;
+  const usual = isBuyer ? spec.base : spec.quote;
+  if (feeCoin && feeCoin !== usual) return { commission: new Big(fee).toFixed(), commissionAsset: feeCoin };
+  return { commission: fixed(fee, isBuyer ? spec.baseScale : spec.quoteScale), commissionAsset: usual };
+}
+
+/** A fill of a taker order, with the taker's fee. */
 export function orderFill(trade: TradeRow, spec: MarketSpec) {
-  const buyer = trade.taker_side === 'BUY';
   return {
     price: fixed(trade.price, spec.pricePrecision),
     qty: fixed(trade.volume, spec.volumePrecision),
-    commission: buyer ? fixed(trade.buyer_fee, spec.baseScale) : fixed(trade.seller_fee, spec.quoteScale),
-    commissionAsset: buyer ? spec.base : spec.quote,
+    ...commissionOf(trade, trade.taker_side === 'BUY', spec),
     tradeId: Number(trade.id),
   };
 }
@@ -163,8 +173,7 @@ export function myTradeRows(trade: TradeRow, userId: number, spec: MarketSpec) {
       price: fixed(trade.price, spec.pricePrecision),
       qty: fixed(trade.volume, spec.volumePrecision),
       quoteQty: quoteAmount(trade.amount, spec),
-      commission: isBuyer ? fixed(trade.buyer_fee, spec.baseScale) : fixed(trade.seller_fee, spec.quoteScale),
-      commissionAsset: isBuyer ? spec.base : spec.quote,
+      ...commissionOf(trade, isBuyer, spec),
       time: Number(trade.created_at),
       isBuyer,
       isMaker: maker,

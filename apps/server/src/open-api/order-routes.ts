@@ -101,9 +101,15 @@ export function registerOpenApiOrderRoutes(scope: FastifyInstance, services: Ser
     return row;
   };
 
+  // The same per-user budget as the web app's order calls (services.orderRate), refused as Binance does.
+  const takeOrderToken = (userId: number) => {
+    if (!services.orderRate.take(userId)) throw binanceErrors.tooManyOrders(services.config.orderRate.perSecond);
+  };
+
   scope.post('/order', async (request) => {
     const { userId, params } = await signed(request, 'trade');
     const order = await parseOrder(services, params);
+    takeOrderToken(userId);
     const outcome = await core.placeOrder({
       userId,
       symbol: order.spec.symbol,
@@ -153,6 +159,7 @@ export function registerOpenApiOrderRoutes(scope: FastifyInstance, services: Ser
     params.done();
     if (!CLIENT_ID.test(cancelId)) throw binanceErrors.illegal('newClientOrderId');
     if (!row) throw binanceErrors.unknownOrder();
+    takeOrderToken(userId);
     const outcome = await core.cancelOrder({ userId, orderId: Number(row.id), symbol: spec.symbol });
     if (!outcome.ok) throw cancelRefusal(outcome.code);
     return cancelledOrder(await orderById(Number(row.id)), spec, cancelId, services.clock.now());

@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { TradingCore } from '../core/trading-core.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { MarketData } from '../market-data/market-data.ts';
+import type { OrderRateLimiter } from '../modules/order/order-rate-limit.ts';
 import type { UserSessions } from '../modules/user/user-sessions.ts';
 import type { Mailer } from '../notify/mailer.ts';
 import type { SmsSender } from '../notify/sms.ts';
@@ -29,6 +30,8 @@ export interface Services {
   core: TradingCore;
   /** Tickers, K-lines and recent trades, fed by the core's trade events. */
   marketData: MarketData;
+  /** Order entry's rate limit per user, one budget whichever door the order comes in by (web calls or Open API). */
+  orderRate: OrderRateLimiter;
   /** Deposits: chain watchers, the deposit processor, the simulated chain. */
   deposits: DepositWatch;
   /** Replies are checked against their contract schema (tests turn this on). */

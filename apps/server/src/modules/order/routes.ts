@@ -5,7 +5,6 @@ import { bindCall } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
 import type { Services } from '../../platform/services.ts';
 import { findOrder, listOrders, type OrderListKind } from './order-queries.ts';
-import { OrderRateLimiter } from './order-rate-limit.ts';
 import { orderListItemOf } from './order-view.ts';
 
 /** Spot orders: create and cancel go to the trading core (answered after commit); lists read the database. */
@@ -13,7 +12,7 @@ export async function registerOrderModule(app: FastifyInstance, services: Servic
   const { core, database } = services;
   // The core outlives in-flight requests: it stops (finishing its queue) once the HTTP server has closed.
   app.addHook('onClose', () => core.stop());
-  const limiter = new OrderRateLimiter(services.config.orderRate, services.clock);
+  const limiter = services.orderRate;
 
   bindCall(app, services, orderCreate, async (input, ctx) => {
     if (!limiter.take(ctx.userId)) throw new CallError(ErrorCode.orderRateLimited);
