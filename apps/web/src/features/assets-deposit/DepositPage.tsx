@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useDepositCoins } from '../../api/deposit.ts';
 import { errorText } from '../../i18n/error-text.ts';
-import { SectionLayout } from '../../ui/section-layout/SectionLayout.tsx';
+import { AssetsLayout } from '../../lib/AssetsLayout.tsx';
 import { Select } from '../../ui/select/Select.tsx';
 import { Tabs } from '../../ui/tabs/Tabs.tsx';
 import { DepositAddressCard } from './DepositAddressCard.tsx';
@@ -14,11 +14,8 @@ import styles from './deposit.module.css';
  * /assets/recharge: choose a coin (?symbol=) and its chain; the trader's address with its QR code, the memo where
  * the chain needs one, the minimum and the confirmations; then the deposits with their state and confirmations.
  */
-const menu = ['exchangeAccount', 'recharge', 'withdraw', 'addressMent', 'flowingWater'] as const;
-
 export default function DepositPage() {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
   const [params, setParams] = useSearchParams();
   const coins = useDepositCoins();
   const list = coins.data?.coins ?? [];
@@ -28,23 +25,13 @@ export default function DepositPage() {
   const chain = coin?.chains.find((c) => c.chain === chosenChain) ?? coin?.chains[0];
 
   return (
-    <SectionLayout
+    <AssetsLayout
       title={t('deposit.title')}
       actions={
         <Link className={styles.headLink} to="/assets/flowingWater">
           {t('deposit.history')}
         </Link>
       }
-      menu={{
-        label: t('deposit.menu.label'),
-        activeId: menu.find((id) => pathname.endsWith(`/assets/${id}`)) ?? '',
-        items: menu.map((id) => ({ id, type: 1 as const, navText: t(`deposit.menu.${id}`), href: `/assets/${id}` })),
-        renderLink: ({ href, className, children, current }) => (
-          <Link to={href} className={className} aria-current={current ? 'page' : undefined}>
-            {children}
-          </Link>
-        ),
-      }}
     >
       {coins.isError && (
         <p className={styles.error} role="alert">
@@ -93,6 +80,6 @@ export default function DepositPage() {
         </aside>
       </div>
       <DepositRecords coin={coin?.symbol ?? ''} />
-    </SectionLayout>
+    </AssetsLayout>
   );
 }

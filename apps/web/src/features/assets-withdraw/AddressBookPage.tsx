@@ -11,6 +11,7 @@ import {
   useWithdrawCost,
 } from '../../api/withdraw.ts';
 import { errorText } from '../../i18n/error-text.ts';
+import { AssetsLayout } from '../../lib/AssetsLayout.tsx';
 import { Button } from '../../ui/button/Button.tsx';
 import { DataTable } from '../../ui/data-table/DataTable.tsx';
 import type { TableColumn } from '../../ui/data-table/table-types.ts';
@@ -18,7 +19,6 @@ import { TextInput } from '../../ui/text-input/TextInput.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { AddressField } from './AddressField.tsx';
 import { CoinChainPicker, useWithdrawCoins } from './CoinChainPicker.tsx';
-import { WithdrawLayout } from './WithdrawLayout.tsx';
 import styles from './withdraw.module.css';
 
 /** /assets/addressMent: the withdrawal address book. Addresses are checked by their chain's checksum when added. */
@@ -101,7 +101,7 @@ export default function AddressBookPage() {
   }));
 
   return (
-    <WithdrawLayout
+    <AssetsLayout
       title={t('withdraw.book.title')}
       actions={
         <Link className={styles.headLink} to={`/assets/withdraw?symbol=${coin}`}>
@@ -162,6 +162,6 @@ export default function AddressBookPage() {
           stackOnNarrow
         />
       </section>
-    </WithdrawLayout>
+    </AssetsLayout>
   );
 }

@@ -15,13 +15,13 @@ import {
   useWithdrawCost,
 } from '../../api/withdraw.ts';
 import { errorText } from '../../i18n/error-text.ts';
+import { AssetsLayout } from '../../lib/AssetsLayout.tsx';
 import { AmountInput } from '../../ui/amount-input/AmountInput.tsx';
 import { Button } from '../../ui/button/Button.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { AddressField } from './AddressField.tsx';
 import { CoinChainPicker, useWithdrawCoins } from './CoinChainPicker.tsx';
 import { type DialogStep, WithdrawDialog } from './WithdrawDialog.tsx';
-import { WithdrawLayout } from './WithdrawLayout.tsx';
 import { WithdrawRecords } from './WithdrawRecords.tsx';
 import styles from './withdraw.module.css';
 import { withdrawSums } from './withdraw-form.ts';
@@ -93,7 +93,7 @@ export default function WithdrawPage() {
   ] as const;
 
   return (
-    <WithdrawLayout
+    <AssetsLayout
       title={t('withdraw.title')}
       actions={
         <Link className={styles.headLink} to="/assets/addressMent">
@@ -219,7 +219,7 @@ export default function WithdrawPage() {
           await refreshAfterWithdrawal(client);
         }}
       />
-    </WithdrawLayout>
+    </AssetsLayout>
   );
 }
 

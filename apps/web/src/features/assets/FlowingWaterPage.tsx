@@ -8,6 +8,7 @@ import { useLedgerHistory } from '../../api/assets.ts';
 import { switchOn, usePublicInfo } from '../../api/common.ts';
 import { exportUrl } from '../../api/export-url.ts';
 import { datePickerText, paginationText } from '../../i18n/control-text.ts';
+import { AssetsLayout } from '../../lib/AssetsLayout.tsx';
 import { dayRange } from '../../lib/date-range.ts';
 import { displayNumber } from '../../lib/market-format.ts';
 import { Button } from '../../ui/button/Button.tsx';
@@ -17,7 +18,6 @@ import { DatePicker } from '../../ui/date-picker/DatePicker.tsx';
 import { Pagination } from '../../ui/pagination/Pagination.tsx';
 import { sectionClasses } from '../../ui/section-layout/SectionLayout.tsx';
 import { Select } from '../../ui/select/Select.tsx';
-import { AssetsLayout } from './AssetsLayout.tsx';
 import { historyAccountOfPath } from './account-routes.ts';
 import { offeredAccounts } from './transfer-form.ts';
 

@@ -7,6 +7,9 @@ export const assetAccounts: Messages['assetAccounts'] = {
     coAccount: '合約帳戶',
     leverageAccount: '槓桿帳戶',
     b2cAccount: '法幣帳戶',
+    recharge: '充幣',
+    withdraw: '提幣',
+    addressMent: '地址管理',
     flowingWater: '資金流水',
   },
   account: {

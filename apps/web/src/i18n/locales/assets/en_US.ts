@@ -6,6 +6,9 @@ export const assetAccounts = {
     coAccount: 'Futures account',
     leverageAccount: 'Margin account',
     b2cAccount: 'Fiat account',
+    recharge: 'Deposit',
+    withdraw: 'Withdraw',
+    addressMent: 'Address book',
     flowingWater: 'History',
   },
   account: {

@@ -7,6 +7,9 @@ export const assetAccounts: Messages['assetAccounts'] = {
     coAccount: '先物口座',
     leverageAccount: '証拠金口座',
     b2cAccount: '法定通貨口座',
+    recharge: '入金',
+    withdraw: '出金',
+    addressMent: 'アドレス帳',
     flowingWater: '履歴',
   },
   account: {

@@ -7,6 +7,9 @@ export const assetAccounts: Messages['assetAccounts'] = {
     coAccount: '선물 계정',
     leverageAccount: '마진 계정',
     b2cAccount: '법정화폐 계정',
+    recharge: '입금',
+    withdraw: '출금',
+    addressMent: '주소록',
     flowingWater: '내역',
   },
   account: {

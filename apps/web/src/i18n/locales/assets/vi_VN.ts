@@ -7,6 +7,9 @@ export const assetAccounts: Messages['assetAccounts'] = {
     coAccount: 'Tài khoản hợp đồng',
     leverageAccount: 'Tài khoản ký quỹ',
     b2cAccount: 'Tài khoản pháp định',
+    recharge: 'Nạp tiền',
+    withdraw: 'Rút tiền',
+    addressMent: 'Sổ địa chỉ',
     flowingWater: 'Lịch sử',
   },
   account: {

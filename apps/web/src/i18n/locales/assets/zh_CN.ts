@@ -7,6 +7,9 @@ export const assetAccounts: Messages['assetAccounts'] = {
     coAccount: '合约账户',
     leverageAccount: '杠杆账户',
     b2cAccount: '法币账户',
+    recharge: '充币',
+    withdraw: '提币',
+    addressMent: '地址管理',
     flowingWater: '资金流水',
   },
   account: {

@@ -3,14 +3,6 @@ import type { deposit as english } from './en_US.ts';
 export const deposit: typeof english = {
   title: '充幣',
   history: '資金流水',
-  menu: {
-    label: '資產',
-    exchangeAccount: '幣幣賬戶',
-    recharge: '充幣',
-    withdraw: '提幣',
-    addressMent: '地址管理',
-    flowingWater: '資金流水',
-  },
   noCoins: '暫無可充值的幣種。',
   coin: '幣種',
   chain: '網絡',

@@ -1,14 +1,6 @@
 export const deposit = {
   title: 'Deposit',
   history: 'Funding history',
-  menu: {
-    label: 'Assets',
-    exchangeAccount: 'Spot account',
-    recharge: 'Deposit',
-    withdraw: 'Withdraw',
-    addressMent: 'Address book',
-    flowingWater: 'Funding history',
-  },
   noCoins: 'No coin can be deposited yet.',
   coin: 'Coin',
   chain: 'Network',

@@ -3,14 +3,6 @@ import type { deposit as english } from './en_US.ts';
 export const deposit: typeof english = {
   title: '入金',
   history: '資金履歴',
-  menu: {
-    label: '資産',
-    exchangeAccount: '現物口座',
-    recharge: '入金',
-    withdraw: '出金',
-    addressMent: 'アドレス帳',
-    flowingWater: '資金履歴',
-  },
   noCoins: '入金できる通貨はまだありません。',
   coin: '通貨',
   chain: 'ネットワーク',

@@ -3,14 +3,6 @@ import type { deposit as english } from './en_US.ts';
 export const deposit: typeof english = {
   title: '입금',
   history: '자금 내역',
-  menu: {
-    label: '자산',
-    exchangeAccount: '현물 계정',
-    recharge: '입금',
-    withdraw: '출금',
-    addressMent: '주소록',
-    flowingWater: '자금 내역',
-  },
   noCoins: '아직 입금할 수 있는 코인이 없습니다.',
   coin: '코인',
   chain: '네트워크',

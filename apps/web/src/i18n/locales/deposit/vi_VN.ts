@@ -3,14 +3,6 @@ import type { deposit as english } from './en_US.ts';
 export const deposit: typeof english = {
   title: 'Nạp tiền',
   history: 'Lịch sử quỹ',
-  menu: {
-    label: 'Tài sản',
-    exchangeAccount: 'Tài khoản giao ngay',
-    recharge: 'Nạp tiền',
-    withdraw: 'Rút tiền',
-    addressMent: 'Sổ địa chỉ',
-    flowingWater: 'Lịch sử quỹ',
-  },
   noCoins: 'Chưa có coin nào có thể nạp.',
   coin: 'Coin',
   chain: 'Mạng',

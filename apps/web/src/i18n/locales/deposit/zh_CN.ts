@@ -3,14 +3,6 @@ import type { deposit as english } from './en_US.ts';
 export const deposit: typeof english = {
   title: '充币',
   history: '资金流水',
-  menu: {
-    label: '资产',
-    exchangeAccount: '币币账户',
-    recharge: '充币',
-    withdraw: '提币',
-    addressMent: '地址管理',
-    flowingWater: '资金流水',
-  },
   noCoins: '暂无可充值的币种。',
   coin: '币种',
   chain: '网络',

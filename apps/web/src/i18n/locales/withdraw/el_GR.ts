@@ -2,14 +2,6 @@ import type { withdraw as english } from './en_US.ts';
 
 /** el_GR carries Traditional Chinese, as in the original (contract-notes). */
 export const withdraw: typeof english = {
-  menu: {
-    label: '資產',
-    exchangeAccount: '幣幣帳戶',
-    recharge: '充幣',
-    withdraw: '提幣',
-    addressMent: '地址管理',
-    flowingWater: '資金流水',
-  },
   title: '提幣',
   manage: '管理地址',
   held: '由於近期的安全設定變更，提幣將暫停至 {{time}}。',

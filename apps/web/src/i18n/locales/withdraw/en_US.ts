@@ -1,13 +1,5 @@
 /** The withdraw and address-book pages' strings (features/assets-withdraw); the error codes come from the contract. */
 export const withdraw = {
-  menu: {
-    label: 'Assets',
-    exchangeAccount: 'Spot account',
-    recharge: 'Deposit',
-    withdraw: 'Withdraw',
-    addressMent: 'Address book',
-    flowingWater: 'Funding history',
-  },
   title: 'Withdraw',
   manage: 'Manage addresses',
   held: 'Withdrawals are held until {{time}} after a recent security change.',

@@ -1,14 +1,6 @@
 import type { withdraw as english } from './en_US.ts';
 
 export const withdraw: typeof english = {
-  menu: {
-    label: '資産',
-    exchangeAccount: '現物口座',
-    recharge: '入金',
-    withdraw: '出金',
-    addressMent: 'アドレス帳',
-    flowingWater: '入出金履歴',
-  },
   title: '出金',
   manage: 'アドレスを管理',
   held: '最近のセキュリティ設定変更のため、{{time}} まで出金を保留しています。',

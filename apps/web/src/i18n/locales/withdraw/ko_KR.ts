@@ -1,14 +1,6 @@
 import type { withdraw as english } from './en_US.ts';
 
 export const withdraw: typeof english = {
-  menu: {
-    label: '자산',
-    exchangeAccount: '현물 계정',
-    recharge: '입금',
-    withdraw: '출금',
-    addressMent: '주소록',
-    flowingWater: '자금 내역',
-  },
   title: '출금',
   manage: '주소 관리',
   held: '최근 보안 설정 변경으로 {{time}}까지 출금이 보류됩니다.',

@@ -1,14 +1,6 @@
 import type { withdraw as english } from './en_US.ts';
 
 export const withdraw: typeof english = {
-  menu: {
-    label: 'Tài sản',
-    exchangeAccount: 'Tài khoản giao ngay',
-    recharge: 'Nạp tiền',
-    withdraw: 'Rút tiền',
-    addressMent: 'Sổ địa chỉ',
-    flowingWater: 'Lịch sử quỹ',
-  },
   title: 'Rút tiền',
   manage: 'Quản lý địa chỉ',
   held: 'Lệnh rút bị tạm giữ đến {{time}} do bạn vừa thay đổi cài đặt bảo mật.',

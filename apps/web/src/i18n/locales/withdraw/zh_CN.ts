@@ -1,14 +1,6 @@
 import type { withdraw as english } from './en_US.ts';
 
 export const withdraw: typeof english = {
-  menu: {
-    label: '资产',
-    exchangeAccount: '币币账户',
-    recharge: '充币',
-    withdraw: '提币',
-    addressMent: '地址管理',
-    flowingWater: '资金流水',
-  },
   title: '提币',
   manage: '管理地址',
   held: '由于近期的安全设置变更，提币将暂停至 {{time}}。',
