@@ -36,8 +36,6 @@ const envSchema = z.object({
   CHAIN_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
   ORDER_RATE_PER_S: z.coerce.number().int().min(0).max(1_000_000).default(50),
   ORDER_RATE_BURST: z.coerce.number().int().min(1).max(1_000_000).default(100),
-  ORDER_RATE_PER_S: z.coerce.number().int().min(0).max(1_000_000).default(50),
-  ORDER_RATE_BURST: z.coerce.number().int().min(1).max(1_000_000).default(100),
   CODE_RESEND_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   OPEN_API_SECRET_KEY: z
     .string()
@@ -59,8 +57,6 @@ export interface Config {
   wsPingMs: number;
   /** How often the deposit watcher polls every chain (ms); 0 turns it off. */
   chainPollMs: number;
-  /** Order entry per user (order/create and order/cancel): tokens per second (0: no limit) and bucket size. */
-  orderRate: { perSecond: number; burst: number };
   /** Order entry per user (order/create and order/cancel): tokens per second (0: no limit) and bucket size. */
   orderRate: { perSecond: number; burst: number };
   /** The least time between two verification codes to one address (the spec's 60 s resend countdown). */
@@ -109,7 +105,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     marketMaker: e.DEMO === '1' && e.MARKET_MAKER !== '0',
     wsPingMs: e.WS_PING_MS,
     chainPollMs: e.CHAIN_POLL_MS,
-    orderRate: { perSecond: e.ORDER_RATE_PER_S, burst: e.ORDER_RATE_BURST },
     orderRate: { perSecond: e.ORDER_RATE_PER_S, burst: e.ORDER_RATE_BURST },
     codeResendMs: e.CODE_RESEND_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
