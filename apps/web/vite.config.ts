@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.ts';
 
 // The server serves the build under a configurable base path and adds a <base> tag, so assets are relative.
 // In development, calls are proxied to the server.
@@ -7,7 +8,7 @@ const server = process.env.OPEX_SERVER ?? 'http://localhost:8080';
 
 export default defineConfig({
   base: './',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: { target: 'es2022', sourcemap: false },
   server: {
     proxy: {

@@ -28,6 +28,10 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
       wildcard: false,
       maxAge: '1y',
       immutable: true,
+      // The build writes .br and .gz copies of its text assets: sent to browsers that accept them, so a shared cache
+      // must key on the encoding asked for.
+      preCompressed: true,
+      setHeaders: (res) => res.setHeader('vary', 'Accept-Encoding'),
       serve: true,
     });
   } else {

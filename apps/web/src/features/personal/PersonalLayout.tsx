@@ -28,6 +28,7 @@ export function PersonalLayout({
   const { pathname } = useLocation();
   const aside = useRef<HTMLElement>(null);
   // On a phone the menu is one sideways-scrolling row: bring the current entry into view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new route moves aria-current, so the effect re-runs on it
   useEffect(() => {
     const strip = aside.current;
     const current = strip?.querySelector<HTMLElement>('[aria-current="page"]');
