@@ -1,8 +1,8 @@
-import path from 'node:path';
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { admin } from './support/admin.ts';
 import { loginFromAnotherDevice } from './support/api-login.ts';
 import { ALICE, BOB } from './support/pages.ts';
+import { openTradePage } from './support/trade-page.ts';
 
 /**
  * Two traders on one quiet market, each in their own browser. Alice's limit sell, placed through the form, shows in
@@ -33,18 +33,6 @@ async function serverBalances(request: APIRequestContext) {
   return [MARKET.base, MARKET.quote].map((c) => `${c} ${coins[c]?.normal_balance} / ${coins[c]?.lock_balance}`);
 }
 
-async function trader(
-  context: BrowserContext,
-  account: { email: string; password: string },
-  market = `${MARKET.base}_${MARKET.quote}`,
-): Promise<Page> {
-  await loginFromAnotherDevice(context.request, account.email, account.password);
-  const page = await context.newPage();
-  await page.goto(`/trade/${market}`);
-  await expect(page.getByRole('heading', { name: market.replace('_', '/') })).toBeVisible({ timeout: 20_000 });
-  return page;
-}
-
 const form = (page: Page, side: 'Buy' | 'Sell') => page.getByRole('form', { name: `${side} ${MARKET.base}` });
 const available = (page: Page, side: 'buy' | 'sell') => page.getByTestId(`available-${side}`);
 const amountOf = async (page: Page, side: 'buy' | 'sell') =>
@@ -73,7 +61,10 @@ test('a limit sell is taken by a market buy live on both screens; a cancel; refu
     )
     .not.toBe('40001');
 
-  const [alice, bob] = await Promise.all([trader(aliceContext, ALICE), trader(bobContext, BOB)]);
+  const [alice, bob] = await Promise.all([
+    openTradePage(aliceContext, ALICE, `${MARKET.base}_${MARKET.quote}`),
+    openTradePage(bobContext, BOB, `${MARKET.base}_${MARKET.quote}`),
+  ]);
   await expect(available(alice, 'sell')).toContainText(MARKET.base);
   await expect(available(bob, 'buy')).not.toHaveText(/^--/);
   const aliceBase = await amountOf(alice, 'sell');
@@ -237,62 +228,3 @@ function sub(a: string, b: string): string {
   const s = n.toString().padStart(5, '0');
   return `${s.slice(0, -4)}.${s.slice(-4)}`;
 }
-
-test.describe('screenshots', () => {
-  test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to take the screenshots');
-  for (const size of [
-    { name: 'desktop', width: 1440, height: 900 },
-    { name: 'phone', width: 390, height: 844 },
-  ]) {
-    test(`trade page ${size.name}`, async ({ browser }) => {
-      test.setTimeout(120_000);
-      const shoot = async (page: Page, name: string) => {
-        const last = page
-          .getByRole('region', { name: /Market summary|市场概况/ })
-          .getByRole('paragraph')
-          .first();
-        await expect(last).not.toContainText('--', { timeout: 20_000 });
-        // A full-page shot from the top, so the sticky header sits where a reader sees it.
-        await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({ path: path.join(import.meta.dirname, '../docs/screenshots', name), fullPage: true });
-      };
-      const viewport = { width: size.width, height: size.height };
-      const visitor = await browser.newContext({ viewport });
-      const page = await visitor.newPage();
-      await page.goto('/trade/ETH_USDT?lang=zh_CN');
-      // The phone shows one panel at a time: the visitor's shot shows the book, the trader's the chart.
-      if (size.name === 'phone') await page.getByRole('tab', { name: '盘口' }).click();
-      await expect(page.getByRole('list', { name: '卖单' }).getByRole('button').first()).toBeAttached({
-        timeout: 30_000,
-      });
-      await shoot(page, `trade-visitor-zh_CN-${size.name}.png`);
-      await visitor.close();
-      const context = await browser.newContext({ viewport });
-      const bob = await trader(context, BOB, 'BTC_USDT');
-      // A buy far under the market rests, so the open-orders table has a row to show.
-      if (size.name === 'phone') await bob.getByRole('tab', { name: 'Buy', exact: true }).click();
-      const buy = bob.getByRole('form', { name: 'Buy BTC' });
-      await buy.getByLabel('Price').fill('1000');
-      await buy.getByLabel('Amount').fill('0.001');
-      await buy.getByRole('button', { name: 'Buy BTC' }).click();
-      await expect(bob.getByTestId('open-orders').getByRole('row').filter({ hasText: '1,000.00' })).toHaveCount(1);
-      await shoot(bob, `trade-${size.name}.png`);
-      await bob.getByRole('tab', { name: 'Depth' }).click();
-      await shoot(bob, `trade-depth-${size.name}.png`);
-      // The market page and the multi-chart page, as the same trader sees them.
-      await bob.goto('/market');
-      await expect(bob.getByRole('link', { name: /BTC\/USDT/ }).first()).toBeVisible({ timeout: 20_000 });
-      await bob.waitForTimeout(1500);
-      await bob.screenshot({
-        path: path.join(import.meta.dirname, '../docs/screenshots', `market-trader-${size.name}.png`),
-      });
-      await bob.goto('/tradeMore');
-      await expect(bob.getByRole('region', { name: 'Chart 1' }).getByRole('img')).toBeVisible({ timeout: 20_000 });
-      await bob.waitForTimeout(2500);
-      await bob.screenshot({
-        path: path.join(import.meta.dirname, '../docs/screenshots', `tradeMore-${size.name}.png`),
-      });
-      await context.close();
-    });
-  }
-});

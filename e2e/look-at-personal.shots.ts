@@ -4,11 +4,10 @@ import { registerByApi } from './support/api-register.ts';
 import { closePopupIfShown, logIn } from './support/pages.ts';
 
 /**
- * Screenshots of the security centre for a person to look at (SCREENSHOTS=1): a fresh account's pages at 1440x900
+ * Screenshots of the security centre for a person to look at (npm run screenshots): a fresh account's pages at 1440x900
  * and 390x844 into .screenshots/ (git-ignored). The Google and safety-record pages are photographed by
  * google-authenticator-login.e2e.ts, where they have content.
  */
-test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to take the screenshots');
 
 const pages = [
   'changePassword',

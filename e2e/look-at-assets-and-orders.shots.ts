@@ -4,11 +4,10 @@ import { loginFromAnotherDevice } from './support/api-login.ts';
 import { BOB } from './support/pages.ts';
 
 /**
- * Screenshots of the assets and order pages for a person to look at (SCREENSHOTS=1): the spot and P2P accounts,
+ * Screenshots of the assets and order pages for a person to look at (npm run screenshots): the spot and P2P accounts,
  * the transfer dialog, the ledger history and the order centre, at 1440x900 and 390x844 (and in Simplified Chinese
  * at 1440x900), into .screenshots/.
  */
-test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to take the screenshots');
 // One at a time: two cold page loads at once can outlast the timeout on a small machine.
 test.describe.configure({ mode: 'serial' });
 

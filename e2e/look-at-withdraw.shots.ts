@@ -5,11 +5,10 @@ import { loginFromAnotherDevice } from './support/api-login.ts';
 import { ALICE } from './support/pages.ts';
 
 /**
- * Screenshots of the withdraw pages for a person to look at (SCREENSHOTS=1): the withdraw form with a checked
+ * Screenshots of the withdraw pages for a person to look at (npm run screenshots): the withdraw form with a checked
  * address, a refused one, the second-factor dialog, and the address book, at 1440x900 and 390x844, in English and
  * Simplified Chinese, into .screenshots/.
  */
-test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to take the screenshots');
 
 const sizes = [
   { name: 'desktop', width: 1440, height: 900 },

@@ -4,10 +4,9 @@ import { loginFromAnotherDevice } from './support/api-login.ts';
 import { BOB } from './support/pages.ts';
 
 /**
- * Screenshots kept in the repository (SCREENSHOTS=1): /market, home, the spot account and the spot order centre at
+ * Screenshots kept in the repository (npm run screenshots): /market, home, the spot account and the spot order centre at
  * 1440x900 and 390x844, into docs/screenshots/.
  */
-test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to take the screenshots');
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 const sizes = [

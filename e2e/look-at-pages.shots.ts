@@ -3,10 +3,9 @@ import { test } from '@playwright/test';
 import { BOB, logIn } from './support/pages.ts';
 
 /**
- * Screenshots for a person to look at (SCREENSHOTS=1 npm run test:e2e): home, login, register, a footer page and
+ * Screenshots for a person to look at (npm run screenshots): home, login, register, a footer page and
  * messages, at 1440x900 and 390x844, in English and Simplified Chinese, into .screenshots/ (git-ignored).
  */
-test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to take the screenshots');
 
 const sizes = [
   { name: 'desktop', width: 1440, height: 900 },

@@ -5,11 +5,10 @@ import { loginFromAnotherDevice } from './support/api-login.ts';
 import { ALICE } from './support/pages.ts';
 
 /**
- * Screenshots of /assets/recharge for a person to look at (SCREENSHOTS=1): a Bitcoin deposit counting its
+ * Screenshots of /assets/recharge for a person to look at (npm run screenshots): a Bitcoin deposit counting its
  * confirmations beside one below the minimum, and the Ethereum address a USDT deposit was sent to, at 1440x900 and
  * 390x844, in English and Simplified Chinese, into .screenshots/.
  */
-test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to take the screenshots');
 
 const sizes = [
   { name: 'desktop', width: 1440, height: 900 },
