@@ -65,8 +65,9 @@ test('a limit sell is taken by a market buy live on both screens; a cancel; refu
     openTradePage(aliceContext, ALICE, `${MARKET.base}_${MARKET.quote}`),
     openTradePage(bobContext, BOB, `${MARKET.base}_${MARKET.quote}`),
   ]);
-  await expect(available(alice, 'sell')).toContainText(MARKET.base);
-  await expect(available(bob, 'buy')).not.toHaveText(/^--/);
+  // Balances read as "--" until the account's reply is in: wait for all four before reading them.
+  for (const page of [alice, bob])
+    for (const side of ['buy', 'sell'] as const) await expect(available(page, side)).toHaveText(/^[0-9]/);
   const aliceBase = await amountOf(alice, 'sell');
   const aliceQuote = await amountOf(alice, 'buy');
   const bobBase = await amountOf(bob, 'sell');
