@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { switchOn, usePublicInfo } from '../api/common.ts';
 import { SectionLayout } from '../ui/section-layout/SectionLayout.tsx';
@@ -11,43 +12,47 @@ export interface SectionMenuEntry {
   alsoFor?: RegExp;
 }
 
+/** A section's menu as data: its pages live at `${base}/${entry.id}`, each entry's text at `${textKeys}.${id}`. */
+export interface SectionMenu {
+  base: string;
+  /** The message key of the menu's accessible name. */
+  labelKey: string;
+  textKeys: string;
+  entries: readonly SectionMenuEntry[];
+}
+
 /**
  * A section's pages (/order/*, /assets/*) in the design system's section layout, with the section menu as router
  * links: entries hidden while their switch is off, the entry of the current page lit.
  */
 export function SectionMenuLayout({
-  base,
-  entries,
-  menuLabel,
-  entryText,
+  menu,
   title,
   actions,
   children,
 }: {
-  base: string;
-  entries: readonly SectionMenuEntry[];
-  menuLabel: string;
-  entryText: (id: string) => string;
+  menu: SectionMenu;
   title: string;
   actions?: ReactNode;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   const info = usePublicInfo();
   const { pathname } = useLocation();
-  const page = new RegExp(`${base}/([^/?#]+)`).exec(pathname)?.[1] ?? '';
-  const active = entries.find((entry) => entry.id === page || entry.alsoFor?.test(page));
+  const page = new RegExp(`${menu.base}/([^/?#]+)`).exec(pathname)?.[1] ?? '';
+  const active = menu.entries.find((entry) => entry.id === page || entry.alsoFor?.test(page));
   return (
     <SectionLayout
       title={title}
       actions={actions}
       menu={{
-        label: menuLabel,
+        label: t(menu.labelKey),
         activeId: active?.id,
-        items: entries.map((entry) => ({
+        items: menu.entries.map((entry) => ({
           id: entry.id,
           type: 1 as const,
-          navText: entryText(entry.id),
-          href: `${base}/${entry.id}`,
+          navText: t(`${menu.textKeys}.${entry.id}`),
+          href: `${menu.base}/${entry.id}`,
           display: entry.switch && !switchOn(info.switch, entry.switch) ? 'none' : undefined,
         })),
         renderLink: ({ href, className, children: text, current }) => (

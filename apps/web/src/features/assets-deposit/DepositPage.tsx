@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useDepositCoins } from '../../api/deposit.ts';
 import { errorText } from '../../i18n/error-text.ts';
-import { AssetsLayout } from '../../lib/AssetsLayout.tsx';
+import { assetsMenu } from '../../lib/assets-menu.ts';
+import { SectionMenuLayout } from '../../lib/SectionMenuLayout.tsx';
 import { Select } from '../../ui/select/Select.tsx';
 import { Tabs } from '../../ui/tabs/Tabs.tsx';
 import { DepositAddressCard } from './DepositAddressCard.tsx';
@@ -25,7 +26,8 @@ export default function DepositPage() {
   const chain = coin?.chains.find((c) => c.chain === chosenChain) ?? coin?.chains[0];
 
   return (
-    <AssetsLayout
+    <SectionMenuLayout
+      menu={assetsMenu}
       title={t('deposit.title')}
       actions={
         <Link className={styles.headLink} to="/assets/flowingWater">
@@ -80,6 +82,6 @@ export default function DepositPage() {
         </aside>
       </div>
       <DepositRecords coin={coin?.symbol ?? ''} />
-    </AssetsLayout>
+    </SectionMenuLayout>
   );
 }

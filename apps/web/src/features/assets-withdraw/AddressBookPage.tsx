@@ -11,7 +11,8 @@ import {
   useWithdrawCost,
 } from '../../api/withdraw.ts';
 import { errorText } from '../../i18n/error-text.ts';
-import { AssetsLayout } from '../../lib/AssetsLayout.tsx';
+import { assetsMenu } from '../../lib/assets-menu.ts';
+import { SectionMenuLayout } from '../../lib/SectionMenuLayout.tsx';
 import { Button } from '../../ui/button/Button.tsx';
 import { DataTable } from '../../ui/data-table/DataTable.tsx';
 import type { TableColumn } from '../../ui/data-table/table-types.ts';
@@ -101,7 +102,8 @@ export default function AddressBookPage() {
   }));
 
   return (
-    <AssetsLayout
+    <SectionMenuLayout
+      menu={assetsMenu}
       title={t('withdraw.book.title')}
       actions={
         <Link className={styles.headLink} to={`/assets/withdraw?symbol=${coin}`}>
@@ -162,6 +164,6 @@ export default function AddressBookPage() {
           stackOnNarrow
         />
       </section>
-    </AssetsLayout>
+    </SectionMenuLayout>
   );
 }

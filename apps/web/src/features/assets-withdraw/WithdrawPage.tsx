@@ -15,7 +15,8 @@ import {
   useWithdrawCost,
 } from '../../api/withdraw.ts';
 import { errorText } from '../../i18n/error-text.ts';
-import { AssetsLayout } from '../../lib/AssetsLayout.tsx';
+import { assetsMenu } from '../../lib/assets-menu.ts';
+import { SectionMenuLayout } from '../../lib/SectionMenuLayout.tsx';
 import { AmountInput } from '../../ui/amount-input/AmountInput.tsx';
 import { Button } from '../../ui/button/Button.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
@@ -93,7 +94,8 @@ export default function WithdrawPage() {
   ] as const;
 
   return (
-    <AssetsLayout
+    <SectionMenuLayout
+      menu={assetsMenu}
       title={t('withdraw.title')}
       actions={
         <Link className={styles.headLink} to="/assets/addressMent">
@@ -219,7 +221,7 @@ export default function WithdrawPage() {
           await refreshAfterWithdrawal(client);
         }}
       />
-    </AssetsLayout>
+    </SectionMenuLayout>
   );
 }
 

@@ -5,7 +5,8 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useAccountBalance } from '../../api/assets.ts';
 import { switchOn, usePublicInfo } from '../../api/common.ts';
 import { useRates } from '../../api/rate.ts';
-import { AssetsLayout } from '../../lib/AssetsLayout.tsx';
+import { assetsMenu } from '../../lib/assets-menu.ts';
+import { SectionMenuLayout } from '../../lib/SectionMenuLayout.tsx';
 import { Button } from '../../ui/button/Button.tsx';
 import { DataTable } from '../../ui/data-table/DataTable.tsx';
 import type { TableCell, TableColumn } from '../../ui/data-table/table-types.ts';
@@ -107,7 +108,8 @@ export default function AccountPage() {
   const total = balances.data?.totalBalance ?? '0';
 
   return (
-    <AssetsLayout
+    <SectionMenuLayout
+      menu={assetsMenu}
       title={t(`assetAccounts.menu.${pageOfAccount(account)}`)}
       actions={
         <>
@@ -167,7 +169,7 @@ export default function AccountPage() {
       />
       <AccountTransfers account={account} />
       {transfer && <TransferDialog start={transfer} offered={offered} onClose={() => setTransfer(null)} />}
-    </AssetsLayout>
+    </SectionMenuLayout>
   );
 }
 

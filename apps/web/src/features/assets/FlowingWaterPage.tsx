@@ -8,9 +8,10 @@ import { useLedgerHistory } from '../../api/assets.ts';
 import { switchOn, usePublicInfo } from '../../api/common.ts';
 import { exportUrl } from '../../api/export-url.ts';
 import { datePickerText, paginationText } from '../../i18n/control-text.ts';
-import { AssetsLayout } from '../../lib/AssetsLayout.tsx';
+import { assetsMenu } from '../../lib/assets-menu.ts';
 import { dayRange } from '../../lib/date-range.ts';
 import { displayNumber } from '../../lib/market-format.ts';
+import { SectionMenuLayout } from '../../lib/SectionMenuLayout.tsx';
 import { Button } from '../../ui/button/Button.tsx';
 import { DataTable } from '../../ui/data-table/DataTable.tsx';
 import type { TableColumn } from '../../ui/data-table/table-types.ts';
@@ -94,7 +95,8 @@ export default function FlowingWaterPage() {
   const dateText = datePickerText(t, i18n.language);
 
   return (
-    <AssetsLayout
+    <SectionMenuLayout
+      menu={assetsMenu}
       title={t('assetAccounts.menu.flowingWater')}
       actions={
         <a className={sectionClasses.actionLink} href={exportUrl(recordOtherTransferExport, query)} download>
@@ -170,6 +172,6 @@ export default function FlowingWaterPage() {
           {...paginationText(t)}
         />
       )}
-    </AssetsLayout>
+    </SectionMenuLayout>
   );
 }

@@ -17,6 +17,7 @@ import { datePickerText, paginationText } from '../../i18n/control-text.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { dayRange } from '../../lib/date-range.ts';
 import { displayNumber } from '../../lib/market-format.ts';
+import { SectionMenuLayout } from '../../lib/SectionMenuLayout.tsx';
 import { Button } from '../../ui/button/Button.tsx';
 import { DataTable } from '../../ui/data-table/DataTable.tsx';
 import type { TableCell, TableColumn, TableRow } from '../../ui/data-table/table-types.ts';
@@ -26,8 +27,8 @@ import { sectionClasses } from '../../ui/section-layout/SectionLayout.tsx';
 import { Select } from '../../ui/select/Select.tsx';
 import { Tabs } from '../../ui/tabs/Tabs.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
-import { OrdersLayout } from './OrdersLayout.tsx';
 import { canCancel, isZero, type OrderItem, statusKey, symbolOf, volumeUnit } from './order-view.ts';
+import { ordersMenu } from './orders-menu.ts';
 
 const PAGE_SIZE = 20;
 const ALL = 'all';
@@ -207,7 +208,8 @@ export default function ExchangeOrderPage() {
   const dateText = datePickerText(t, i18n.language);
 
   return (
-    <OrdersLayout
+    <SectionMenuLayout
+      menu={ordersMenu}
       title={t('orderCenter.menu.exchangeOrder')}
       actions={
         tab === 'trades' && (
@@ -302,6 +304,6 @@ export default function ExchangeOrderPage() {
       {count > PAGE_SIZE && (
         <Pagination page={page} total={count} pageSize={PAGE_SIZE} onPageChange={setPage} {...paginationText(t)} />
       )}
-    </OrdersLayout>
+    </SectionMenuLayout>
   );
 }

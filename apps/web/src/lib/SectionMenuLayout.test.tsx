@@ -1,0 +1,42 @@
+import '../i18n/test-i18n.ts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { publicInfoQuery } from '../api/common.ts';
+import { assetsMenu } from './assets-menu.ts';
+import { SectionMenuLayout } from './SectionMenuLayout.tsx';
+
+function renderAt(path: string, switches: Record<string, string>) {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+  });
+  client.setQueryData(publicInfoQuery.queryKey, { switch: switches, msg: {}, limitCountryList: [] });
+  const element = (
+    <SectionMenuLayout menu={assetsMenu} title="Page">
+      <p>Body</p>
+    </SectionMenuLayout>
+  );
+  const router = createMemoryRouter([{ path: '/assets/:page', element }], { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return within(screen.getByRole('navigation', { name: 'Assets' }));
+}
+
+describe('SectionMenuLayout', () => {
+  it('links every entry under the base, lights the current page and hides entries whose switch is off', () => {
+    const menu = renderAt('/assets/withdraw', { lever_open: '1', fiat_open: '0' });
+    expect(menu.getByRole('link', { name: 'Withdraw' })).toHaveAttribute('aria-current', 'page');
+    expect(menu.getByRole('link', { name: 'Deposit' })).toHaveAttribute('href', '/assets/recharge');
+    expect(menu.getByRole('link', { name: 'Margin account' })).toBeInTheDocument();
+    expect(menu.getAllByRole('link')).toHaveLength(assetsMenu.entries.length - 1);
+  });
+
+  it('lights an entry for the other pages it stands for', () => {
+    const menu = renderAt('/assets/exchangeFlowingWater', {});
+    expect(menu.getByRole('link', { name: 'History' })).toHaveAttribute('aria-current', 'page');
+  });
+});
