@@ -3,10 +3,8 @@ import { formatDateTime, groupThousands } from '@opex/contract/display';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDepositRecords } from '../../api/deposit.ts';
-import { paginationText } from '../../i18n/control-text.ts';
-import { DataTable } from '../../ui/data-table/DataTable.tsx';
+import { PagedTable } from '../../lib/PagedTable.tsx';
 import type { TableColumn } from '../../ui/data-table/table-types.ts';
-import { Pagination } from '../../ui/pagination/Pagination.tsx';
 import styles from './deposit.module.css';
 
 /** The trader's deposits of a coin: amount, chain and transaction, confirmations counted, state. */
@@ -74,24 +72,16 @@ export function DepositRecords({ coin }: { coin: string }) {
   return (
     <section className={styles.records} aria-label={t('deposit.records.title')}>
       <h2 className={styles.sectionTitle}>{t('deposit.records.title')}</h2>
-      <DataTable
+      <PagedTable
         columns={columns}
         rows={rows}
         noDataText={t('deposit.records.none')}
         loading={records.isLoading}
-        loadingText={t('common.loading')}
-        lines={PAGE_SIZE}
-        stackOnNarrow
+        page={page}
+        count={records.data?.count ?? 0}
+        pageSize={PAGE_SIZE}
+        onPageChange={setPage}
       />
-      {(records.data?.count ?? 0) > PAGE_SIZE && (
-        <Pagination
-          page={page}
-          total={records.data?.count ?? 0}
-          pageSize={PAGE_SIZE}
-          onPageChange={setPage}
-          {...paginationText(t)}
-        />
-      )}
     </section>
   );
 }

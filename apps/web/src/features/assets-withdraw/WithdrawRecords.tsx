@@ -4,11 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { refreshAfterWithdrawal, useCancelWithdrawal, useWithdrawRecords } from '../../api/withdraw.ts';
-import { paginationText } from '../../i18n/control-text.ts';
 import { errorText } from '../../i18n/error-text.ts';
-import { DataTable } from '../../ui/data-table/DataTable.tsx';
+import { PagedTable } from '../../lib/PagedTable.tsx';
 import type { TableCell, TableColumn } from '../../ui/data-table/table-types.ts';
-import { Pagination } from '../../ui/pagination/Pagination.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import type { WithdrawRecord } from './WithdrawDialog.tsx';
 import styles from './withdraw.module.css';
@@ -101,24 +99,16 @@ export function WithdrawRecords({ coin, onConfirm }: { coin: string; onConfirm: 
   return (
     <section className={styles.records} aria-label={t('withdraw.records.title')}>
       <h2 className={styles.sectionTitle}>{t('withdraw.records.title')}</h2>
-      <DataTable
+      <PagedTable
         columns={columns}
         rows={rows}
         noDataText={t('common.noData')}
         loading={records.isLoading}
-        loadingText={t('common.loading')}
-        lines={PAGE_SIZE}
-        stackOnNarrow
+        page={page}
+        count={records.data?.count ?? 0}
+        pageSize={PAGE_SIZE}
+        onPageChange={setPage}
       />
-      {(records.data?.count ?? 0) > PAGE_SIZE && (
-        <Pagination
-          page={page}
-          total={records.data?.count ?? 0}
-          pageSize={PAGE_SIZE}
-          onPageChange={setPage}
-          {...paginationText(t)}
-        />
-      )}
     </section>
   );
 }

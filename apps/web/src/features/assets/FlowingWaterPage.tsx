@@ -7,16 +7,15 @@ import { useLocation } from 'react-router';
 import { useLedgerHistory } from '../../api/assets.ts';
 import { switchOn, usePublicInfo } from '../../api/common.ts';
 import { exportUrl } from '../../api/export-url.ts';
-import { datePickerText, paginationText } from '../../i18n/control-text.ts';
+import { datePickerText } from '../../i18n/control-text.ts';
 import { assetsMenu } from '../../lib/assets-menu.ts';
 import { dayRange } from '../../lib/date-range.ts';
 import { displayNumber } from '../../lib/market-format.ts';
+import { PagedTable } from '../../lib/PagedTable.tsx';
 import { SectionMenuLayout } from '../../lib/SectionMenuLayout.tsx';
 import { Button } from '../../ui/button/Button.tsx';
-import { DataTable } from '../../ui/data-table/DataTable.tsx';
 import type { TableColumn } from '../../ui/data-table/table-types.ts';
 import { DatePicker } from '../../ui/date-picker/DatePicker.tsx';
-import { Pagination } from '../../ui/pagination/Pagination.tsx';
 import { sectionClasses } from '../../ui/section-layout/SectionLayout.tsx';
 import { Select } from '../../ui/select/Select.tsx';
 import { historyAccountOfPath } from './account-routes.ts';
@@ -153,25 +152,17 @@ export default function FlowingWaterPage() {
           {t('assetAccounts.flowing.reset')}
         </Button>
       </div>
-      <DataTable
+      <PagedTable
         label={t('assetAccounts.menu.flowingWater')}
         columns={columns}
         rows={rows}
         loading={history.isPending}
         noDataText={t('assetAccounts.flowing.empty')}
-        loadingText={t('common.loading')}
-        stackOnNarrow
-        lines={PAGE_SIZE}
+        page={page}
+        count={history.data?.count ?? 0}
+        pageSize={PAGE_SIZE}
+        onPageChange={setPage}
       />
-      {(history.data?.count ?? 0) > PAGE_SIZE && (
-        <Pagination
-          page={page}
-          total={history.data?.count ?? 0}
-          pageSize={PAGE_SIZE}
-          onPageChange={setPage}
-          {...paginationText(t)}
-        />
-      )}
     </SectionMenuLayout>
   );
 }

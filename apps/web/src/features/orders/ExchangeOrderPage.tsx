@@ -13,16 +13,16 @@ import {
   useOrderHistory,
   useTradeHistory,
 } from '../../api/orders.ts';
-import { datePickerText, paginationText } from '../../i18n/control-text.ts';
+import { datePickerText } from '../../i18n/control-text.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { dayRange } from '../../lib/date-range.ts';
 import { displayNumber } from '../../lib/market-format.ts';
+import { PagedTable } from '../../lib/PagedTable.tsx';
 import { SectionMenuLayout } from '../../lib/SectionMenuLayout.tsx';
 import { Button } from '../../ui/button/Button.tsx';
 import { DataTable } from '../../ui/data-table/DataTable.tsx';
 import type { TableCell, TableColumn, TableRow } from '../../ui/data-table/table-types.ts';
 import { DatePicker } from '../../ui/date-picker/DatePicker.tsx';
-import { Pagination } from '../../ui/pagination/Pagination.tsx';
 import { sectionClasses } from '../../ui/section-layout/SectionLayout.tsx';
 import { Select } from '../../ui/select/Select.tsx';
 import { Tabs } from '../../ui/tabs/Tabs.tsx';
@@ -290,20 +290,18 @@ export default function ExchangeOrderPage() {
           {t('orderCenter.reset')}
         </Button>
       </div>
-      <DataTable
+      <PagedTable
         label={t(`orderCenter.tab.${tab}`)}
         columns={tab === 'trades' ? tradeColumns : orderColumns}
         rows={rows}
         loading={active.isPending}
         noDataText={t(tab === 'trades' ? 'orderCenter.noTrades' : 'orderCenter.noOrders')}
-        loadingText={t('common.loading')}
-        stackOnNarrow
-        lines={PAGE_SIZE}
         {...(tab === 'trades' ? {} : { loadSubTable: loadFills })}
+        page={page}
+        count={count}
+        pageSize={PAGE_SIZE}
+        onPageChange={setPage}
       />
-      {count > PAGE_SIZE && (
-        <Pagination page={page} total={count} pageSize={PAGE_SIZE} onPageChange={setPage} {...paginationText(t)} />
-      )}
     </SectionMenuLayout>
   );
 }
