@@ -1,6 +1,6 @@
 import { register } from '@opex/contract/calls/user';
 import type { CaptchaFields } from '@opex/contract/captcha';
-import { isValidEmail, isValidPassword, phonePattern, verificationCodePattern } from '@opex/contract/rules';
+import { isValidEmail, phonePattern, verificationCodePattern } from '@opex/contract/rules';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { invoke } from '../../api/call.ts';
 import { switchOn, usePublicInfo } from '../../api/common.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { Captcha } from '../../lib/Captcha.tsx';
+import { isValidNewPassword, NewPasswordFields, noNewPassword } from '../../lib/NewPasswordFields.tsx';
 import { Button } from '../../ui/button/Button.tsx';
 import { SendCodeButton } from '../../ui/send-code-button/SendCodeButton.tsx';
 import { TextInput } from '../../ui/text-input/TextInput.tsx';
@@ -31,8 +32,7 @@ export default function RegisterPage() {
   const [countryCode, setCountryCode] = useState(info.msg.default_country_code?.replace(/\D/g, '') ?? '');
   const [mobile, setMobile] = useState('');
   const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
+  const [newPassword, setNewPassword] = useState(noNewPassword);
   const [invite, setInvite] = useState('');
   const [agreed, setAgreed] = useState(!mustAgree);
   const [captcha, setCaptcha] = useState<CaptchaFields | null>(null);
@@ -47,8 +47,7 @@ export default function RegisterPage() {
   const valid =
     accountValid &&
     verificationCodePattern.test(code) &&
-    isValidPassword(password) &&
-    password === repeat &&
+    isValidNewPassword(newPassword) &&
     (!invitationRequired || invite.trim() !== '') &&
     agreed;
 
@@ -68,7 +67,7 @@ export default function RegisterPage() {
     try {
       await invoke(register, {
         ...target,
-        loginPword: password,
+        loginPword: newPassword.password,
         authCode: code,
         ...(invite.trim() ? { invitedCode: invite.trim() } : {}),
         ...takeCaptcha(),
@@ -163,26 +162,7 @@ export default function RegisterPage() {
             />
           }
         />
-        <TextInput
-          label={t('auth.password')}
-          type="password"
-          value={password}
-          onChange={setPassword}
-          maxLength={20}
-          autoComplete="new-password"
-          error={touched && !isValidPassword(password)}
-          errorText={t('validation.password')}
-        />
-        <TextInput
-          label={t('auth.repeatPassword')}
-          type="password"
-          value={repeat}
-          onChange={setRepeat}
-          maxLength={20}
-          autoComplete="new-password"
-          error={touched && repeat !== password}
-          errorText={t('validation.repeat')}
-        />
+        <NewPasswordFields value={newPassword} onChange={setNewPassword} touched={touched} labelKey="auth.password" />
         <TextInput
           label={invitationRequired ? t('auth.invite') : t('auth.inviteOptional')}
           value={invite}

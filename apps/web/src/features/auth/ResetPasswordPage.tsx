@@ -1,12 +1,13 @@
 import { resetPassword } from '@opex/contract/calls/user';
 import type { CaptchaFields } from '@opex/contract/captcha';
-import { isValidPassword, verificationCodePattern } from '@opex/contract/rules';
+import { verificationCodePattern } from '@opex/contract/rules';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { invoke } from '../../api/call.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { Captcha } from '../../lib/Captcha.tsx';
+import { isValidNewPassword, NewPasswordFields, noNewPassword } from '../../lib/NewPasswordFields.tsx';
 import { Button } from '../../ui/button/Button.tsx';
 import { SendCodeButton } from '../../ui/send-code-button/SendCodeButton.tsx';
 import { TextInput } from '../../ui/text-input/TextInput.tsx';
@@ -24,8 +25,7 @@ export default function ResetPasswordPage() {
   const [account, setAccount] = useState('');
   const [countryCode, setCountryCode] = useState('');
   const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
+  const [newPassword, setNewPassword] = useState(noNewPassword);
   const [captcha, setCaptcha] = useState<CaptchaFields | null>(null);
   const [captchaRound, setCaptchaRound] = useState(0);
   const [touched, setTouched] = useState(false);
@@ -33,8 +33,7 @@ export default function ResetPasswordPage() {
   const [error, setError] = useState('');
   const isPhone = account.trim() !== '' && !account.includes('@');
   const target = accountFields(account, countryCode);
-  const valid =
-    isValidAccount(account) && verificationCodePattern.test(code) && isValidPassword(password) && password === repeat;
+  const valid = isValidAccount(account) && verificationCodePattern.test(code) && isValidNewPassword(newPassword);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -43,7 +42,7 @@ export default function ResetPasswordPage() {
     setBusy(true);
     setError('');
     try {
-      await invoke(resetPassword, { ...target, authCode: code, loginPword: password });
+      await invoke(resetPassword, { ...target, authCode: code, loginPword: newPassword.password });
       toast.success(t('auth.passwordReset'));
       navigate('/login', { replace: true });
     } catch (failure) {
@@ -108,26 +107,7 @@ export default function ResetPasswordPage() {
             />
           }
         />
-        <TextInput
-          label={t('auth.newPassword')}
-          type="password"
-          value={password}
-          onChange={setPassword}
-          maxLength={20}
-          autoComplete="new-password"
-          error={touched && !isValidPassword(password)}
-          errorText={t('validation.password')}
-        />
-        <TextInput
-          label={t('auth.repeatPassword')}
-          type="password"
-          value={repeat}
-          onChange={setRepeat}
-          maxLength={20}
-          autoComplete="new-password"
-          error={touched && repeat !== password}
-          errorText={t('validation.repeat')}
-        />
+        <NewPasswordFields value={newPassword} onChange={setNewPassword} touched={touched} />
         {error && (
           <p className={styles.error} role="alert">
             {error}

@@ -1,6 +1,6 @@
 import { passwordUpdate } from '@opex/contract/calls/user';
 import { OperationType } from '@opex/contract/calls/verification';
-import { isValidPassword, verificationCodePattern } from '@opex/contract/rules';
+import { verificationCodePattern } from '@opex/contract/rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { invoke } from '../../api/call.ts';
 import { type UserInfo, userInfoQuery } from '../../api/user.ts';
 import { errorText } from '../../i18n/error-text.ts';
+import { isValidNewPassword, NewPasswordFields, noNewPassword } from '../../lib/NewPasswordFields.tsx';
 import { Button } from '../../ui/button/Button.tsx';
 import { TextInput } from '../../ui/text-input/TextInput.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
@@ -35,15 +36,13 @@ function ChangePasswordForm({ user }: { user: UserInfo }) {
   const client = useQueryClient();
   const navigate = useNavigate();
   const [current, setCurrent] = useState('');
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
+  const [newPassword, setNewPassword] = useState(noNewPassword);
   const [code, setCode] = useState('');
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const channel = user.email ? 'email' : 'sms';
-  const valid =
-    current !== '' && isValidPassword(password) && password === repeat && verificationCodePattern.test(code);
+  const valid = current !== '' && isValidNewPassword(newPassword) && verificationCodePattern.test(code);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -52,7 +51,7 @@ function ChangePasswordForm({ user }: { user: UserInfo }) {
     setBusy(true);
     setError('');
     try {
-      await invoke(passwordUpdate, { loginPword: current, newLoginPword: password, authCode: code });
+      await invoke(passwordUpdate, { loginPword: current, newLoginPword: newPassword.password, authCode: code });
       toast.success(t('auth.passwordReset'));
       client.setQueryData(userInfoQuery.queryKey, null);
       navigate('/login', { replace: true });
@@ -76,27 +75,7 @@ function ChangePasswordForm({ user }: { user: UserInfo }) {
           error={touched && current === ''}
           errorText={t('validation.required')}
         />
-        <TextInput
-          label={t('auth.newPassword')}
-          type="password"
-          value={password}
-          onChange={setPassword}
-          maxLength={20}
-          autoComplete="new-password"
-          error={touched && !isValidPassword(password)}
-          errorText={t('validation.password')}
-          warningText={t('validation.password')}
-        />
-        <TextInput
-          label={t('auth.repeatPassword')}
-          type="password"
-          value={repeat}
-          onChange={setRepeat}
-          maxLength={20}
-          autoComplete="new-password"
-          error={touched && repeat !== password}
-          errorText={t('validation.repeat')}
-        />
+        <NewPasswordFields value={newPassword} onChange={setNewPassword} touched={touched} ruleHint />
         <p className={styles.hint}>
           {t(`personal.factor.sentTo.${channel}`, { address: user.email || user.mobileNumber })}
         </p>
