@@ -6,6 +6,7 @@ import { useDepositAddress } from '../../api/deposit.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { copyText } from '../../lib/clipboard.ts';
 import { Button } from '../../ui/button/Button.tsx';
+import blocks from '../../ui/page-blocks/page-blocks.module.css';
 import { QrCode } from '../../ui/qr-overlay/QrOverlay.tsx';
 import { Spinner } from '../../ui/spinner/Spinner.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
@@ -32,7 +33,7 @@ export function DepositAddressCard({
   ] as const;
 
   const body = () => {
-    if (!open) return <p className={styles.banner}>{t('deposit.closed', { coin: coin.symbol })}</p>;
+    if (!open) return <p className={blocks.banner}>{t('deposit.closed', { coin: coin.symbol })}</p>;
     if (address.isPending) return <Spinner size="l" label={t('deposit.generating')} />;
     if (address.isError || address.data.state === 'failed') {
       const reason = address.isError
@@ -53,7 +54,7 @@ export function DepositAddressCard({
         <div className={styles.addressBox}>
           <QrCode value={data.address} label={t('deposit.qrLabel', { coin: coin.symbol, chain: chain.name })} />
           <div className={styles.addressText}>
-            <span className={styles.label}>{t('deposit.address')}</span>
+            <span className={blocks.hint}>{t('deposit.address')}</span>
             <code className={styles.mono} data-testid="deposit-address">
               {data.address}
             </code>
@@ -62,10 +63,10 @@ export function DepositAddressCard({
         </div>
         {data.needMemo === 1 && (
           <div className={styles.memoBox}>
-            <p className={styles.warning} role="note">
+            <p className={blocks.banner} role="note">
               {t('deposit.memoWarning', { coin: coin.symbol })}
             </p>
-            <span className={styles.label}>{t('deposit.memo')}</span>
+            <span className={blocks.hint}>{t('deposit.memo')}</span>
             <div className={styles.memoRow}>
               <code className={styles.memoValue} data-testid="deposit-memo">
                 {data.memo}
@@ -81,15 +82,15 @@ export function DepositAddressCard({
   return (
     <div className={styles.card}>
       {body()}
-      <dl className={styles.summary}>
+      <dl className={blocks.summary}>
         {facts.map(([name, value]) => (
-          <div key={name} className={styles.summaryRow}>
+          <div key={name} className={blocks.summaryRow}>
             <dt>{name}</dt>
             <dd>{value}</dd>
           </div>
         ))}
       </dl>
-      <p className={styles.hint}>{t('deposit.onlyThis', { coin: coin.symbol, chain: chain.name })}</p>
+      <p className={blocks.hint}>{t('deposit.onlyThis', { coin: coin.symbol, chain: chain.name })}</p>
     </div>
   );
 }

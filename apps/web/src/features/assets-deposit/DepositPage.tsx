@@ -5,6 +5,7 @@ import { useDepositCoins } from '../../api/deposit.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { assetsMenu } from '../../lib/assets-menu.ts';
 import { SectionMenuLayout } from '../../lib/SectionMenuLayout.tsx';
+import blocks from '../../ui/page-blocks/page-blocks.module.css';
 import { Select } from '../../ui/select/Select.tsx';
 import { Tabs } from '../../ui/tabs/Tabs.tsx';
 import { DepositAddressCard } from './DepositAddressCard.tsx';
@@ -36,15 +37,15 @@ export default function DepositPage() {
       }
     >
       {coins.isError && (
-        <p className={styles.error} role="alert">
+        <p className={blocks.error} role="alert">
           {errorText(t, coins.error)}
         </p>
       )}
-      {coins.isSuccess && list.length === 0 && <p className={styles.banner}>{t('deposit.noCoins')}</p>}
+      {coins.isSuccess && list.length === 0 && <p className={blocks.banner}>{t('deposit.noCoins')}</p>}
       <div className={styles.columns}>
         <div className={styles.panel}>
-          <div className={styles.field}>
-            <span className={styles.label}>{t('deposit.coin')}</span>
+          <div className={blocks.field}>
+            <span className={blocks.hint}>{t('deposit.coin')}</span>
             <Select
               label={t('deposit.coin')}
               options={list.map((c) => ({ code: c.symbol, value: c.symbol, label: c.name, img: c.icon || undefined }))}
@@ -59,8 +60,8 @@ export default function DepositPage() {
             />
           </div>
           {coin && chain && (
-            <div className={styles.field}>
-              <span className={styles.label}>{t('deposit.chain')}</span>
+            <div className={blocks.field}>
+              <span className={blocks.hint}>{t('deposit.chain')}</span>
               <Tabs
                 items={coin.chains.map((c) => ({ key: c.chain, name: c.name }))}
                 value={chain.chain}
@@ -72,8 +73,8 @@ export default function DepositPage() {
           )}
           {coin && chain && <DepositAddressCard coin={coin} chain={chain} />}
         </div>
-        <aside className={styles.notes} aria-label={t('deposit.notesTitle')}>
-          <h2 className={styles.sectionTitle}>{t('deposit.notesTitle')}</h2>
+        <aside className={blocks.notes} aria-label={t('deposit.notesTitle')}>
+          <h2 className={blocks.sectionTitle}>{t('deposit.notesTitle')}</h2>
           <ul>
             <li>{t('deposit.note1', { coin: coin?.symbol ?? '', chain: chain?.name ?? '' })}</li>
             <li>{t('deposit.note2', { n: chain?.confirmations ?? 0 })}</li>

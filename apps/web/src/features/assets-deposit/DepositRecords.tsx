@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useDepositRecords } from '../../api/deposit.ts';
 import { PagedTable } from '../../lib/PagedTable.tsx';
 import type { TableColumn } from '../../ui/data-table/table-types.ts';
+import blocks from '../../ui/page-blocks/page-blocks.module.css';
 import styles from './deposit.module.css';
 
 /** The trader's deposits of a coin: amount, chain and transaction, confirmations counted, state. */
@@ -46,7 +47,7 @@ export function DepositRecords({ coin }: { coin: string }) {
         type: 'text' as const,
         text: (
           <span className={styles.recordTx}>
-            <span className={styles.chainTag}>{record.chain}</span>
+            <span className={blocks.tag}>{record.chain}</span>
             <span className={styles.mono} title={record.txid}>
               {shortTxid(record.txid)}
             </span>
@@ -71,7 +72,7 @@ export function DepositRecords({ coin }: { coin: string }) {
 
   return (
     <section className={styles.records} aria-label={t('deposit.records.title')}>
-      <h2 className={styles.sectionTitle}>{t('deposit.records.title')}</h2>
+      <h2 className={blocks.sectionTitle}>{t('deposit.records.title')}</h2>
       <PagedTable
         columns={columns}
         rows={rows}

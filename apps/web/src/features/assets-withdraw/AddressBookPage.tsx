@@ -16,6 +16,7 @@ import { SectionMenuLayout } from '../../lib/SectionMenuLayout.tsx';
 import { Button } from '../../ui/button/Button.tsx';
 import { DataTable } from '../../ui/data-table/DataTable.tsx';
 import type { TableColumn } from '../../ui/data-table/table-types.ts';
+import blocks from '../../ui/page-blocks/page-blocks.module.css';
 import { TextInput } from '../../ui/text-input/TextInput.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { AddressField } from './AddressField.tsx';
@@ -154,7 +155,7 @@ export default function AddressBookPage() {
           <p className={styles.hint}>{t('withdraw.noChain', { coin })}</p>
         )}
       </form>
-      <section className={styles.records} aria-label={t('withdraw.book.title')}>
+      <section className={blocks.section} aria-label={t('withdraw.book.title')}>
         <DataTable
           columns={columns}
           rows={rows}

@@ -3,6 +3,7 @@ import type { addressList } from '@opex/contract/calls/withdraw';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAddressCheck } from '../../api/withdraw.ts';
+import blocks from '../../ui/page-blocks/page-blocks.module.css';
 import { Select } from '../../ui/select/Select.tsx';
 import { TextInput } from '../../ui/text-input/TextInput.tsx';
 import styles from './withdraw.module.css';
@@ -57,7 +58,7 @@ export function AddressField({
   const checking = value !== '' && !current;
 
   return (
-    <div className={styles.field}>
+    <div className={blocks.field}>
       {book.length > 0 && (
         <Select
           label={t('withdraw.fromBook')}

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { usePublicInfo } from '../../api/common.ts';
+import blocks from '../../ui/page-blocks/page-blocks.module.css';
 import { Select } from '../../ui/select/Select.tsx';
 import { Tabs } from '../../ui/tabs/Tabs.tsx';
-import styles from './withdraw.module.css';
 
 /** The coin (listed, not fiat, in the operator's order) and the network it is withdrawn on. */
 export function useWithdrawCoins(): string[] {
@@ -30,8 +30,8 @@ export function CoinChainPicker({
   const { coinList } = usePublicInfo().market;
   return (
     <>
-      <div className={styles.field}>
-        <span className={styles.label}>{t('withdraw.coin')}</span>
+      <div className={blocks.field}>
+        <span className={blocks.hint}>{t('withdraw.coin')}</span>
         <Select
           label={t('withdraw.coin')}
           options={useWithdrawCoins().map((symbol) => ({
@@ -48,8 +48,8 @@ export function CoinChainPicker({
         />
       </div>
       {chain !== undefined && (
-        <div className={styles.field}>
-          <span className={styles.label}>{t('withdraw.chain')}</span>
+        <div className={blocks.field}>
+          <span className={blocks.hint}>{t('withdraw.chain')}</span>
           <Tabs
             items={chains.map((c) => ({ key: c, name: c }))}
             value={chain}

@@ -19,6 +19,7 @@ import { assetsMenu } from '../../lib/assets-menu.ts';
 import { SectionMenuLayout } from '../../lib/SectionMenuLayout.tsx';
 import { AmountInput } from '../../ui/amount-input/AmountInput.tsx';
 import { Button } from '../../ui/button/Button.tsx';
+import blocks from '../../ui/page-blocks/page-blocks.module.css';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { AddressField } from './AddressField.tsx';
 import { CoinChainPicker, useWithdrawCoins } from './CoinChainPicker.tsx';
@@ -104,12 +105,12 @@ export default function WithdrawPage() {
       }
     >
       {holdUntil > 0 && (
-        <p className={styles.banner} role="status">
+        <p className={blocks.banner} role="status">
           {t('withdraw.held', { time: formatDateTime(holdUntil) })}
         </p>
       )}
       {paused && (
-        <p className={styles.banner} role="status">
+        <p className={blocks.banner} role="status">
           {t('withdraw.paused', { coin })}
         </p>
       )}
@@ -160,9 +161,9 @@ export default function WithdrawPage() {
               {t('withdraw.max')}
             </button>
           </div>
-          <dl className={styles.summary}>
+          <dl className={blocks.summary}>
             {fields.map(([name, value]) => (
-              <div key={name} className={styles.summaryRow}>
+              <div key={name} className={blocks.summaryRow}>
                 <dt>{name}</dt>
                 <dd>{value}</dd>
               </div>
@@ -180,8 +181,8 @@ export default function WithdrawPage() {
             {t('withdraw.submit')}
           </Button>
         </form>
-        <aside className={styles.notes} aria-label={t('withdraw.notesTitle')}>
-          <h2 className={styles.sectionTitle}>{t('withdraw.notesTitle')}</h2>
+        <aside className={blocks.notes} aria-label={t('withdraw.notesTitle')}>
+          <h2 className={blocks.sectionTitle}>{t('withdraw.notesTitle')}</h2>
           <ul>
             <li>{t('withdraw.note1', { coin: coinName(coin) })}</li>
             <li>{t('withdraw.note2')}</li>

@@ -7,6 +7,7 @@ import { refreshAfterWithdrawal, useCancelWithdrawal, useWithdrawRecords } from 
 import { errorText } from '../../i18n/error-text.ts';
 import { PagedTable } from '../../lib/PagedTable.tsx';
 import type { TableCell, TableColumn } from '../../ui/data-table/table-types.ts';
+import blocks from '../../ui/page-blocks/page-blocks.module.css';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import type { WithdrawRecord } from './WithdrawDialog.tsx';
 import styles from './withdraw.module.css';
@@ -97,8 +98,8 @@ export function WithdrawRecords({ coin, onConfirm }: { coin: string; onConfirm: 
   }));
 
   return (
-    <section className={styles.records} aria-label={t('withdraw.records.title')}>
-      <h2 className={styles.sectionTitle}>{t('withdraw.records.title')}</h2>
+    <section className={blocks.section} aria-label={t('withdraw.records.title')}>
+      <h2 className={blocks.sectionTitle}>{t('withdraw.records.title')}</h2>
       <PagedTable
         columns={columns}
         rows={rows}
