@@ -10,6 +10,7 @@ import { userInfoQuery } from '../../api/user.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { Captcha } from '../../lib/Captcha.tsx';
 import { Button } from '../../ui/button/Button.tsx';
+import blocks from '../../ui/page-blocks/page-blocks.module.css';
 import { TextInput } from '../../ui/text-input/TextInput.tsx';
 import { AuthFrame } from './AuthFrame.tsx';
 import styles from './auth.module.css';
@@ -79,7 +80,7 @@ export default function LoginPage() {
     return (
       <AuthFrame title={t('auth.secondStepTitle')}>
         <form className={styles.form} onSubmit={submitCode} noValidate>
-          <p className={styles.hint}>{t(`auth.secondStepHint.${step.type}`)}</p>
+          <p className={blocks.hint}>{t(`auth.secondStepHint.${step.type}`)}</p>
           <TextInput
             label={t('auth.code')}
             value={code}
@@ -93,7 +94,7 @@ export default function LoginPage() {
             errorText={t('validation.code')}
           />
           {error && (
-            <p className={styles.error} role="alert">
+            <p className={blocks.error} role="alert">
               {error}
             </p>
           )}
@@ -134,7 +135,7 @@ export default function LoginPage() {
         />
         <Captcha onChange={setCaptcha} />
         {error && (
-          <p className={styles.error} role="alert">
+          <p className={blocks.error} role="alert">
             {error}
           </p>
         )}

@@ -9,6 +9,7 @@ import { errorText } from '../../i18n/error-text.ts';
 import { Captcha } from '../../lib/Captcha.tsx';
 import { isValidNewPassword, NewPasswordFields, noNewPassword } from '../../lib/NewPasswordFields.tsx';
 import { Button } from '../../ui/button/Button.tsx';
+import blocks from '../../ui/page-blocks/page-blocks.module.css';
 import { SendCodeButton } from '../../ui/send-code-button/SendCodeButton.tsx';
 import { TextInput } from '../../ui/text-input/TextInput.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
@@ -109,7 +110,7 @@ export default function ResetPasswordPage() {
         />
         <NewPasswordFields value={newPassword} onChange={setNewPassword} touched={touched} />
         {error && (
-          <p className={styles.error} role="alert">
+          <p className={blocks.error} role="alert">
             {error}
           </p>
         )}

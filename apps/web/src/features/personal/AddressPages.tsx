@@ -7,6 +7,7 @@ import { invoke } from '../../api/call.ts';
 import { usePublicInfo } from '../../api/common.ts';
 import type { UserInfo } from '../../api/user.ts';
 import { Button } from '../../ui/button/Button.tsx';
+import blocks from '../../ui/page-blocks/page-blocks.module.css';
 import { TextInput } from '../../ui/text-input/TextInput.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { PersonalLayout } from './PersonalLayout.tsx';
@@ -48,7 +49,7 @@ function AddressPage({ kind, mode }: { kind: Kind; mode: Mode }) {
         if (bound !== (mode === 'change')) {
           const other = `/personal/${mode === 'bind' ? 'change' : 'bind'}${kind === 'email' ? 'Email' : 'Phone'}`;
           return (
-            <section className={styles.panel}>
+            <section className={blocks.panel}>
               <p>{t(`personal.${kind}.${mode === 'bind' ? 'alreadyBound' : 'notBoundYet'}`)}</p>
               <Link to={other} className={styles.linkButton}>
                 {t(`personal.${kind}.${mode === 'bind' ? 'changeTitle' : 'bindTitle'}`)}
@@ -95,9 +96,9 @@ function AddressForm({ user, kind, mode }: { user: UserInfo; kind: Kind; mode: M
   };
 
   return (
-    <section className={styles.panel}>
+    <section className={blocks.panel}>
       {mode === 'change' && (
-        <p className={styles.hint}>
+        <p className={blocks.hint}>
           {t(`personal.${kind}.current`, {
             address: kind === 'email' ? user.email : `+${user.countryCode} ${user.mobileNumber}`,
           })}

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import blocks from '../../ui/page-blocks/page-blocks.module.css';
 import { Switch } from '../../ui/switch/Switch.tsx';
 import { TextInput } from '../../ui/text-input/TextInput.tsx';
 import { Textarea } from '../../ui/textarea/Textarea.tsx';
 import { API_LABEL_MAX, checkIpWhitelist, isValidApiLabel } from './ip-whitelist.ts';
-import styles from './personal.module.css';
 
 /** The editable part of an API key, shared by creation (apiManagement) and change (checkApi). */
 export interface ApiKeyDraft {
@@ -55,7 +55,7 @@ export function ApiKeyFields({
             : t('personal.api.ipInvalid', { ips: whitelist.invalid.join(', ') })
         }
       />
-      <p className={styles.hint}>{t('personal.api.ipNote')}</p>
+      <p className={blocks.hint}>{t('personal.api.ipNote')}</p>
     </>
   );
 }

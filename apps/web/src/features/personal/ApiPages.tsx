@@ -19,6 +19,7 @@ import { errorText } from '../../i18n/error-text.ts';
 import { Button } from '../../ui/button/Button.tsx';
 import { DataTable } from '../../ui/data-table/DataTable.tsx';
 import { Dialog } from '../../ui/dialog/Dialog.tsx';
+import blocks from '../../ui/page-blocks/page-blocks.module.css';
 import { Spinner } from '../../ui/spinner/Spinner.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { type ApiKeyDraft, ApiKeyFields, apiKeyDraftValid } from './ApiKeyFields.tsx';
@@ -67,12 +68,12 @@ function ApiKeys({ user }: { user: UserInfo }) {
 
   return (
     <>
-      <section className={styles.panel}>
-        <h2 className={styles.panelTitle}>{t('personal.api.create')}</h2>
-        <p className={styles.hint}>{t('personal.api.note')}</p>
+      <section className={blocks.panel}>
+        <h2 className={blocks.sectionTitle}>{t('personal.api.create')}</h2>
+        <p className={blocks.hint}>{t('personal.api.note')}</p>
         <form className={styles.form} onSubmit={submit} noValidate>
           <ApiKeyFields draft={draft} onChange={setDraft} touched={touched} />
-          {full && <p className={styles.error}>{t('personal.api.full', { max: MAX_API_KEYS })}</p>}
+          {full && <p className={blocks.error}>{t('personal.api.full', { max: MAX_API_KEYS })}</p>}
           <Button type="submit" block disabled={full}>
             {t('personal.api.create')}
           </Button>
@@ -183,7 +184,7 @@ export function CheckApiPage() {
         Number.isInteger(id) && id > 0 ? (
           <ApiKeyDetail id={id} user={user} />
         ) : (
-          <p className={styles.error}>{t('error.10005')}</p>
+          <p className={blocks.error}>{t('error.10005')}</p>
         )
       }
     </PersonalLayout>
@@ -193,7 +194,7 @@ export function CheckApiPage() {
 function ApiKeyDetail({ id, user }: { id: number; user: UserInfo }) {
   const { t } = useTranslation();
   const query = useCallQuery(openApiOne, { id });
-  if (query.isError) return <p className={styles.error}>{errorText(t, query.error)}</p>;
+  if (query.isError) return <p className={blocks.error}>{errorText(t, query.error)}</p>;
   if (!query.data) return <Spinner label={t('common.loading')} />;
   return <ApiKeyEdit key={query.data.mtime} item={query.data} user={user} />;
 }
@@ -218,7 +219,7 @@ function ApiKeyEdit({ item, user }: { item: ApiKeyItem; user: UserInfo }) {
   };
 
   return (
-    <section className={styles.panel}>
+    <section className={blocks.panel}>
       <div className={styles.summary}>
         <div className={styles.fact}>
           <span className={styles.factLabel}>{t('personal.api.key')}</span>

@@ -10,6 +10,7 @@ import { type UserInfo, userInfoQuery } from '../../api/user.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { isValidNewPassword, NewPasswordFields, noNewPassword } from '../../lib/NewPasswordFields.tsx';
 import { Button } from '../../ui/button/Button.tsx';
+import blocks from '../../ui/page-blocks/page-blocks.module.css';
 import { TextInput } from '../../ui/text-input/TextInput.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { PersonalLayout } from './PersonalLayout.tsx';
@@ -63,7 +64,7 @@ function ChangePasswordForm({ user }: { user: UserInfo }) {
   };
 
   return (
-    <section className={styles.panel}>
+    <section className={blocks.panel}>
       <form className={styles.form} onSubmit={submit} noValidate>
         <TextInput
           label={t('personal.password.current')}
@@ -76,7 +77,7 @@ function ChangePasswordForm({ user }: { user: UserInfo }) {
           errorText={t('validation.required')}
         />
         <NewPasswordFields value={newPassword} onChange={setNewPassword} touched={touched} ruleHint />
-        <p className={styles.hint}>
+        <p className={blocks.hint}>
           {t(`personal.factor.sentTo.${channel}`, { address: user.email || user.mobileNumber })}
         </p>
         <VerificationCodeInput
@@ -86,9 +87,9 @@ function ChangePasswordForm({ user }: { user: UserInfo }) {
           touched={touched}
           send={(captcha) => sendOwnAddressCode(channel, captcha, OperationType.passwordChange)}
         />
-        <p className={styles.hint}>{t('personal.password.endsSessions')}</p>
+        <p className={blocks.hint}>{t('personal.password.endsSessions')}</p>
         {error && (
-          <p className={styles.error} role="alert">
+          <p className={blocks.error} role="alert">
             {error}
           </p>
         )}

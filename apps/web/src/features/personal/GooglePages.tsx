@@ -10,6 +10,7 @@ import { callKey } from '../../api/query.ts';
 import type { UserInfo } from '../../api/user.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { Button } from '../../ui/button/Button.tsx';
+import blocks from '../../ui/page-blocks/page-blocks.module.css';
 import { QrCode } from '../../ui/qr-overlay/QrOverlay.tsx';
 import { Spinner } from '../../ui/spinner/Spinner.tsx';
 import { TextInput } from '../../ui/text-input/TextInput.tsx';
@@ -32,7 +33,7 @@ export function BindGooglePage() {
     <PersonalLayout title={t('personal.google.bindTitle')} back="/personal/userManagement">
       {(user) =>
         user.googleStatus === 1 ? (
-          <section className={styles.panel}>
+          <section className={blocks.panel}>
             <p>{t('personal.google.alreadyBound')}</p>
           </section>
         ) : (
@@ -67,13 +68,13 @@ function GoogleSetup({ user }: { user: UserInfo }) {
     gcTime: 0,
     retry: false,
   });
-  if (setup.isError) return <p className={styles.error}>{errorText(t, setup.error)}</p>;
+  if (setup.isError) return <p className={blocks.error}>{errorText(t, setup.error)}</p>;
   if (!setup.data) return <Spinner label={t('common.loading')} />;
   const { googleKey, googleImg } = setup.data;
   const codeValid = verificationCodePattern.test(googleCode);
 
   return (
-    <section className={`${styles.panel} ${styles.steps}`}>
+    <section className={`${blocks.panel} ${styles.steps}`}>
       {enforced && (
         <p className={styles.banner} role="status">
           {t('personal.google.requiredNote')}
@@ -81,7 +82,7 @@ function GoogleSetup({ user }: { user: UserInfo }) {
       )}
       <div className={styles.step}>
         <h2>{t('personal.google.step1')}</h2>
-        <p className={styles.hint}>{t('personal.google.step1Note')}</p>
+        <p className={blocks.hint}>{t('personal.google.step1Note')}</p>
       </div>
       <div className={styles.step}>
         <h2>{t('personal.google.step2')}</h2>
@@ -97,13 +98,13 @@ function GoogleSetup({ user }: { user: UserInfo }) {
             <span>
               <CopyButton value={googleKey} />
             </span>
-            <p className={styles.hint}>{t('personal.google.keyNote')}</p>
+            <p className={blocks.hint}>{t('personal.google.keyNote')}</p>
           </div>
         </div>
       </div>
       <div className={styles.step}>
         <h2>{t('personal.google.step3')}</h2>
-        <p className={styles.hint}>{t('personal.google.step3Note')}</p>
+        <p className={blocks.hint}>{t('personal.google.step3Note')}</p>
         <span>
           <Button onClick={() => setConfirming(true)}>{t('personal.google.verify')}</Button>
         </span>
@@ -149,7 +150,7 @@ export function CloseGooglePage() {
   return (
     <PersonalLayout title={t('personal.google.closeTitle')} back="/personal/userManagement">
       {(user) => (
-        <section className={styles.panel}>
+        <section className={blocks.panel}>
           {user.googleStatus !== 1 ? (
             <>
               <p>{t('personal.google.notBound')}</p>
@@ -161,7 +162,7 @@ export function CloseGooglePage() {
             <p>{t('error.50006')}</p>
           ) : (
             <>
-              <p className={styles.hint}>{t('personal.google.closeNote')}</p>
+              <p className={blocks.hint}>{t('personal.google.closeNote')}</p>
               <span>
                 <Button variant="sell" onClick={() => setConfirming(true)}>
                   {t('personal.unbind')}

@@ -10,6 +10,7 @@ import type { UserInfo } from '../../api/user.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { Button } from '../../ui/button/Button.tsx';
 import { ImageUpload } from '../../ui/image-upload/ImageUpload.tsx';
+import blocks from '../../ui/page-blocks/page-blocks.module.css';
 import { Spinner } from '../../ui/spinner/Spinner.tsx';
 import { TextInput } from '../../ui/text-input/TextInput.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
@@ -42,9 +43,9 @@ export default function IdentityPage() {
       {(user) => {
         if (user.authLevel === KycStatus.pending || user.authLevel === KycStatus.approved) {
           return (
-            <section className={styles.panel}>
-              <p className={styles.panelTitle}>{t(`personal.kyc.status.${user.authLevel}`)}</p>
-              <p className={styles.hint}>
+            <section className={blocks.panel}>
+              <p className={blocks.sectionTitle}>{t(`personal.kyc.status.${user.authLevel}`)}</p>
+              <p className={blocks.hint}>
                 {user.authLevel === KycStatus.approved
                   ? t('personal.kyc.approvedNote', { name: user.realName })
                   : t('personal.kyc.pendingNote')}
@@ -61,7 +62,7 @@ export default function IdentityPage() {
 function IdentityFormLoader({ user }: { user: UserInfo }) {
   const { t } = useTranslation();
   const form = useCallQuery(kycConfig, {}, { staleTime: 60_000 });
-  if (form.isError) return <p className={styles.error}>{errorText(t, form.error)}</p>;
+  if (form.isError) return <p className={blocks.error}>{errorText(t, form.error)}</p>;
   if (!form.data) return <Spinner label={t('common.loading')} />;
   return <IdentityForm user={user} form={form.data} />;
 }
@@ -115,7 +116,7 @@ function IdentityForm({ user, form }: { user: UserInfo; form: KycForm }) {
   };
 
   return (
-    <form className={styles.panel} onSubmit={submit} noValidate>
+    <form className={blocks.panel} onSubmit={submit} noValidate>
       {user.authLevel === KycStatus.rejected && (
         <p className={styles.banner} role="status">
           {t('personal.kyc.rejectedNote')}
@@ -170,16 +171,16 @@ function IdentityForm({ user, form }: { user: UserInfo; form: KycForm }) {
               </div>
             ))}
           </div>
-          <p className={styles.hint}>
+          <p className={blocks.hint}>
             {t('personal.kyc.photoRules')} {t('personal.kyc.manualNote')}
           </p>
-          {touched && !complete && <p className={styles.error}>{t('personal.kyc.photosMissing')}</p>}
+          {touched && !complete && <p className={blocks.error}>{t('personal.kyc.photosMissing')}</p>}
         </>
       ) : (
-        <p className={styles.hint}>{t('personal.kyc.autoNote')}</p>
+        <p className={blocks.hint}>{t('personal.kyc.autoNote')}</p>
       )}
       {error && (
-        <p className={styles.error} role="alert">
+        <p className={blocks.error} role="alert">
           {error}
         </p>
       )}

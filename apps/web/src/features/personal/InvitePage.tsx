@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallQuery } from '../../api/query.ts';
 import { DataTable } from '../../ui/data-table/DataTable.tsx';
+import blocks from '../../ui/page-blocks/page-blocks.module.css';
 import { Pagination } from '../../ui/pagination/Pagination.tsx';
 import { QrCode } from '../../ui/qr-overlay/QrOverlay.tsx';
 import { Spinner } from '../../ui/spinner/Spinner.tsx';
@@ -27,7 +28,7 @@ export default function InvitePage() {
           <Spinner label={t('common.loading')} />
         ) : (
           <>
-            <section className={`${styles.panel} ${styles.secret}`}>
+            <section className={`${blocks.panel} ${styles.secret}`}>
               <span className={styles.qr}>
                 <QrCode value={link} label={t('personal.invite.qr')} />
               </span>
@@ -42,10 +43,10 @@ export default function InvitePage() {
                   <code className={styles.mono}>{link}</code>
                   <CopyButton value={link} label={t('personal.invite.copyLink')} />
                 </span>
-                <p className={styles.hint}>{t('personal.invite.note')}</p>
+                <p className={blocks.hint}>{t('personal.invite.note')}</p>
               </div>
             </section>
-            <h2 className={styles.panelTitle}>{t('personal.invite.invited', { count: data.count })}</h2>
+            <h2 className={blocks.sectionTitle}>{t('personal.invite.invited', { count: data.count })}</h2>
             <DataTable
               columns={[
                 { key: 'account', title: t('personal.account') },

@@ -6,6 +6,7 @@ import { usePublicInfo } from '../../api/common.ts';
 import type { UserInfo } from '../../api/user.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { Button } from '../../ui/button/Button.tsx';
+import blocks from '../../ui/page-blocks/page-blocks.module.css';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { fiatChoices } from './fiat-choices.ts';
 import { PersonalLayout } from './PersonalLayout.tsx';
@@ -50,8 +51,8 @@ function LegalTenderForm({ user }: { user: UserInfo }) {
   };
 
   return (
-    <section className={styles.panel}>
-      <p className={styles.hint}>{t('personal.fiat.note')}</p>
+    <section className={blocks.panel}>
+      <p className={blocks.hint}>{t('personal.fiat.note')}</p>
       <form className={styles.form} onSubmit={submit}>
         <SelectField
           label={t('personal.menu.leaglTenderSet')}

@@ -5,6 +5,7 @@ import { invoke } from '../../api/call.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { Button } from '../../ui/button/Button.tsx';
 import { Dialog } from '../../ui/dialog/Dialog.tsx';
+import blocks from '../../ui/page-blocks/page-blocks.module.css';
 import { TextInput } from '../../ui/text-input/TextInput.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import styles from './personal.module.css';
@@ -60,7 +61,7 @@ export function NicknameDialog({
           errorText={t('validation.required')}
         />
         {error && (
-          <p className={styles.error} role="alert">
+          <p className={blocks.error} role="alert">
             {error}
           </p>
         )}

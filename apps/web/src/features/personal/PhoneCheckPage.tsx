@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { invoke } from '../../api/call.ts';
 import { Button } from '../../ui/button/Button.tsx';
+import blocks from '../../ui/page-blocks/page-blocks.module.css';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { PersonalLayout } from './PersonalLayout.tsx';
 import styles from './personal.module.css';
@@ -25,7 +26,7 @@ export default function PhoneCheckPage() {
       {(user) => {
         if (!user.mobileNumber) {
           return (
-            <section className={styles.panel}>
+            <section className={blocks.panel}>
               <p>{t('personal.phone.notBoundYet')}</p>
               <Link to="/personal/bindPhone" className={styles.linkButton}>
                 {t('personal.phone.bindTitle')}
@@ -36,12 +37,12 @@ export default function PhoneCheckPage() {
         const open = user.isOpenMobileCheck === 1;
         const lastFactor = open && !user.email && user.googleStatus !== 1;
         return (
-          <section className={styles.panel}>
+          <section className={blocks.panel}>
             <p>
               {t('personal.phoneCheck.state')} <strong>{open ? t('personal.on') : t('personal.off')}</strong>
             </p>
-            <p className={styles.hint}>{t(open ? 'personal.phoneCheck.closeNote' : 'personal.phoneCheck.openNote')}</p>
-            {lastFactor && <p className={styles.error}>{t('error.50014')}</p>}
+            <p className={blocks.hint}>{t(open ? 'personal.phoneCheck.closeNote' : 'personal.phoneCheck.openNote')}</p>
+            {lastFactor && <p className={blocks.error}>{t('error.50014')}</p>}
             <span>
               <Button variant={open ? 'sell' : 'primary'} disabled={lastFactor} onClick={() => setConfirming(true)}>
                 {open ? t('personal.turnOff') : t('personal.turnOn')}

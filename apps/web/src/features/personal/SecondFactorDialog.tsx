@@ -5,6 +5,7 @@ import type { UserInfo } from '../../api/user.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { Button } from '../../ui/button/Button.tsx';
 import { Dialog } from '../../ui/dialog/Dialog.tsx';
+import blocks from '../../ui/page-blocks/page-blocks.module.css';
 import { Tabs } from '../../ui/tabs/Tabs.tsx';
 import { TextInput } from '../../ui/text-input/TextInput.tsx';
 import styles from './personal.module.css';
@@ -71,7 +72,7 @@ export function SecondFactorDialog({
   return (
     <Dialog open={open} onOpenChange={close} title={t('personal.factor.title')} closeLabel={t('common.close')}>
       <form className={styles.form} onSubmit={submit} noValidate>
-        {!kind && <p className={styles.error}>{t('personal.factor.none')}</p>}
+        {!kind && <p className={blocks.error}>{t('personal.factor.none')}</p>}
         {kinds.length > 1 && kind && (
           <Tabs
             items={kinds.map((k) => ({ key: k, name: t(`personal.factor.${k}`) }))}
@@ -100,7 +101,7 @@ export function SecondFactorDialog({
         )}
         {(kind === 'email' || kind === 'sms') && (
           <>
-            <p className={styles.hint}>
+            <p className={blocks.hint}>
               {t(`personal.factor.sentTo.${kind}`, { address: kind === 'email' ? user.email : user.mobileNumber })}
             </p>
             <VerificationCodeInput
@@ -115,7 +116,7 @@ export function SecondFactorDialog({
         )}
         {extra}
         {error && (
-          <p className={styles.error} role="alert">
+          <p className={blocks.error} role="alert">
             {error}
           </p>
         )}

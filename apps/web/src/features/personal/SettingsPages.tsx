@@ -6,6 +6,7 @@ import { invoke } from '../../api/call.ts';
 import { switchOn, usePublicInfo } from '../../api/common.ts';
 import type { UserInfo } from '../../api/user.ts';
 import { Button } from '../../ui/button/Button.tsx';
+import blocks from '../../ui/page-blocks/page-blocks.module.css';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { LOGIN_VERIFY_CHOICES, type LoginVerifyChoice, loginVerifyAvailable } from './login-verify.ts';
 import { NicknameDialog } from './NicknameDialog.tsx';
@@ -86,8 +87,8 @@ function LoginVerifyForm({ user }: { user: UserInfo }) {
   };
 
   return (
-    <section className={styles.panel}>
-      <p className={styles.hint}>{t('personal.loginVerify.note')}</p>
+    <section className={blocks.panel}>
+      <p className={blocks.hint}>{t('personal.loginVerify.note')}</p>
       {enforced && <p className={styles.banner}>{t('personal.loginVerify.enforced')}</p>}
       <form className={styles.form} onSubmit={submit}>
         <fieldset className={styles.choices}>

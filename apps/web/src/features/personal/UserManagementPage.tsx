@@ -7,6 +7,7 @@ import { invoke } from '../../api/call.ts';
 import type { UserInfo } from '../../api/user.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { Button } from '../../ui/button/Button.tsx';
+import blocks from '../../ui/page-blocks/page-blocks.module.css';
 import { Switch } from '../../ui/switch/Switch.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { NicknameDialog } from './NicknameDialog.tsx';
@@ -38,7 +39,7 @@ function Overview({ user }: { user: UserInfo }) {
 
   return (
     <>
-      <section className={`${styles.panel} ${styles.summary}`} aria-label={t('personal.summary')}>
+      <section className={`${blocks.panel} ${styles.summary}`} aria-label={t('personal.summary')}>
         <Fact label={t('personal.account')}>{user.userAccount}</Fact>
         <Fact label={t('personal.nickname.label')}>
           {user.nickName || '--'}
