@@ -1,14 +1,8 @@
 import { emailValidCode, OperationType, smsValidCode } from '@opex/contract/calls/verification';
-import type { CaptchaFields } from '@opex/contract/captcha';
-import { verificationCodePattern } from '@opex/contract/rules';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { invoke } from '../../api/call.ts';
-import { errorText } from '../../i18n/error-text.ts';
-import { Captcha } from '../../lib/Captcha.tsx';
-import { SendCodeButton } from '../../ui/send-code-button/SendCodeButton.tsx';
-import { TextInput } from '../../ui/text-input/TextInput.tsx';
-import { useToast } from '../../ui/toast/ToastProvider.tsx';
+import { CodeInput } from '../../lib/CodeInput.tsx';
+import { VerificationCodeInput } from '../../lib/VerificationCodeInput.tsx';
 
 /**
  * The second factor's code field: Google's code as typed, or a securityVerify code sent to the user's own e-mail
@@ -28,50 +22,17 @@ export function FactorCodeInput({
   touched: boolean;
 }) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const [captcha, setCaptcha] = useState<CaptchaFields | null>(null);
-  const [round, setRound] = useState(0);
-  const send = async () => {
-    const fields = captcha ?? {};
-    setCaptcha(null);
-    setRound((n) => n + 1);
-    try {
-      const operationType = OperationType.securityVerify;
-      await (kind === 'email'
-        ? invoke(emailValidCode, { operationType, ...fields })
-        : invoke(smsValidCode, { operationType, ...fields }));
-      toast.success(t('auth.codeSent'));
-      return true;
-    } catch (failure) {
-      toast.error(errorText(t, failure));
-      return false;
-    }
-  };
+  const field = { label: t(`withdraw.factor.${kind}`), value, onChange, touched, autoFocus: true };
+  if (kind === 'google') return <CodeInput {...field} />;
+  const operationType = OperationType.securityVerify;
   return (
-    <>
-      {kind !== 'google' && <Captcha key={round} onChange={setCaptcha} />}
-      <TextInput
-        label={t(`withdraw.factor.${kind}`)}
-        value={value}
-        onChange={onChange}
-        maxLength={6}
-        stripSpaces
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        autoFocus
-        error={touched && !verificationCodePattern.test(value)}
-        errorText={t('validation.code')}
-        suffix={
-          kind === 'google' ? undefined : (
-            <SendCodeButton
-              text={t('auth.sendCode')}
-              countdownText={(seconds) => t('auth.resendIn', { seconds })}
-              disabled={!captcha}
-              send={send}
-            />
-          )
-        }
-      />
-    </>
+    <VerificationCodeInput
+      {...field}
+      send={(captcha) =>
+        kind === 'email'
+          ? invoke(emailValidCode, { operationType, ...captcha })
+          : invoke(smsValidCode, { operationType, ...captcha })
+      }
+    />
   );
 }

@@ -4,9 +4,9 @@ import { verificationCodePattern } from '@opex/contract/rules';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../i18n/error-text.ts';
+import { CodeInput } from '../../lib/CodeInput.tsx';
 import { Button } from '../../ui/button/Button.tsx';
 import { Dialog } from '../../ui/dialog/Dialog.tsx';
-import { TextInput } from '../../ui/text-input/TextInput.tsx';
 import { FactorCodeInput, type FactorKind } from './FactorCodeInput.tsx';
 import styles from './withdraw.module.css';
 
@@ -93,18 +93,7 @@ export function WithdrawDialog({
                 address: current.record.address,
               })}
             </p>
-            <TextInput
-              label={t('withdraw.confirm.code')}
-              value={code}
-              onChange={setCode}
-              maxLength={6}
-              stripSpaces
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              autoFocus
-              error={touched && !verificationCodePattern.test(code)}
-              errorText={t('validation.code')}
-            />
+            <CodeInput label={t('withdraw.confirm.code')} value={code} onChange={setCode} touched={touched} autoFocus />
           </>
         ) : (
           <>

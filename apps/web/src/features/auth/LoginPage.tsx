@@ -9,6 +9,7 @@ import { invoke } from '../../api/call.ts';
 import { userInfoQuery } from '../../api/user.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { Captcha } from '../../lib/Captcha.tsx';
+import { CodeInput } from '../../lib/CodeInput.tsx';
 import { Button } from '../../ui/button/Button.tsx';
 import blocks from '../../ui/page-blocks/page-blocks.module.css';
 import { TextInput } from '../../ui/text-input/TextInput.tsx';
@@ -81,18 +82,7 @@ export default function LoginPage() {
       <AuthFrame title={t('auth.secondStepTitle')}>
         <form className={styles.form} onSubmit={submitCode} noValidate>
           <p className={blocks.hint}>{t(`auth.secondStepHint.${step.type}`)}</p>
-          <TextInput
-            label={t('auth.code')}
-            value={code}
-            onChange={setCode}
-            maxLength={6}
-            stripSpaces
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            autoFocus
-            error={touched && !verificationCodePattern.test(code)}
-            errorText={t('validation.code')}
-          />
+          <CodeInput label={t('auth.code')} value={code} onChange={setCode} touched={touched} autoFocus />
           {error && (
             <p className={blocks.error} role="alert">
               {error}

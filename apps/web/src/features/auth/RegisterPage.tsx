@@ -8,10 +8,10 @@ import { invoke } from '../../api/call.ts';
 import { switchOn, usePublicInfo } from '../../api/common.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { Captcha } from '../../lib/Captcha.tsx';
+import { CodeInput, SendCodeSuffix } from '../../lib/CodeInput.tsx';
 import { isValidNewPassword, NewPasswordFields, noNewPassword } from '../../lib/NewPasswordFields.tsx';
 import { Button } from '../../ui/button/Button.tsx';
 import blocks from '../../ui/page-blocks/page-blocks.module.css';
-import { SendCodeButton } from '../../ui/send-code-button/SendCodeButton.tsx';
 import { TextInput } from '../../ui/text-input/TextInput.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { AuthFrame } from './AuthFrame.tsx';
@@ -135,32 +135,13 @@ export default function RegisterPage() {
             />
           </div>
         )}
-        <TextInput
+        <CodeInput
           label={t('auth.code')}
           value={code}
           onChange={setCode}
-          maxLength={6}
-          stripSpaces
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          error={touched && !verificationCodePattern.test(code)}
-          errorText={t('validation.code')}
+          touched={touched}
           suffix={
-            <SendCodeButton
-              text={t('auth.sendCode')}
-              countdownText={(seconds) => t('auth.resendIn', { seconds })}
-              disabled={!accountValid || !captcha}
-              send={async () => {
-                try {
-                  await sendCode('1', target, takeCaptcha());
-                  toast.success(t('auth.codeSent'));
-                  return true;
-                } catch (failure) {
-                  toast.error(errorText(t, failure));
-                  return false;
-                }
-              }}
-            />
+            <SendCodeSuffix disabled={!accountValid || !captcha} send={() => sendCode('1', target, takeCaptcha())} />
           }
         />
         <NewPasswordFields value={newPassword} onChange={setNewPassword} touched={touched} labelKey="auth.password" />

@@ -1,16 +1,14 @@
 import { resetPassword } from '@opex/contract/calls/user';
-import type { CaptchaFields } from '@opex/contract/captcha';
 import { verificationCodePattern } from '@opex/contract/rules';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { invoke } from '../../api/call.ts';
 import { errorText } from '../../i18n/error-text.ts';
-import { Captcha } from '../../lib/Captcha.tsx';
 import { isValidNewPassword, NewPasswordFields, noNewPassword } from '../../lib/NewPasswordFields.tsx';
+import { VerificationCodeInput } from '../../lib/VerificationCodeInput.tsx';
 import { Button } from '../../ui/button/Button.tsx';
 import blocks from '../../ui/page-blocks/page-blocks.module.css';
-import { SendCodeButton } from '../../ui/send-code-button/SendCodeButton.tsx';
 import { TextInput } from '../../ui/text-input/TextInput.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { AuthFrame } from './AuthFrame.tsx';
@@ -27,8 +25,6 @@ export default function ResetPasswordPage() {
   const [countryCode, setCountryCode] = useState('');
   const [code, setCode] = useState('');
   const [newPassword, setNewPassword] = useState(noNewPassword);
-  const [captcha, setCaptcha] = useState<CaptchaFields | null>(null);
-  const [captchaRound, setCaptchaRound] = useState(0);
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -76,37 +72,13 @@ export default function ResetPasswordPage() {
             prefix="+"
           />
         )}
-        <Captcha key={captchaRound} onChange={setCaptcha} />
-        <TextInput
+        <VerificationCodeInput
           label={t('auth.code')}
           value={code}
           onChange={setCode}
-          maxLength={6}
-          stripSpaces
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          error={touched && !verificationCodePattern.test(code)}
-          errorText={t('validation.code')}
-          suffix={
-            <SendCodeButton
-              text={t('auth.sendCode')}
-              countdownText={(seconds) => t('auth.resendIn', { seconds })}
-              disabled={!isValidAccount(account) || !captcha}
-              send={async () => {
-                const fields = captcha ?? {};
-                setCaptcha(null);
-                setCaptchaRound((n) => n + 1);
-                try {
-                  await sendCode('2', target, fields);
-                  toast.success(t('auth.codeSent'));
-                  return true;
-                } catch (failure) {
-                  toast.error(errorText(t, failure));
-                  return false;
-                }
-              }}
-            />
-          }
+          touched={touched}
+          canSend={isValidAccount(account)}
+          send={(captcha) => sendCode('2', target, captcha)}
         />
         <NewPasswordFields value={newPassword} onChange={setNewPassword} touched={touched} />
         {error && (

@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { invoke } from '../../api/call.ts';
 import { usePublicInfo } from '../../api/common.ts';
 import type { UserInfo } from '../../api/user.ts';
+import { VerificationCodeInput } from '../../lib/VerificationCodeInput.tsx';
 import { Button } from '../../ui/button/Button.tsx';
 import blocks from '../../ui/page-blocks/page-blocks.module.css';
 import { TextInput } from '../../ui/text-input/TextInput.tsx';
@@ -17,7 +18,6 @@ import { defaultPhoneCountry } from './phone-codes.ts';
 import { SecondFactorDialog } from './SecondFactorDialog.tsx';
 import type { SecondFactorFields } from './second-factor.ts';
 import { useRefreshUser } from './useRefreshUser.ts';
-import { VerificationCodeInput } from './VerificationCodeInput.tsx';
 import { type NewAddress, sendNewAddressCode } from './verification-codes.ts';
 
 /**

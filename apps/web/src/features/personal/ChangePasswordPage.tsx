@@ -9,13 +9,13 @@ import { invoke } from '../../api/call.ts';
 import { type UserInfo, userInfoQuery } from '../../api/user.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { isValidNewPassword, NewPasswordFields, noNewPassword } from '../../lib/NewPasswordFields.tsx';
+import { VerificationCodeInput } from '../../lib/VerificationCodeInput.tsx';
 import { Button } from '../../ui/button/Button.tsx';
 import blocks from '../../ui/page-blocks/page-blocks.module.css';
 import { TextInput } from '../../ui/text-input/TextInput.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { PersonalLayout } from './PersonalLayout.tsx';
 import styles from './personal.module.css';
-import { VerificationCodeInput } from './VerificationCodeInput.tsx';
 import { sendOwnAddressCode } from './verification-codes.ts';
 
 /**

@@ -3,14 +3,14 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '../../api/user.ts';
 import { errorText } from '../../i18n/error-text.ts';
+import { CodeInput } from '../../lib/CodeInput.tsx';
+import { VerificationCodeInput } from '../../lib/VerificationCodeInput.tsx';
 import { Button } from '../../ui/button/Button.tsx';
 import { Dialog } from '../../ui/dialog/Dialog.tsx';
 import blocks from '../../ui/page-blocks/page-blocks.module.css';
 import { Tabs } from '../../ui/tabs/Tabs.tsx';
-import { TextInput } from '../../ui/text-input/TextInput.tsx';
 import styles from './personal.module.css';
 import { type FactorKind, type SecondFactorFields, secondFactorFields, secondFactorKinds } from './second-factor.ts';
-import { VerificationCodeInput } from './VerificationCodeInput.tsx';
 import { sendOwnAddressCode } from './verification-codes.ts';
 
 /**
@@ -86,17 +86,12 @@ export function SecondFactorDialog({
           />
         )}
         {kind === 'google' && (
-          <TextInput
+          <CodeInput
             label={t('personal.factor.googleCode')}
             value={code}
             onChange={setCode}
-            maxLength={6}
-            stripSpaces
-            inputMode="numeric"
-            autoComplete="one-time-code"
+            touched={touched}
             autoFocus
-            error={touched && !verificationCodePattern.test(code)}
-            errorText={t('validation.code')}
           />
         )}
         {(kind === 'email' || kind === 'sms') && (
