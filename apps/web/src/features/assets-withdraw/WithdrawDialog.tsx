@@ -1,10 +1,10 @@
 import type { CallReply } from '@opex/contract/call';
 import type { doWithdraw } from '@opex/contract/calls/withdraw';
 import { verificationCodePattern } from '@opex/contract/rules';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../i18n/error-text.ts';
 import { CodeInput } from '../../lib/CodeInput.tsx';
+import { FormError, useFormSubmission } from '../../lib/form-submission.tsx';
 import { Button } from '../../ui/button/Button.tsx';
 import { Dialog } from '../../ui/dialog/Dialog.tsx';
 import { FactorCodeInput, type FactorKind } from './FactorCodeInput.tsx';
@@ -35,16 +35,13 @@ export function WithdrawDialog({
 }) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { touched, busy, error, submitWith, reset: resetSubmission } = useFormSubmission();
   const [requested, setRequested] = useState<WithdrawRecord | null>(null);
   const current: DialogStep | null = requested ? { step: 'confirm', record: requested } : step;
 
   const reset = () => {
     setCode('');
-    setTouched(false);
-    setError('');
+    resetSubmission();
   };
   const close = () => {
     reset();
@@ -52,28 +49,17 @@ export function WithdrawDialog({
     onClose();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (!current || !verificationCodePattern.test(code) || busy) return;
-    setBusy(true);
-    setError('');
-    try {
-      if (current.step === 'factor') {
-        const fieldOf = { google: 'googleCode', email: 'emailAuthCode', sms: 'smsAuthCode' } as const;
-        const record = await onRequest({ [fieldOf[factor]]: code });
-        reset();
-        setRequested(record);
-      } else {
-        await onConfirm(current.record.id, code);
-        close();
-      }
-    } catch (failure) {
-      setError(errorText(t, failure));
-    } finally {
-      setBusy(false);
+  const submit = submitWith(current !== null && verificationCodePattern.test(code), async () => {
+    if (current?.step === 'confirm') {
+      await onConfirm(current.record.id, code);
+      close();
+      return;
     }
-  };
+    const fieldOf = { google: 'googleCode', email: 'emailAuthCode', sms: 'smsAuthCode' } as const;
+    const record = await onRequest({ [fieldOf[factor]]: code });
+    reset();
+    setRequested(record);
+  });
 
   const confirming = current?.step === 'confirm';
   return (
@@ -101,11 +87,7 @@ export function WithdrawDialog({
             <FactorCodeInput kind={factor} value={code} onChange={setCode} touched={touched} />
           </>
         )}
-        {error && (
-          <p className={styles.error} role="alert">
-            {error}
-          </p>
-        )}
+        <FormError text={error} className={styles.error} />
         <Button type="submit" block loading={busy}>
           {t(confirming ? 'withdraw.confirm.submit' : 'common.confirm')}
         </Button>

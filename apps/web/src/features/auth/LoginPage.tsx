@@ -2,14 +2,14 @@ import { confirmLogin, loginIn } from '@opex/contract/calls/user';
 import type { CaptchaFields } from '@opex/contract/captcha';
 import { isValidEmail, verificationCodePattern } from '@opex/contract/rules';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { invoke } from '../../api/call.ts';
 import { userInfoQuery } from '../../api/user.ts';
-import { errorText } from '../../i18n/error-text.ts';
 import { Captcha } from '../../lib/Captcha.tsx';
 import { CodeInput } from '../../lib/CodeInput.tsx';
+import { FormError, useFormSubmission } from '../../lib/form-submission.tsx';
 import { Button } from '../../ui/button/Button.tsx';
 import blocks from '../../ui/page-blocks/page-blocks.module.css';
 import { TextInput } from '../../ui/text-input/TextInput.tsx';
@@ -29,53 +29,29 @@ export default function LoginPage() {
   const [captcha, setCaptcha] = useState<CaptchaFields | null>(null);
   const [code, setCode] = useState('');
   const [step, setStep] = useState<SecondStep | null>(null);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [touched, setTouched] = useState(false);
+  const { touched, busy, error, submitWith } = useFormSubmission();
 
   const finish = async () => {
     await client.fetchQuery({ ...userInfoQuery, staleTime: 0 });
     navigate(from, { replace: true });
   };
 
-  const run = async (action: () => Promise<void>) => {
-    if (busy) return;
-    setBusy(true);
-    setError('');
-    try {
-      await action();
-    } catch (failure) {
-      setError(errorText(t, failure));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const submitPassword = (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (!account.trim() || !password || !captcha) return;
+  const submitPassword = submitWith(account.trim() !== '' && password !== '' && captcha !== null, async () => {
     const id = account.trim();
-    void run(async () => {
-      const reply = await invoke(loginIn, {
-        ...(isValidEmail(id) ? { email: id } : { mobileNumber: id }),
-        loginPword: password,
-        ...captcha,
-      });
-      if (reply.type === '') return finish();
-      setStep({ token: reply.token, type: reply.type });
+    const reply = await invoke(loginIn, {
+      ...(isValidEmail(id) ? { email: id } : { mobileNumber: id }),
+      loginPword: password,
+      ...captcha,
     });
-  };
+    if (reply.type === '') return finish();
+    setStep({ token: reply.token, type: reply.type });
+  });
 
-  const submitCode = (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (!step || !verificationCodePattern.test(code)) return;
-    void run(async () => {
-      await invoke(confirmLogin, { token: step.token, authCode: code, type: step.type });
-      await finish();
-    });
-  };
+  const submitCode = submitWith(step !== null && verificationCodePattern.test(code), async () => {
+    if (!step) return;
+    await invoke(confirmLogin, { token: step.token, authCode: code, type: step.type });
+    await finish();
+  });
 
   if (step) {
     return (
@@ -83,11 +59,7 @@ export default function LoginPage() {
         <form className={styles.form} onSubmit={submitCode} noValidate>
           <p className={blocks.hint}>{t(`auth.secondStepHint.${step.type}`)}</p>
           <CodeInput label={t('auth.code')} value={code} onChange={setCode} touched={touched} autoFocus />
-          {error && (
-            <p className={blocks.error} role="alert">
-              {error}
-            </p>
-          )}
+          <FormError text={error} />
           <Button type="submit" block loading={busy}>
             {t('auth.confirm')}
           </Button>
@@ -124,11 +96,7 @@ export default function LoginPage() {
           errorText={t('validation.required')}
         />
         <Captcha onChange={setCaptcha} />
-        {error && (
-          <p className={blocks.error} role="alert">
-            {error}
-          </p>
-        )}
+        <FormError text={error} />
         <Button type="submit" block loading={busy} disabled={!captcha}>
           {t('auth.login')}
         </Button>

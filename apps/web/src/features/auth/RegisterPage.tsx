@@ -1,17 +1,16 @@
 import { register } from '@opex/contract/calls/user';
 import type { CaptchaFields } from '@opex/contract/captcha';
 import { isValidEmail, phonePattern, verificationCodePattern } from '@opex/contract/rules';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { invoke } from '../../api/call.ts';
 import { switchOn, usePublicInfo } from '../../api/common.ts';
-import { errorText } from '../../i18n/error-text.ts';
 import { Captcha } from '../../lib/Captcha.tsx';
 import { CodeInput, SendCodeSuffix } from '../../lib/CodeInput.tsx';
+import { FormError, useFormSubmission } from '../../lib/form-submission.tsx';
 import { isValidNewPassword, NewPasswordFields, noNewPassword } from '../../lib/NewPasswordFields.tsx';
 import { Button } from '../../ui/button/Button.tsx';
-import blocks from '../../ui/page-blocks/page-blocks.module.css';
 import { TextInput } from '../../ui/text-input/TextInput.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { AuthFrame } from './AuthFrame.tsx';
@@ -38,9 +37,7 @@ export default function RegisterPage() {
   const [agreed, setAgreed] = useState(!mustAgree);
   const [captcha, setCaptcha] = useState<CaptchaFields | null>(null);
   const [captchaRound, setCaptchaRound] = useState(0);
-  const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { touched, busy, error, submitWith } = useFormSubmission();
 
   const accountValid =
     kind === 'email' ? isValidEmail(email) : phonePattern.test(mobile) && /^\d{1,4}$/.test(countryCode);
@@ -59,28 +56,17 @@ export default function RegisterPage() {
     return fields;
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (!valid || !captcha || busy) return;
-    setBusy(true);
-    setError('');
-    try {
-      await invoke(register, {
-        ...target,
-        loginPword: newPassword.password,
-        authCode: code,
-        ...(invite.trim() ? { invitedCode: invite.trim() } : {}),
-        ...takeCaptcha(),
-      });
-      toast.success(t('auth.registered'));
-      navigate('/login', { replace: true });
-    } catch (failure) {
-      setError(errorText(t, failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = submitWith(valid && captcha !== null, async () => {
+    await invoke(register, {
+      ...target,
+      loginPword: newPassword.password,
+      authCode: code,
+      ...(invite.trim() ? { invitedCode: invite.trim() } : {}),
+      ...takeCaptcha(),
+    });
+    toast.success(t('auth.registered'));
+    navigate('/login', { replace: true });
+  });
 
   return (
     <AuthFrame title={t('auth.registerTitle')}>
@@ -163,11 +149,7 @@ export default function RegisterPage() {
           </label>
         )}
         <Captcha key={captchaRound} onChange={setCaptcha} />
-        {error && (
-          <p className={blocks.error} role="alert">
-            {error}
-          </p>
-        )}
+        <FormError text={error} />
         <Button type="submit" block loading={busy} disabled={!captcha}>
           {t('auth.register')}
         </Button>

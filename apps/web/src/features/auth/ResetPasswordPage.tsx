@@ -1,14 +1,13 @@
 import { resetPassword } from '@opex/contract/calls/user';
 import { verificationCodePattern } from '@opex/contract/rules';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { invoke } from '../../api/call.ts';
-import { errorText } from '../../i18n/error-text.ts';
+import { FormError, useFormSubmission } from '../../lib/form-submission.tsx';
 import { isValidNewPassword, NewPasswordFields, noNewPassword } from '../../lib/NewPasswordFields.tsx';
 import { VerificationCodeInput } from '../../lib/VerificationCodeInput.tsx';
 import { Button } from '../../ui/button/Button.tsx';
-import blocks from '../../ui/page-blocks/page-blocks.module.css';
 import { TextInput } from '../../ui/text-input/TextInput.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { AuthFrame } from './AuthFrame.tsx';
@@ -25,29 +24,16 @@ export default function ResetPasswordPage() {
   const [countryCode, setCountryCode] = useState('');
   const [code, setCode] = useState('');
   const [newPassword, setNewPassword] = useState(noNewPassword);
-  const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { touched, busy, error, submitWith } = useFormSubmission();
   const isPhone = account.trim() !== '' && !account.includes('@');
   const target = accountFields(account, countryCode);
   const valid = isValidAccount(account) && verificationCodePattern.test(code) && isValidNewPassword(newPassword);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (!valid || busy) return;
-    setBusy(true);
-    setError('');
-    try {
-      await invoke(resetPassword, { ...target, authCode: code, loginPword: newPassword.password });
-      toast.success(t('auth.passwordReset'));
-      navigate('/login', { replace: true });
-    } catch (failure) {
-      setError(errorText(t, failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = submitWith(valid, async () => {
+    await invoke(resetPassword, { ...target, authCode: code, loginPword: newPassword.password });
+    toast.success(t('auth.passwordReset'));
+    navigate('/login', { replace: true });
+  });
 
   return (
     <AuthFrame title={t('auth.resetTitle')}>
@@ -81,11 +67,7 @@ export default function ResetPasswordPage() {
           send={(captcha) => sendCode('2', target, captcha)}
         />
         <NewPasswordFields value={newPassword} onChange={setNewPassword} touched={touched} />
-        {error && (
-          <p className={blocks.error} role="alert">
-            {error}
-          </p>
-        )}
+        <FormError text={error} />
         <Button type="submit" block loading={busy}>
           {t('auth.resetSubmit')}
         </Button>

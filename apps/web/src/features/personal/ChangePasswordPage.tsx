@@ -2,12 +2,12 @@ import { passwordUpdate } from '@opex/contract/calls/user';
 import { OperationType } from '@opex/contract/calls/verification';
 import { verificationCodePattern } from '@opex/contract/rules';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { invoke } from '../../api/call.ts';
 import { type UserInfo, userInfoQuery } from '../../api/user.ts';
-import { errorText } from '../../i18n/error-text.ts';
+import { FormError, useFormSubmission } from '../../lib/form-submission.tsx';
 import { isValidNewPassword, NewPasswordFields, noNewPassword } from '../../lib/NewPasswordFields.tsx';
 import { VerificationCodeInput } from '../../lib/VerificationCodeInput.tsx';
 import { Button } from '../../ui/button/Button.tsx';
@@ -39,29 +39,16 @@ function ChangePasswordForm({ user }: { user: UserInfo }) {
   const [current, setCurrent] = useState('');
   const [newPassword, setNewPassword] = useState(noNewPassword);
   const [code, setCode] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { touched, busy, error, submitWith } = useFormSubmission();
   const channel = user.email ? 'email' : 'sms';
   const valid = current !== '' && isValidNewPassword(newPassword) && verificationCodePattern.test(code);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (!valid || busy) return;
-    setBusy(true);
-    setError('');
-    try {
-      await invoke(passwordUpdate, { loginPword: current, newLoginPword: newPassword.password, authCode: code });
-      toast.success(t('auth.passwordReset'));
-      client.setQueryData(userInfoQuery.queryKey, null);
-      navigate('/login', { replace: true });
-    } catch (failure) {
-      setError(errorText(t, failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = submitWith(valid, async () => {
+    await invoke(passwordUpdate, { loginPword: current, newLoginPword: newPassword.password, authCode: code });
+    toast.success(t('auth.passwordReset'));
+    client.setQueryData(userInfoQuery.queryKey, null);
+    navigate('/login', { replace: true });
+  });
 
   return (
     <section className={blocks.panel}>
@@ -88,11 +75,7 @@ function ChangePasswordForm({ user }: { user: UserInfo }) {
           send={(captcha) => sendOwnAddressCode(channel, captcha, OperationType.passwordChange)}
         />
         <p className={blocks.hint}>{t('personal.password.endsSessions')}</p>
-        {error && (
-          <p className={blocks.error} role="alert">
-            {error}
-          </p>
-        )}
+        <FormError text={error} />
         <Button type="submit" block loading={busy}>
           {t('personal.password.change')}
         </Button>

@@ -1,6 +1,6 @@
 import type { CallReply } from '@opex/contract/call';
 import { authRealname, KycStatus, kycConfig } from '@opex/contract/calls/security';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { invoke } from '../../api/call.ts';
 import { usePublicInfo } from '../../api/common.ts';
@@ -8,6 +8,7 @@ import { useCallQuery } from '../../api/query.ts';
 import { uploadImage } from '../../api/upload.ts';
 import type { UserInfo } from '../../api/user.ts';
 import { errorText } from '../../i18n/error-text.ts';
+import { FormError, useFormSubmission } from '../../lib/form-submission.tsx';
 import { Button } from '../../ui/button/Button.tsx';
 import { ImageUpload } from '../../ui/image-upload/ImageUpload.tsx';
 import blocks from '../../ui/page-blocks/page-blocks.module.css';
@@ -79,41 +80,29 @@ function IdentityForm({ user, form }: { user: UserInfo; form: KycForm }) {
   const [certificateType, setCertificateType] = useState<string>(String(form.certificateTypes[0] ?? 1));
   const [certificateNumber, setCertificateNumber] = useState('');
   const [images, setImages] = useState<Partial<Record<Photo, string>>>({});
-  const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { touched, busy, error, submitWith } = useFormSubmission();
   const complete = !form.photosRequired || photos.every((photo) => images[photo]);
   const auto = form.review === 'auto';
   const valid = realName.trim() !== '' && certificateNumber.trim() !== '' && country !== undefined && complete;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (!valid || !country || busy) return;
-    setBusy(true);
-    setError('');
-    try {
-      await invoke(authRealname, {
-        realName: realName.trim(),
-        countryCode: country.callingCode,
-        certificateType: Number(certificateType),
-        certificateNumber: certificateNumber.trim(),
-        ...(form.photosRequired
-          ? {
-              firstPhoto: storedFilename(images.firstPhoto),
-              secondPhoto: storedFilename(images.secondPhoto),
-              thirdPhoto: storedFilename(images.thirdPhoto),
-            }
-          : {}),
-      });
-      await refresh();
-      toast.success(t(auto ? 'personal.kyc.verified' : 'personal.kyc.submitted'));
-    } catch (failure) {
-      setError(errorText(t, failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = submitWith(valid, async () => {
+    if (!country) return;
+    await invoke(authRealname, {
+      realName: realName.trim(),
+      countryCode: country.callingCode,
+      certificateType: Number(certificateType),
+      certificateNumber: certificateNumber.trim(),
+      ...(form.photosRequired
+        ? {
+            firstPhoto: storedFilename(images.firstPhoto),
+            secondPhoto: storedFilename(images.secondPhoto),
+            thirdPhoto: storedFilename(images.thirdPhoto),
+          }
+        : {}),
+    });
+    await refresh();
+    toast.success(t(auto ? 'personal.kyc.verified' : 'personal.kyc.submitted'));
+  });
 
   return (
     <form className={blocks.panel} onSubmit={submit} noValidate>
@@ -179,11 +168,7 @@ function IdentityForm({ user, form }: { user: UserInfo; form: KycForm }) {
       ) : (
         <p className={blocks.hint}>{t('personal.kyc.autoNote')}</p>
       )}
-      {error && (
-        <p className={blocks.error} role="alert">
-          {error}
-        </p>
-      )}
+      <FormError text={error} />
       <span>
         <Button type="submit" loading={busy}>
           {t(auto ? 'personal.kyc.submitAuto' : 'personal.kyc.submit')}

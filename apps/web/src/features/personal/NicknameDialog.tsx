@@ -1,11 +1,10 @@
 import { nicknameUpdate } from '@opex/contract/calls/security';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { invoke } from '../../api/call.ts';
-import { errorText } from '../../i18n/error-text.ts';
+import { FormError, useFormSubmission } from '../../lib/form-submission.tsx';
 import { Button } from '../../ui/button/Button.tsx';
 import { Dialog } from '../../ui/dialog/Dialog.tsx';
-import blocks from '../../ui/page-blocks/page-blocks.module.css';
 import { TextInput } from '../../ui/text-input/TextInput.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import styles from './personal.module.css';
@@ -27,26 +26,15 @@ export function NicknameDialog({
   const toast = useToast();
   const refresh = useRefreshUser();
   const [name, setName] = useState(current);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { busy, error, submitWith } = useFormSubmission();
   const valid = name.trim().length > 0;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!valid || busy) return;
-    setBusy(true);
-    setError('');
-    try {
-      await invoke(nicknameUpdate, { nickName: name.trim() });
-      await refresh();
-      toast.success(t('personal.saved'));
-      onOpenChange(false);
-    } catch (failure) {
-      setError(errorText(t, failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = submitWith(valid, async () => {
+    await invoke(nicknameUpdate, { nickName: name.trim() });
+    await refresh();
+    toast.success(t('personal.saved'));
+    onOpenChange(false);
+  });
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={t('personal.nickname.title')} closeLabel={t('common.close')}>
@@ -60,11 +48,7 @@ export function NicknameDialog({
           error={!valid}
           errorText={t('validation.required')}
         />
-        {error && (
-          <p className={blocks.error} role="alert">
-            {error}
-          </p>
-        )}
+        <FormError text={error} />
         <Button type="submit" block loading={busy} disabled={!valid}>
           {t('personal.save')}
         </Button>

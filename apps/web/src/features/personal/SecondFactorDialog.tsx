@@ -1,9 +1,9 @@
 import { verificationCodePattern } from '@opex/contract/rules';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '../../api/user.ts';
-import { errorText } from '../../i18n/error-text.ts';
 import { CodeInput } from '../../lib/CodeInput.tsx';
+import { FormError, useFormSubmission } from '../../lib/form-submission.tsx';
 import { VerificationCodeInput } from '../../lib/VerificationCodeInput.tsx';
 import { Button } from '../../ui/button/Button.tsx';
 import { Dialog } from '../../ui/dialog/Dialog.tsx';
@@ -39,35 +39,22 @@ export function SecondFactorDialog({
   const { t } = useTranslation();
   const [chosen, setChosen] = useState<FactorKind | undefined>();
   const [code, setCode] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { touched, busy, error, submitWith, reset } = useFormSubmission();
   const kind = chosen && kinds.includes(chosen) ? chosen : kinds[0];
 
   const close = (next: boolean) => {
     if (!next) {
       setCode('');
-      setTouched(false);
-      setError('');
+      reset();
     }
     onOpenChange(next);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (!kind || !verificationCodePattern.test(code) || !extraReady || busy) return;
-    setBusy(true);
-    setError('');
-    try {
-      await onSubmit(secondFactorFields(kind, code));
-      close(false);
-    } catch (failure) {
-      setError(errorText(t, failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = submitWith(kind !== undefined && verificationCodePattern.test(code) && extraReady, async () => {
+    if (!kind) return;
+    await onSubmit(secondFactorFields(kind, code));
+    close(false);
+  });
 
   return (
     <Dialog open={open} onOpenChange={close} title={t('personal.factor.title')} closeLabel={t('common.close')}>
@@ -110,11 +97,7 @@ export function SecondFactorDialog({
           </>
         )}
         {extra}
-        {error && (
-          <p className={blocks.error} role="alert">
-            {error}
-          </p>
-        )}
+        <FormError text={error} />
         <Button type="submit" block loading={busy} disabled={!kind}>
           {t('common.confirm')}
         </Button>
