@@ -16,6 +16,7 @@ import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { AuthFrame } from './AuthFrame.tsx';
 import { type RegistrationKind, registrationKinds } from './account-input.ts';
 import styles from './auth.module.css';
+import { CountryCodeInput } from './CountryCodeInput.tsx';
 import { sendCode } from './useCodeSender.ts';
 
 /** Registration by e-mail or phone (per switch), with a code, a password twice and, when required, an invitation. */
@@ -101,14 +102,7 @@ export default function RegisterPage() {
           />
         ) : (
           <div className={styles.row}>
-            <TextInput
-              label={t('auth.countryCode')}
-              value={countryCode}
-              onChange={(v) => setCountryCode(v.replace(/\D/g, ''))}
-              maxLength={4}
-              inputMode="numeric"
-              prefix="+"
-            />
+            <CountryCodeInput value={countryCode} onChange={setCountryCode} />
             <TextInput
               label={t('auth.phone')}
               value={mobile}

@@ -13,6 +13,7 @@ import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { AuthFrame } from './AuthFrame.tsx';
 import { accountFields, isValidAccount } from './account-input.ts';
 import styles from './auth.module.css';
+import { CountryCodeInput } from './CountryCodeInput.tsx';
 import { sendCode } from './useCodeSender.ts';
 
 /** Password reset: the account, a code sent to it, and the new password twice. Every session of the user ends. */
@@ -48,16 +49,7 @@ export default function ResetPasswordPage() {
           error={touched && !isValidAccount(account)}
           errorText={t('validation.account')}
         />
-        {isPhone && (
-          <TextInput
-            label={t('auth.countryCode')}
-            value={countryCode}
-            onChange={(v) => setCountryCode(v.replace(/\D/g, ''))}
-            maxLength={4}
-            inputMode="numeric"
-            prefix="+"
-          />
-        )}
+        {isPhone && <CountryCodeInput value={countryCode} onChange={setCountryCode} />}
         <VerificationCodeInput
           label={t('auth.code')}
           value={code}
