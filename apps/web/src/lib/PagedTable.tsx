@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { paginationText } from '../i18n/control-text.ts';
 import { DataTable, type DataTableProps } from '../ui/data-table/DataTable.tsx';
-import { Pagination } from '../ui/pagination/Pagination.tsx';
+import { Pager } from './Pager.tsx';
 
 /**
  * One page of a trader's records (orders, deposits, withdrawals, ledger) as a table, narrow screens stacking its
@@ -24,9 +23,7 @@ export function PagedTable({
   return (
     <>
       <DataTable {...table} loadingText={t('common.loading')} lines={pageSize} stackOnNarrow />
-      {count > pageSize && (
-        <Pagination page={page} total={count} pageSize={pageSize} onPageChange={onPageChange} {...paginationText(t)} />
-      )}
+      {count > pageSize && <Pager page={page} total={count} pageSize={pageSize} onPageChange={onPageChange} />}
     </>
   );
 }

@@ -13,8 +13,8 @@ import { useTranslation } from 'react-i18next';
 import { invoke } from '../../api/call.ts';
 import { invalidateCall, useCallQuery } from '../../api/query.ts';
 import { errorText } from '../../i18n/error-text.ts';
+import { Pager } from '../../lib/Pager.tsx';
 import { Button } from '../../ui/button/Button.tsx';
-import { Pagination } from '../../ui/pagination/Pagination.tsx';
 import { Spinner } from '../../ui/spinner/Spinner.tsx';
 import { Tabs } from '../../ui/tabs/Tabs.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
@@ -106,16 +106,7 @@ export default function MessagesPage() {
       </ul>
       {list.data && list.data.count === 0 && <p className={styles.empty}>{t('messages.empty')}</p>}
       {list.data && list.data.count > PAGE_SIZE && (
-        <Pagination
-          page={page}
-          total={list.data.count}
-          pageSize={PAGE_SIZE}
-          onPageChange={setPage}
-          ofText={t('pagination.of')}
-          previousLabel={t('pagination.previous')}
-          nextLabel={t('pagination.next')}
-          label={t('pagination.label')}
-        />
+        <Pager page={page} total={list.data.count} pageSize={PAGE_SIZE} onPageChange={setPage} />
       )}
     </div>
   );

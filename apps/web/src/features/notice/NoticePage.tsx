@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useCallQuery } from '../../api/query.ts';
 import { OperatorHtml } from '../../lib/OperatorHtml.tsx';
+import { Pager } from '../../lib/Pager.tsx';
 import { PageBanner } from '../../ui/page-banner/PageBanner.tsx';
-import { Pagination } from '../../ui/pagination/Pagination.tsx';
 import { Spinner } from '../../ui/spinner/Spinner.tsx';
 import styles from './notice.module.css';
 
@@ -36,16 +36,7 @@ function NoticeList() {
       </ul>
       {list.data && list.data.count === 0 && <p className={styles.empty}>{t('common.noData')}</p>}
       {list.data && list.data.count > PAGE_SIZE && (
-        <Pagination
-          page={page}
-          total={list.data.count}
-          pageSize={PAGE_SIZE}
-          onPageChange={setPage}
-          ofText={t('pagination.of')}
-          previousLabel={t('pagination.previous')}
-          nextLabel={t('pagination.next')}
-          label={t('pagination.label')}
-        />
+        <Pager page={page} total={list.data.count} pageSize={PAGE_SIZE} onPageChange={setPage} />
       )}
     </section>
   );

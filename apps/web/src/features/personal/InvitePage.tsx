@@ -3,9 +3,9 @@ import { formatDateTime } from '@opex/contract/display';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallQuery } from '../../api/query.ts';
+import { Pager } from '../../lib/Pager.tsx';
 import { DataTable } from '../../ui/data-table/DataTable.tsx';
 import blocks from '../../ui/page-blocks/page-blocks.module.css';
-import { Pagination } from '../../ui/pagination/Pagination.tsx';
 import { QrCode } from '../../ui/qr-overlay/QrOverlay.tsx';
 import { Spinner } from '../../ui/spinner/Spinner.tsx';
 import { CopyButton } from './CopyButton.tsx';
@@ -62,16 +62,7 @@ export default function InvitePage() {
               lines={PAGE_SIZE}
               noDataText={t('common.noData')}
             />
-            <Pagination
-              page={page}
-              total={data.count}
-              pageSize={PAGE_SIZE}
-              onPageChange={setPage}
-              ofText={t('pagination.of')}
-              previousLabel={t('pagination.previous')}
-              nextLabel={t('pagination.next')}
-              label={t('pagination.label')}
-            />
+            <Pager page={page} total={data.count} pageSize={PAGE_SIZE} onPageChange={setPage} />
           </>
         )
       }

@@ -3,9 +3,9 @@ import { formatDateTime } from '@opex/contract/display';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallQuery } from '../../api/query.ts';
+import { Pager } from '../../lib/Pager.tsx';
 import { DataTable } from '../../ui/data-table/DataTable.tsx';
-import type { TableColumn, TableRow } from '../../ui/data-table/table-types.ts';
-import { Pagination } from '../../ui/pagination/Pagination.tsx';
+import type { TableCell, TableColumn, TableRow } from '../../ui/data-table/table-types.ts';
 import { Tabs } from '../../ui/tabs/Tabs.tsx';
 import { deviceName } from './device-name.ts';
 import { PersonalLayout } from './PersonalLayout.tsx';
@@ -38,42 +38,21 @@ export default function SafetyRecordPage() {
   );
 }
 
-function useColumns(middle: TableColumn): TableColumn[] {
-  const { t } = useTranslation();
-  return [
-    { key: 'time', title: t('personal.record.time'), width: '22%' },
-    middle,
-    { key: 'ip', title: t('personal.record.ip'), width: '20%' },
-    { key: 'device', title: t('personal.record.device') },
-  ];
-}
-
 function LoginHistory() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const query = useCallQuery(loginHistory, { page, pageSize: PAGE_SIZE });
-  const columns = useColumns({ key: 'result', title: t('personal.record.result'), width: '16%' });
-  const rows: TableRow[] = (query.data?.list ?? []).map((item) => ({
-    id: String(item.id),
-    cells: {
-      time: { type: 'text', text: formatDateTime(item.ctime) },
-      result: {
+  return (
+    <HistoryTable
+      query={query}
+      page={page}
+      onPage={setPage}
+      middle={{ key: 'result', title: t('personal.record.result'), width: '16%' }}
+      cell={(item) => ({
         type: 'label',
         text: item.success ? t('personal.record.success') : t('personal.record.failure'),
         tone: item.success ? 'buy' : 'sell',
-      },
-      ip: { type: 'text', text: item.ip },
-      device: { type: 'text', text: deviceName(item.userAgent) },
-    },
-  }));
-  return (
-    <HistoryTable
-      columns={columns}
-      rows={rows}
-      loading={query.isPending}
-      page={page}
-      total={query.data?.count ?? 0}
-      onPage={setPage}
+      })}
     />
   );
 }
@@ -82,59 +61,70 @@ function SettingHistory() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const query = useCallQuery(settingHistory, { page, pageSize: PAGE_SIZE });
-  const columns = useColumns({ key: 'action', title: t('personal.record.action'), width: '24%' });
+  return (
+    <HistoryTable
+      query={query}
+      page={page}
+      onPage={setPage}
+      middle={{ key: 'action', title: t('personal.record.action'), width: '24%' }}
+      cell={(item) => ({
+        type: 'text',
+        text: t(`personal.record.actions.${item.action}`, { defaultValue: item.action }),
+      })}
+    />
+  );
+}
+
+interface HistoryItem {
+  id: number;
+  ip: string;
+  userAgent: string;
+  ctime: number;
+}
+
+/** A page of a security history: time, what happened (the `middle` column), address and device. */
+function HistoryTable<T extends HistoryItem>({
+  query,
+  page,
+  onPage,
+  middle,
+  cell,
+}: {
+  query: { isPending: boolean; data?: { count: number; list: T[] } };
+  page: number;
+  onPage: (page: number) => void;
+  middle: TableColumn;
+  cell: (item: T) => TableCell;
+}) {
+  const { t } = useTranslation();
+  const columns: TableColumn[] = [
+    { key: 'time', title: t('personal.record.time'), width: '22%' },
+    middle,
+    { key: 'ip', title: t('personal.record.ip'), width: '20%' },
+    { key: 'device', title: t('personal.record.device') },
+  ];
   const rows: TableRow[] = (query.data?.list ?? []).map((item) => ({
     id: String(item.id),
     cells: {
       time: { type: 'text', text: formatDateTime(item.ctime) },
-      action: { type: 'text', text: t(`personal.record.actions.${item.action}`, { defaultValue: item.action }) },
+      [middle.key]: cell(item),
       ip: { type: 'text', text: item.ip },
       device: { type: 'text', text: deviceName(item.userAgent) },
     },
   }));
   return (
-    <HistoryTable
-      columns={columns}
-      rows={rows}
-      loading={query.isPending}
-      page={page}
-      total={query.data?.count ?? 0}
-      onPage={setPage}
-    />
-  );
-}
-
-function HistoryTable(props: {
-  columns: TableColumn[];
-  rows: TableRow[];
-  loading: boolean;
-  page: number;
-  total: number;
-  onPage: (page: number) => void;
-}) {
-  const { t } = useTranslation();
-  return (
     <>
       <div className={styles.tableScroll}>
         <DataTable
-          columns={props.columns}
-          rows={props.rows}
-          loading={props.loading}
+          columns={columns}
+          rows={rows}
+          loading={query.isPending}
           lines={PAGE_SIZE}
           noDataText={t('common.noData')}
           loadingText={t('common.loading')}
         />
       </div>
-      <Pagination
-        page={props.page}
-        total={props.total}
-        pageSize={PAGE_SIZE}
-        onPageChange={props.onPage}
-        ofText={t('pagination.of')}
-        previousLabel={t('pagination.previous')}
-        nextLabel={t('pagination.next')}
-        label={t('pagination.label')}
-      />
+      <Pager page={page} total={query.data?.count ?? 0} pageSize={PAGE_SIZE} onPageChange={onPage} />
     </>
   );
 }
