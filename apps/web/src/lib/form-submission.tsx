@@ -39,10 +39,10 @@ export function useFormSubmission() {
 }
 
 /** The failure of the form's last send, read out as it appears. */
-export function FormError({ text, className = blocks.error }: { text: string; className?: string }) {
+export function FormError({ text }: { text: string }) {
   if (!text) return null;
   return (
-    <p className={className} role="alert">
+    <p className={blocks.error} role="alert">
       {text}
     </p>
   );

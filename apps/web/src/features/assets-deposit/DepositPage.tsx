@@ -42,8 +42,8 @@ export default function DepositPage() {
         </p>
       )}
       {coins.isSuccess && list.length === 0 && <p className={blocks.banner}>{t('deposit.noCoins')}</p>}
-      <div className={styles.columns}>
-        <div className={styles.panel}>
+      <div className={`${blocks.columns} ${styles.columns}`}>
+        <div className={`${blocks.panel} ${styles.column}`}>
           <div className={blocks.field}>
             <span className={blocks.hint}>{t('deposit.coin')}</span>
             <Select

@@ -71,7 +71,7 @@ export function DepositRecords({ coin }: { coin: string }) {
   }));
 
   return (
-    <section className={styles.records} aria-label={t('deposit.records.title')}>
+    <section className={`${blocks.section} ${styles.records}`} aria-label={t('deposit.records.title')}>
       <h2 className={blocks.sectionTitle}>{t('deposit.records.title')}</h2>
       <PagedTable
         columns={columns}

@@ -76,7 +76,7 @@ export default function AddressBookPage() {
         type: 'text' as const,
         text: (
           <span className={`${styles.addressLine} ${styles.bookAddress}`}>
-            <span className={styles.chainTag}>{entry.chain}</span>
+            <span className={blocks.tag}>{entry.chain}</span>
             <span className={styles.mono} title={entry.address}>
               {entry.address}
             </span>
@@ -112,7 +112,7 @@ export default function AddressBookPage() {
         </Link>
       }
     >
-      <form className={`${styles.panel} ${styles.bookForm}`} onSubmit={submit} noValidate>
+      <form className={`${blocks.panel} ${styles.column} ${styles.bookForm}`} onSubmit={submit} noValidate>
         <CoinChainPicker
           coin={coin}
           onCoinChange={(next) => {
@@ -152,7 +152,7 @@ export default function AddressBookPage() {
             </Button>
           </>
         ) : (
-          <p className={styles.hint}>{t('withdraw.noChain', { coin })}</p>
+          <p className={blocks.hint}>{t('withdraw.noChain', { coin })}</p>
         )}
       </form>
       <section className={blocks.section} aria-label={t('withdraw.book.title')}>

@@ -7,6 +7,7 @@ import { CodeInput } from '../../lib/CodeInput.tsx';
 import { FormError, useFormSubmission } from '../../lib/form-submission.tsx';
 import { Button } from '../../ui/button/Button.tsx';
 import { Dialog } from '../../ui/dialog/Dialog.tsx';
+import blocks from '../../ui/page-blocks/page-blocks.module.css';
 import { FactorCodeInput, type FactorKind } from './FactorCodeInput.tsx';
 import styles from './withdraw.module.css';
 
@@ -72,7 +73,7 @@ export function WithdrawDialog({
       <form className={styles.dialogForm} onSubmit={submit} noValidate>
         {confirming ? (
           <>
-            <p className={styles.hint}>
+            <p className={blocks.hint}>
               {t('withdraw.confirm.body', {
                 amount: current.record.amount,
                 coin: current.record.coinSymbol,
@@ -87,7 +88,7 @@ export function WithdrawDialog({
             <FactorCodeInput kind={factor} value={code} onChange={setCode} touched={touched} />
           </>
         )}
-        <FormError text={error} className={styles.error} />
+        <FormError text={error} />
         <Button type="submit" block loading={busy}>
           {t(confirming ? 'withdraw.confirm.submit' : 'common.confirm')}
         </Button>

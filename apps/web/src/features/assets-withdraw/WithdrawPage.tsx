@@ -114,9 +114,9 @@ export default function WithdrawPage() {
           {t('withdraw.paused', { coin })}
         </p>
       )}
-      <div className={styles.columns}>
+      <div className={`${blocks.columns} ${styles.columns}`}>
         <form
-          className={styles.panel}
+          className={`${blocks.panel} ${styles.column}`}
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
@@ -133,7 +133,7 @@ export default function WithdrawPage() {
               setAddress('');
             }}
           />
-          {cost.isSuccess && chains.length === 0 && <p className={styles.error}>{t('withdraw.noChain', { coin })}</p>}
+          {cost.isSuccess && chains.length === 0 && <p className={blocks.error}>{t('withdraw.noChain', { coin })}</p>}
           {chain && (
             <AddressField
               coin={coin}
@@ -170,10 +170,10 @@ export default function WithdrawPage() {
             ))}
           </dl>
           {chain && new Big(chain.reviewThreshold).gt(0) && (
-            <p className={styles.hint}>{t('withdraw.reviewHint', { threshold: chain.reviewThreshold, coin })}</p>
+            <p className={blocks.hint}>{t('withdraw.reviewHint', { threshold: chain.reviewThreshold, coin })}</p>
           )}
           {cost.data?.verified === 0 && (
-            <p className={styles.hint}>
+            <p className={`${blocks.hint} ${styles.hintLinks}`}>
               {t('withdraw.verifiedHint')} <Link to="/personal/idAuth">{t('withdraw.verifyLink')}</Link>
             </p>
           )}
@@ -197,7 +197,7 @@ export default function WithdrawPage() {
         onClose={() => setDialog(null)}
         factor={cost.data?.secondFactor ?? 'email'}
         summary={
-          <p className={styles.hint}>
+          <p className={blocks.hint}>
             {t('withdraw.factor.summary', { amount, coin, total: sums.total, address, chain: chain?.chain ?? '' })}
           </p>
         }

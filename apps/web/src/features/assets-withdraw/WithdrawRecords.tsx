@@ -79,7 +79,7 @@ export function WithdrawRecords({ coin, onConfirm }: { coin: string; onConfirm: 
         text: (
           <span className={styles.recordAddress}>
             <span className={styles.addressLine}>
-              <span className={styles.chainTag}>{record.chain}</span>
+              <span className={blocks.tag}>{record.chain}</span>
               <span className={styles.mono} title={record.address}>
                 {record.address}
               </span>

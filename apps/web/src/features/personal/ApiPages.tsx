@@ -154,7 +154,7 @@ function SecretOnce({ apiKey, onClose }: { apiKey: ApiKeyItem & { secretKey: str
       footer={<Button onClick={onClose}>{t('personal.api.saved')}</Button>}
     >
       <div className={styles.form}>
-        <p className={styles.banner}>{t('personal.api.secretOnce')}</p>
+        <p className={blocks.banner}>{t('personal.api.secretOnce')}</p>
         <span className={styles.factLabel}>{t('personal.api.key')}</span>
         <span className={styles.factValue}>
           <code className={styles.mono} data-testid="api-key">

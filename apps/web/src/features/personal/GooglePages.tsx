@@ -76,7 +76,7 @@ function GoogleSetup({ user }: { user: UserInfo }) {
   return (
     <section className={`${blocks.panel} ${styles.steps}`}>
       {enforced && (
-        <p className={styles.banner} role="status">
+        <p className={blocks.banner} role="status">
           {t('personal.google.requiredNote')}
         </p>
       )}

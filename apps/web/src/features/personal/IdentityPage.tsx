@@ -107,7 +107,7 @@ function IdentityForm({ user, form }: { user: UserInfo; form: KycForm }) {
   return (
     <form className={blocks.panel} onSubmit={submit} noValidate>
       {user.authLevel === KycStatus.rejected && (
-        <p className={styles.banner} role="status">
+        <p className={blocks.banner} role="status">
           {t('personal.kyc.rejectedNote')}
         </p>
       )}

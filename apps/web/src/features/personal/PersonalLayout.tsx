@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { switchOn, usePublicInfo } from '../../api/common.ts';
 import { type UserInfo, useSession } from '../../api/user.ts';
+import blocks from '../../ui/page-blocks/page-blocks.module.css';
 import { SideMenu } from '../../ui/side-menu/SideMenu.tsx';
 import { Spinner } from '../../ui/spinner/Spinner.tsx';
 import styles from './personal.module.css';
@@ -68,7 +69,7 @@ export function PersonalLayout({
           <h1>{title}</h1>
         </header>
         {enforceGoogle && !pathname.endsWith('/bindGoogle') && (
-          <p className={styles.banner} role="status">
+          <p className={`${blocks.banner} ${styles.banner}`} role="status">
             {t('personal.enforceGoogle')} <Link to="/personal/bindGoogle">{t('personal.bindNow')}</Link>
           </p>
         )}

@@ -89,7 +89,7 @@ function LoginVerifyForm({ user }: { user: UserInfo }) {
   return (
     <section className={blocks.panel}>
       <p className={blocks.hint}>{t('personal.loginVerify.note')}</p>
-      {enforced && <p className={styles.banner}>{t('personal.loginVerify.enforced')}</p>}
+      {enforced && <p className={blocks.banner}>{t('personal.loginVerify.enforced')}</p>}
       <form className={styles.form} onSubmit={submit}>
         <fieldset className={styles.choices}>
           <legend className={styles.factLabel}>{t('personal.loginVerify.title')}</legend>

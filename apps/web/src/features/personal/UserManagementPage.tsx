@@ -58,7 +58,7 @@ function Overview({ user }: { user: UserInfo }) {
         </Fact>
       </section>
       {held && (
-        <p className={styles.banner} role="status">
+        <p className={blocks.banner} role="status">
           {t('personal.withdrawHeld', { time: formatDateTime(user.withdrawHoldUntil) })}
         </p>
       )}
