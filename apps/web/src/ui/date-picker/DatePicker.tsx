@@ -10,6 +10,7 @@ import * as Popover from '@radix-ui/react-popover';
 import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import { Button } from '../button/Button.tsx';
 import { POPUP_GAP_PX } from '../popup-gap.ts';
+import surface from '../surface/surface.module.css';
 import {
   addDays,
   addMonths,
@@ -114,7 +115,12 @@ export function DatePicker({
 
   return (
     <Popover.Root open={open} onOpenChange={openCalendar}>
-      <Popover.Trigger type="button" className={styles.trigger} aria-label={label} aria-haspopup="dialog">
+      <Popover.Trigger
+        type="button"
+        className={`${surface.control} ${styles.trigger}`}
+        aria-label={label}
+        aria-haspopup="dialog"
+      >
         <span className={value ? styles.value : styles.placeholder}>{value || placeholder}</span>
         <svg className={styles.icon} viewBox="0 0 16 16" aria-hidden="true" focusable="false">
           <rect x="2" y="3" width="12" height="11" rx="1.5" fill="none" stroke="currentColor" strokeWidth="1.25" />
@@ -123,7 +129,7 @@ export function DatePicker({
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
-          className={styles.content}
+          className={`${surface.popup} ${styles.content}`}
           align="start"
           sideOffset={POPUP_GAP_PX}
           aria-label={label}

@@ -7,6 +7,7 @@
 import * as RadixMenu from '@radix-ui/react-dropdown-menu';
 import type { ReactNode } from 'react';
 import { POPUP_GAP_PX } from '../popup-gap.ts';
+import surface from '../surface/surface.module.css';
 import styles from './dropdown-menu.module.css';
 
 export interface DropdownMenuItem {
@@ -36,7 +37,7 @@ export function DropdownMenu({ trigger, triggerLabel, items, align = 'end', head
         </svg>
       </RadixMenu.Trigger>
       <RadixMenu.Portal>
-        <RadixMenu.Content className={styles.content} align={align} sideOffset={POPUP_GAP_PX}>
+        <RadixMenu.Content className={`${surface.popup} ${styles.content}`} align={align} sideOffset={POPUP_GAP_PX}>
           {header && <div className={styles.header}>{header}</div>}
           {items.map((item) => (
             <RadixMenu.Item

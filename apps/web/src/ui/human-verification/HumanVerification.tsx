@@ -10,6 +10,7 @@
 import type { CaptchaFields } from '@opex/contract/captcha';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Spinner } from '../spinner/Spinner.tsx';
+import surface from '../surface/surface.module.css';
 import { type AltchaChallenge, solveAltcha } from './altcha-solver.ts';
 import { aliyunLanguage, geetestLanguage } from './captcha-language.ts';
 import styles from './human-verification.module.css';
@@ -250,7 +251,7 @@ function Altcha({ altcha, onVerify, texts }: ProviderProps<'altcha'>) {
   }
   return (
     <div className={styles.widget} data-status={status}>
-      <label className={styles.check}>
+      <label className={`${surface.control} ${styles.check}`}>
         <input
           type="checkbox"
           className={styles.input}

@@ -9,6 +9,7 @@
 import * as Popover from '@radix-ui/react-popover';
 import { type KeyboardEvent, useId, useMemo, useState } from 'react';
 import { POPUP_GAP_PX } from '../popup-gap.ts';
+import surface from '../surface/surface.module.css';
 import styles from './select.module.css';
 import { type CodedOption, optionText, type SelectOption, visibleOptions } from './select-options.ts';
 
@@ -108,7 +109,7 @@ export function Select({
         aria-expanded={open}
         aria-controls={open ? listId : undefined}
         disabled={disabled}
-        className={styles.trigger}
+        className={`${surface.control} ${styles.trigger}`}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' && !open) {
             event.preventDefault();
@@ -124,7 +125,7 @@ export function Select({
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
-          className={styles.content}
+          className={`${surface.popup} ${styles.content}`}
           align="start"
           sideOffset={POPUP_GAP_PX}
           onKeyDown={onListKeyDown}
