@@ -15,6 +15,7 @@ import { LivePrice } from '../../ui/live-price/LivePrice.tsx';
 import { SearchInput } from '../../ui/search-input/SearchInput.tsx';
 import { Tabs } from '../../ui/tabs/Tabs.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
+import { VisuallyHidden } from '../../ui/visually-hidden/VisuallyHidden.tsx';
 import styles from './market.module.css';
 import { configuredMarkets, FAVOURITES_TAB, type MarketRow, sortMarkets, visibleMarkets } from './market-rows.ts';
 
@@ -62,7 +63,7 @@ export default function MarketPage() {
   const allColumns: TableColumn[] = [
     {
       key: 'favourite',
-      title: <span className={styles.hidden}>{t('market.col.favourite')}</span>,
+      title: <VisuallyHidden>{t('market.col.favourite')}</VisuallyHidden>,
       width: 'calc(var(--space-3) * 2 + var(--font-size-m) + var(--space-1) * 2)',
     },
     { key: 'pair', title: t('market.col.pair'), sortable: true },

@@ -18,6 +18,7 @@ import { Button } from '../../ui/button/Button.tsx';
 import { Spinner } from '../../ui/spinner/Spinner.tsx';
 import { Tabs } from '../../ui/tabs/Tabs.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
+import { VisuallyHidden } from '../../ui/visually-hidden/VisuallyHidden.tsx';
 import styles from './messages.module.css';
 
 const PAGE_SIZE = 10;
@@ -86,7 +87,7 @@ export default function MessagesPage() {
               >
                 {unread && (
                   <span className={styles.dot}>
-                    <span className={styles.srOnly}>{t('messages.unread')}</span>
+                    <VisuallyHidden>{t('messages.unread')}</VisuallyHidden>
                   </span>
                 )}
                 <span className={styles.subject}>{message.messageTitle}</span>

@@ -1,5 +1,6 @@
 import type { Ticker } from '@opex/contract/realtime';
 import { useTranslation } from 'react-i18next';
+import { VisuallyHidden } from '../../ui/visually-hidden/VisuallyHidden.tsx';
 import type { ChosenMarket } from './market-symbol.ts';
 import styles from './trade.module.css';
 import { formatAt, roseText } from './trade-format.ts';
@@ -32,7 +33,7 @@ export function MarketHeader({
         <span>/{market.quote}</span>
       </h1>
       <p className={styles.last} data-direction={rose.direction}>
-        <span className={styles.visuallyHidden}>{t('trade.header.last')} </span>
+        <VisuallyHidden>{t('trade.header.last')} </VisuallyHidden>
         {formatAt(ticker?.close, price)}
       </p>
       <dl className={styles.stats}>

@@ -1,6 +1,7 @@
 import type { DepthRow } from '@opex/contract/realtime';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { VisuallyHidden } from '../../ui/visually-hidden/VisuallyHidden.tsx';
 import { type BookLevel, bookLevels, changedPrices, stepDecimals } from './book-levels.ts';
 import styles from './trade.module.css';
 import { type Direction, formatAt } from './trade-format.ts';
@@ -71,7 +72,7 @@ export function OrderBook(props: OrderBookProps) {
       <div className={styles.panelBar}>
         <h2>{t('trade.book.title')}</h2>
         <label className={styles.stepPicker}>
-          <span className={styles.visuallyHidden}>{t('trade.book.step')}</span>
+          <VisuallyHidden>{t('trade.book.step')}</VisuallyHidden>
           <select value={step} onChange={(e) => props.onStepChange(Number(e.target.value))}>
             {steps.map((s, i) => (
               <option key={s} value={i}>
@@ -90,7 +91,7 @@ export function OrderBook(props: OrderBookProps) {
         {levels.asks.map(line('sell', changedAsks)).reverse()}
       </ol>
       <p className={styles.bookLast} data-direction={props.last.direction}>
-        <span className={styles.visuallyHidden}>{t('trade.header.last')} </span>
+        <VisuallyHidden>{t('trade.header.last')} </VisuallyHidden>
         {formatAt(props.last.price, props.pricePrecision)}
       </p>
       <ol className={styles.buys} aria-label={t('trade.book.bids')}>

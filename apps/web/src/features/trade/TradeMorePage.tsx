@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { usePublicInfo } from '../../api/common.ts';
 import { useChannel, useChannelRequest } from '../../realtime/index.ts';
 import { SegmentedTab } from '../../ui/tabs/Tabs.tsx';
+import { VisuallyHidden } from '../../ui/visually-hidden/VisuallyHidden.tsx';
 import { KlineChart } from './KlineChart.tsx';
 import { withLiveCandle } from './kline-series.ts';
 import { findMarket, type MarketGroups } from './market-symbol.ts';
@@ -99,7 +100,7 @@ function ChartCellView({
     <section className={styles.moreCell} aria-label={cellName}>
       <div className={styles.moreCellBar}>
         <label>
-          <span className={styles.visuallyHidden}>{t('trade.more.market', { cell: cellName })}</span>
+          <VisuallyHidden>{t('trade.more.market', { cell: cellName })}</VisuallyHidden>
           <select value={cell.market} onChange={(e) => onChange({ ...cell, market: e.target.value })}>
             {names.map((name) => (
               <option key={name} value={name}>
@@ -109,12 +110,12 @@ function ChartCellView({
           </select>
         </label>
         <p className={styles.moreLast} data-direction={rose.direction}>
-          <span className={styles.visuallyHidden}>{t('trade.header.last')} </span>
+          <VisuallyHidden>{t('trade.header.last')} </VisuallyHidden>
           {formatAt(ticker?.close, market?.entry.price ?? 2)}
           <span>{rose.text}</span>
         </p>
         <label>
-          <span className={styles.visuallyHidden}>{t('trade.more.period', { cell: cellName })}</span>
+          <VisuallyHidden>{t('trade.more.period', { cell: cellName })}</VisuallyHidden>
           <select value={cell.period} onChange={(e) => onChange({ ...cell, period: e.target.value as KlinePeriod })}>
             {klinePeriods.map((p) => (
               <option key={p} value={p}>

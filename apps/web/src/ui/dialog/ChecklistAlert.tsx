@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { Button } from '../button/Button.tsx';
+import { VisuallyHidden } from '../visually-hidden/VisuallyHidden.tsx';
 import { Dialog } from './Dialog.tsx';
 import styles from './dialog.module.css';
 
@@ -70,7 +71,7 @@ export function ChecklistAlert({
               )}
             </svg>
             <span>{item.text}</span>
-            <span className={styles.hidden}>{item.checked ? checkedLabel : uncheckedLabel}</span>
+            <VisuallyHidden>{item.checked ? checkedLabel : uncheckedLabel}</VisuallyHidden>
           </li>
         ))}
       </ul>

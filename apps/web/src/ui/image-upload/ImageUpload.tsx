@@ -7,6 +7,7 @@
  * label, chooseText, uploadingText, maxBytes (default 5 MB), formats (default jpeg, jpg, png), disabled.
  */
 import { useEffect, useId, useRef, useState } from 'react';
+import { visuallyHiddenClass } from '../visually-hidden/VisuallyHidden.tsx';
 import { checkImageFile, IMAGE_FORMATS, IMAGE_MAX_BYTES, type ImageRejection } from './image-file-rules.ts';
 import styles from './image-upload.module.css';
 
@@ -92,7 +93,7 @@ export function ImageUpload({
         id={id}
         type="file"
         aria-label={label}
-        className={styles.hidden}
+        className={visuallyHiddenClass}
         accept={formats.map((format) => `.${format}`).join(',')}
         disabled={disabled || uploading}
         onChange={(event) => pick(event.target.files?.[0])}

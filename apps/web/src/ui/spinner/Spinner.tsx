@@ -1,3 +1,4 @@
+import { VisuallyHidden } from '../visually-hidden/VisuallyHidden.tsx';
 import styles from './spinner.module.css';
 
 /**
@@ -10,7 +11,7 @@ export function Spinner({ size = 'l', label = 'Loading' }: { size?: 's' | 'l'; l
   return (
     <span role="status" aria-label={label} className={styles.status}>
       {wheel}
-      <span className={styles.hidden}>{label}</span>
+      <VisuallyHidden>{label}</VisuallyHidden>
     </span>
   );
 }
