@@ -6,6 +6,7 @@
  */
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { type ReactNode, useRef } from 'react';
+import surface from '../surface/surface.module.css';
 import styles from './dialog.module.css';
 
 export interface DialogProps {
@@ -62,7 +63,7 @@ export function Dialog({
           <header className={styles.header}>
             <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
             {!hideClose && (
-              <RadixDialog.Close className={styles.close} aria-label={closeLabel}>
+              <RadixDialog.Close className={`${surface.iconButton} ${styles.close}`} aria-label={closeLabel}>
                 <svg width="1em" height="1em" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
                   <path d="m4 4 8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
                 </svg>

@@ -4,6 +4,7 @@
  * expandLabel / collapseLabel (accessible names of the toggle).
  */
 import { type ReactNode, useId, useState } from 'react';
+import surface from '../surface/surface.module.css';
 import styles from './otc-reminder.module.css';
 
 export interface OtcReminderProps {
@@ -33,7 +34,7 @@ export function OtcReminder({
         <p className={styles.title}>{title}</p>
         <button
           type="button"
-          className={styles.toggle}
+          className={`${surface.iconButton} ${styles.toggle}`}
           aria-expanded={open}
           aria-controls={bodyId}
           aria-label={open ? collapseLabel : expandLabel}

@@ -4,6 +4,7 @@
  * `toast.show('error', msg)` or `toast.error(msg)` / `.success` / `.info` / `.warning`.
  */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import surface from '../surface/surface.module.css';
 import styles from './toast.module.css';
 
 export const TOAST_DURATION_MS = 3000;
@@ -86,7 +87,12 @@ export function ToastProvider({ children, closeLabel = 'Close' }: { children: Re
               <p role={toast.type === 'error' ? 'alert' : 'status'} className={styles.message}>
                 {toast.message}
               </p>
-              <button type="button" className={styles.close} aria-label={closeLabel} onClick={() => dismiss(toast.id)}>
+              <button
+                type="button"
+                className={`${surface.iconButton} ${styles.close}`}
+                aria-label={closeLabel}
+                onClick={() => dismiss(toast.id)}
+              >
                 <svg width="1em" height="1em" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
                   <path d="m4 4 8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
                 </svg>
