@@ -25,6 +25,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const RATE = Number(process.env.BENCH_RATE ?? 5_000);
 const USERS = 50;
+/** Extra node flags for the server process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where its time goes. */
+const SERVER_NODE_ARGS = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const GOAL_OPS = 20_000;
 const GOAL_P99_MS = 10;
 
@@ -111,7 +113,7 @@ async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'opex-bench-core-'));
   try {
     const exchange = await seedExchange(dir, USERS);
-    const server = await startServer(dir, await freePort());
+    const server = await startServer(dir, await freePort(), {}, SERVER_NODE_ARGS);
     const client = new ExchangeClient(server.port, CONNECTIONS);
     try {
       // Warm-up: JIT, statement caches, the book's first levels.

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { CallDef, CallReply, CallRequest } from '@opex/contract/call';
 import { callPath } from '@opex/contract/call';
 import type { Envelope } from '@opex/contract/envelope';
@@ -22,11 +25,19 @@ export interface TestDatabase extends DatabaseHandle {
   drop(): Promise<void>;
 }
 
-export async function openTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+/** A fresh database; SQLite in memory unless `onFile` (the trading core then writes from its writer thread). */
+export async function openTestDatabase(dialect: Dialect, onFile = false): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
-    const handle = openDatabase({ sqliteFile: ':memory:' });
+    const dir = onFile ? fs.mkdtempSync(path.join(os.tmpdir(), 'opex-test-')) : null;
+    const handle = openDatabase({ sqliteFile: dir ? path.join(dir, 'opex.sqlite') : ':memory:' });
     await migrateToLatest(handle.db, handle.dialect);
-    return { ...handle, drop: handle.close };
+    return {
+      ...handle,
+      drop: async () => {
+        await handle.close();
+        if (dir) fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');

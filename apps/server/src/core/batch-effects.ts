@@ -15,14 +15,4 @@ export class BatchEffects {
   readonly inboxDone: { id: number; result: string }[] = [];
   readonly events: CoreEvent[] = [];
   readonly touchedMarkets = new Set<string>();
-
-  get empty(): boolean {
-    return (
-      this.orders.size === 0 &&
-      this.rejected.length === 0 &&
-      this.trades.length === 0 &&
-      this.ledger.length === 0 &&
-      this.inboxDone.length === 0
-    );
-  }
 }

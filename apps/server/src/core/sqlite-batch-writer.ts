@@ -1,13 +1,12 @@
 import type SQLite from 'better-sqlite3';
-import type { BalanceChange } from './balance-cache.ts';
-import type { BatchEffects } from './batch-effects.ts';
-import { ORDER_UPDATE_COLUMNS, orderRow } from './order-state.ts';
+import type { BatchRows } from './batch-rows.ts';
+import { ORDER_UPDATE_COLUMNS } from './order-state.ts';
 
 /**
  * The batch writer's SQLite path: the same rows and upserts as the Kysely path in batch-writer.ts, written through
  * better-sqlite3 prepared statements cached per row shape, inside one synchronous transaction (one fsync).
  * Building a Kysely query per batch (parse, compile, a placeholder per value) cost more than the writes themselves.
- * The caller holds Kysely's connection while this runs, so no other query interleaves with the transaction.
+ * It runs on the writer thread's own connection (core-writer.ts), or on Kysely's connection while holding it.
  */
 type Row = Record<string, unknown>;
 
@@ -46,39 +45,27 @@ const BALANCE_CONFLICT =
   'on conflict ("owner_id", "account", "coin") do update set "available" = excluded."available", ' +
   '"locked" = excluded."locked", "updated_at" = excluded."updated_at"';
 
-export function writeBatchSqlite(
-  sqlite: SQLite.Database,
-  batch: BatchEffects,
-  balances: BalanceChange[],
-  now: number,
-): void {
-  sqlite.transaction(() => {
-    for (const row of batch.rejected) insert(sqlite, 'orders', row as Row, ORDER_CONFLICT);
-    for (const order of batch.orders.values()) insert(sqlite, 'orders', orderRow(order) as Row, ORDER_CONFLICT);
-    for (const row of batch.trades) insert(sqlite, 'trades', row as Row);
-    for (const row of batch.ledger) insert(sqlite, 'ledger_entries', row as Row);
-    for (const b of balances) {
-      insert(
-        sqlite,
-        'balances',
-        {
-          owner_id: b.ownerId,
-          account: b.account,
-          coin: b.coin,
-          available: b.balance.available.toFixed(),
-          locked: b.balance.locked.toFixed(),
-          updated_at: now,
-        },
-        BALANCE_CONFLICT,
-      );
-    }
-    if (batch.inboxDone.length) {
-      const done = statement(
-        sqlite,
-        'core_inbox|done',
-        () => 'update "core_inbox" set "processed_at" = ?, "result" = ? where "id" = ?',
-      );
-      for (const d of batch.inboxDone) done.run(now, d.result, d.id);
-    }
-  })();
+/**
+ * Writes batches (in order) in one IMMEDIATE transaction: the write lock is taken at BEGIN, so another connection's
+ * writer makes this one wait (busy_timeout) instead of failing half-way.
+ */
+export function writeBatchesSqlite(sqlite: SQLite.Database, batches: readonly BatchRows[]): void {
+  sqlite
+    .transaction(() => {
+      for (const batch of batches) {
+        for (const row of batch.orders) insert(sqlite, 'orders', row as Row, ORDER_CONFLICT);
+        for (const row of batch.trades) insert(sqlite, 'trades', row as Row);
+        for (const row of batch.ledger) insert(sqlite, 'ledger_entries', row as Row);
+        for (const row of batch.balances) insert(sqlite, 'balances', row as Row, BALANCE_CONFLICT);
+        if (batch.inboxDone.length) {
+          const done = statement(
+            sqlite,
+            'core_inbox|done',
+            () => 'update "core_inbox" set "processed_at" = ?, "result" = ? where "id" = ?',
+          );
+          for (const d of batch.inboxDone) done.run(batch.now, d.result, d.id);
+        }
+      }
+    })
+    .immediate();
 }

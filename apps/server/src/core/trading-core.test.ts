@@ -29,7 +29,10 @@ const market = (userId: number, side: 'BUY' | 'SELL', volume: string): PlaceComm
   clientOrderId: null,
 });
 
-describe.each(testDialects)('trading core on %s', (dialect) => {
+// SQLite on a file too: there the core's batches are written by its writer thread.
+const databases = [...testDialects.map((d) => [d, false] as const), ['sqlite', true] as const];
+
+describe.each(databases)('trading core on %s (on a file: %s)', (dialect, onFile) => {
   let database: TestDatabase;
   let core: TradingCore;
   const clock = new ManualClock(Date.UTC(2026, 0, 1));
@@ -50,7 +53,7 @@ describe.each(testDialects)('trading core on %s', (dialect) => {
 
   beforeEach(async () => {
     errors.length = 0;
-    database = await openTestDatabase(dialect);
+    database = await openTestDatabase(dialect, onFile);
     await seedMarket(database.db);
     await startCore();
     await fund(core, 1, 'USDT', '1000');
@@ -257,6 +260,47 @@ describe.each(testDialects)('trading core on %s', (dialect) => {
     await database.db.deleteFrom('trades').where('id', '=', 1).execute();
     const audit = await tradingInvariants(database.db, core);
     expect(audit).toEqual([]);
+  });
+
+  it('fails the batches applied after a failed one, answers only what is stored, and rebuilds', async () => {
+    await core.stop();
+    core = new TradingCore(database, clock, { inboxPollMs: 0, maxBatch: 1, onError: (e) => errors.push(e) });
+    await core.start();
+    await placed(limit(2, 'SELL', '100', '1'));
+    await database.db
+      .insertInto('trades')
+      .values({
+        id: 1,
+        symbol,
+        price: '1',
+        volume: '1',
+        amount: '1',
+        maker_order_id: 0,
+        taker_order_id: 0,
+        maker_user_id: 0,
+        taker_user_id: 0,
+        taker_side: 'BUY',
+        buyer_fee: '0',
+        seller_fee: '0',
+        created_at: 0,
+      })
+      .execute();
+    // One command per batch: the crossing buy's batch fails, the resting buys after it are applied on top of it.
+    const outcomes = await Promise.all([
+      core.placeOrder(limit(1, 'BUY', '100', '1')),
+      ...Array.from({ length: 6 }, (_, i) => core.placeOrder(limit(1, 'BUY', `${80 + i}`, '0.1'))),
+    ]);
+    expect(outcomes[0]).toEqual({ ok: false, code: ErrorCode.tradingUnavailable });
+    const acknowledged = outcomes.flatMap((o) => (o.ok ? [o.orderId] : []));
+    const unavailable = outcomes.filter((o) => !o.ok && o.code === ErrorCode.tradingUnavailable);
+    expect(acknowledged.length + unavailable.length).toBe(outcomes.length);
+    const stored = await database.db.selectFrom('orders').select('id').where('user_id', '=', 1).execute();
+    expect(stored.map((r) => r.id).sort()).toEqual(acknowledged.sort());
+    await database.db.deleteFrom('trades').where('id', '=', 1).execute();
+    expect(await tradingInvariants(database.db, core)).toEqual([]);
+    // And it goes on.
+    await placed(limit(1, 'BUY', '100', '1'));
+    await expectInvariants();
   });
 
   it('applies movements other processes leave in the inbox, once', async () => {

@@ -4,9 +4,10 @@ import type { DatabaseHandle } from '../db/database.ts';
 import { assertBalanced, LedgerError, type LedgerFailure, type Movement, parseAmount } from '../ledger/ledger.ts';
 import type { Clock } from '../platform/clock.ts';
 import { BatchEffects } from './batch-effects.ts';
-import { writeBatch } from './batch-writer.ts';
-import { type CoreEvent, type CoreEventBus, InProcessEventBus } from './core-events.ts';
+import { batchOutput } from './batch-rows.ts';
+import { type CoreEventBus, InProcessEventBus } from './core-events.ts';
 import { CoreState } from './core-state.ts';
+import { type CoreWriter, openCoreWriter } from './core-writer.ts';
 import { formatUnits } from './decimal-units.ts';
 import { loadFeeCoinConfig } from './fee-coin.ts';
 import { loadMarketSpecs, type MarketSpec } from './market-spec.ts';
@@ -17,14 +18,15 @@ import {
   type PlaceOutcome,
   placeOrder,
 } from './order-execution.ts';
-import { orderRow } from './order-state.ts';
 
 /**
  * The trading core: the single writer of order books and of the balances it holds. Commands queue up; one loop
- * takes everything queued (up to maxBatch), applies it in memory, writes all effects in ONE transaction, and only
- * after the commit answers each command and publishes events. If the write fails, memory is rebuilt from the
- * database and the batch is answered 'trading unavailable': nothing acknowledged is lost, nothing unacknowledged
- * is half-written.
+ * takes everything queued (up to maxBatch), applies it in memory, hands all its effects to the writer as ONE
+ * transaction, and only after that commit answers each command and publishes events. The loop does not wait for
+ * the commit to apply the next batch (at most maxInFlight batches wait for theirs); commits, answers and events keep
+ * the batches' order. If a write fails, that batch and every later one still waiting are answered 'trading
+ * unavailable' and memory is rebuilt from the database: nothing acknowledged is lost, nothing unacknowledged is
+ * half-written.
  *
  * Every balance change of a user must go through it: in-process with postMovement(); from another process (the
  * operator CLI) by a row in core_inbox (enqueueMovement in core-inbox.ts), which the core polls and applies in the
@@ -41,6 +43,8 @@ type Job =
 export interface CoreOptions {
   /** Most commands applied per transaction. */
   maxBatch?: number;
+  /** Most batches applied in memory and waiting for their commit. */
+  maxInFlight?: number;
   /** How often core_inbox is polled (ms); 0 turns polling off. */
   inboxPollMs?: number;
   /** How often the markets are re-read for status, minimums and fees (ms). */
@@ -61,6 +65,18 @@ export class TradingCore {
   private readonly inboxInFlight = new Set<number>();
   private lastMarketRefresh = 0;
   private readonly maxBatch: number;
+  private readonly maxInFlight: number;
+  private writer: CoreWriter | null = null;
+  /** Batches handed to the writer and not answered yet, oldest first. */
+  private inFlight: Promise<void>[] = [];
+  /** Set when a write failed: the loop rebuilds memory before the next batch. */
+  private writeFailed = false;
+  private readonly failedJobs: Job[] = [];
+  /** Batches applied / committed so far, for client order ids placed in batches not committed yet. */
+  private appliedSeq = 0;
+  private committedSeq = 0;
+  /** First answers of client order ids, by user/id, with the batch that placed them, until the database has them. */
+  private readonly uncommittedClientOrders = new Map<string, { seq: number; outcome: PlaceOutcome }>();
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -70,11 +86,13 @@ export class TradingCore {
   ) {
     this.bus = bus;
     this.maxBatch = options.maxBatch ?? 4096;
+    this.maxInFlight = options.maxInFlight ?? 8;
   }
 
   /** Rebuilds books and balances from the database and starts taking commands. */
   async start(): Promise<void> {
     this.state = await CoreState.load(this.database.db, this.database.sqlite);
+    this.writer = await openCoreWriter(this.database);
     this.lastMarketRefresh = this.clock.now();
     this.loop = this.run();
     const poll = this.options.inboxPollMs ?? 500;
@@ -88,6 +106,7 @@ export class TradingCore {
     if (this.inboxTimer) clearInterval(this.inboxTimer);
     this.wake?.();
     await this.loop;
+    await this.writer?.close();
   }
 
   placeOrder(cmd: PlaceCommand): Promise<PlaceOutcome> {
@@ -138,65 +157,99 @@ export class TradingCore {
 
   private async run(): Promise<void> {
     for (;;) {
+      if (this.writeFailed) await this.recover();
       if (this.queue.length === 0) {
-        if (this.stopping) return;
+        if (this.stopping) {
+          await Promise.all(this.inFlight);
+          if (!this.writeFailed) return;
+          continue;
+        }
         await new Promise<void>((resolve) => {
           this.wake = resolve;
         });
         this.wake = null;
         continue;
       }
-      // Group commit: one turn of the event loop lets every request already on the wire reach the queue (a
-      // synchronous SQLite commit blocks reading them), so they share the next transaction and its fsync.
+      // Group commit: one turn of the event loop lets every request already on the wire reach the queue, so they
+      // share the next transaction and its fsync.
       await new Promise((resolve) => setImmediate(resolve));
+      if (this.inFlight.length >= this.maxInFlight) await this.inFlight[0];
+      if (this.writeFailed) continue;
       const jobs = this.queue.splice(0, this.maxBatch);
       await this.process(jobs);
     }
   }
 
+  /** Applies a batch in memory and hands its rows to the writer; answers and publishes when they are committed. */
   private async process(jobs: Job[]): Promise<void> {
     const now = this.clock.now();
     const db = this.database.db;
     const answers: (() => void)[] = [];
     const batch = new BatchEffects();
-    let state = this.state as CoreState;
+    const seq = ++this.appliedSeq;
+    let output: ReturnType<typeof batchOutput>;
     try {
       await this.refreshMarkets(jobs, now);
-      state = this.state as CoreState;
+      const state = this.state as CoreState;
       await state.balances.load(db, ownersOf(jobs));
-      const known = await knownClientOrders(this.database, jobs);
-      for (const job of jobs) answers.push(this.apply(state, batch, job, now, known));
-      const balances = state.balances.takeDirty();
-      if (!batch.empty) await writeBatch(db, batch, balances, now, this.database.sqlite);
-      this.stats.batches++;
-      this.stats.commands += jobs.length;
-      for (const b of balances) {
-        batch.events.push({
-          type: 'balance',
-          ownerId: b.ownerId,
-          account: b.account,
-          coin: b.coin,
-          available: b.balance.available.toFixed(),
-          locked: b.balance.locked.toFixed(),
-        });
-      }
+      const known = await this.knownClientOrders(jobs);
+      for (const job of jobs) answers.push(this.apply(state, batch, job, now, known, seq));
+      output = batchOutput(batch, state.balances.takeDirty(), now);
     } catch (error) {
-      this.options.onError?.(error, 'batch failed; rebuilding from the database');
-      for (const job of jobs) answerUnavailable(job);
-      for (const job of jobs) if (job.kind === 'movement' && job.inboxId) this.inboxInFlight.delete(job.inboxId);
-      await this.rebuild();
+      // Memory may hold part of the batch: answer it as not done and rebuild before the next one.
+      this.failBatch(jobs, error);
       return;
     }
-    for (const answer of answers) answer();
-    this.bus.publish(eventsOf(batch));
+    const committed = (this.writer as CoreWriter).write(output.rows).then(
+      () => {
+        this.committedSeq = seq;
+        this.stats.batches++;
+        this.stats.commands += jobs.length;
+        for (const answer of answers) answer();
+        this.bus.publish(output.events);
+      },
+      (error: unknown) => this.failBatch(jobs, error),
+    );
+    this.inFlight.push(committed);
+    void committed.then(() => this.inFlight.splice(this.inFlight.indexOf(committed), 1));
   }
 
-  private apply(state: CoreState, batch: BatchEffects, job: Job, now: number, known: Map<string, PlaceOutcome>) {
+  /** A failed batch is answered once memory is rebuilt, so nothing reads the state it failed to store after that. */
+  private failBatch(jobs: Job[], error: unknown): void {
+    if (!this.writeFailed) this.options.onError?.(error, 'batch failed; rebuilding from the database');
+    this.writeFailed = true;
+    this.failedJobs.push(...jobs);
+    this.wake?.();
+  }
+
+  /** After a failed batch: every batch still waiting fails too; then memory is read again from the database. */
+  private async recover(): Promise<void> {
+    await Promise.all(this.inFlight);
+    this.uncommittedClientOrders.clear();
+    await this.rebuild();
+    this.writer?.reset();
+    this.writeFailed = false;
+    const failed = this.failedJobs.splice(0);
+    for (const job of failed) if (job.kind === 'movement' && job.inboxId) this.inboxInFlight.delete(job.inboxId);
+    for (const job of failed) answerUnavailable(job);
+  }
+
+  private apply(
+    state: CoreState,
+    batch: BatchEffects,
+    job: Job,
+    now: number,
+    known: Map<string, PlaceOutcome>,
+    seq: number,
+  ) {
     if (job.kind === 'place') {
       const key = job.cmd.clientOrderId === null ? null : `${job.cmd.userId}/${job.cmd.clientOrderId}`;
       const first = key === null ? undefined : known.get(key);
       const outcome = first ?? placeOrder(state, batch, job.cmd, now);
-      if (key !== null) known.set(key, outcome);
+      if (key !== null && !first) {
+        known.set(key, outcome);
+        this.uncommittedClientOrders.set(key, { seq, outcome });
+      }
       return () => job.answer(outcome);
     }
     if (job.kind === 'cancel') {
@@ -216,6 +269,34 @@ export class TradingCore {
       if (job.inboxId !== undefined) this.inboxInFlight.delete(job.inboxId);
       job.answer(outcome);
     };
+  }
+
+  /**
+   * First answers of client order ids in this batch that earlier batches gave: stored ones from the database (one
+   * query per batch), the rest from batches still waiting for their commit.
+   */
+  private async knownClientOrders(jobs: Job[]): Promise<Map<string, PlaceOutcome>> {
+    const known = new Map<string, PlaceOutcome>();
+    const wanted = jobs.flatMap((j) => (j.kind === 'place' && j.cmd.clientOrderId !== null ? [j.cmd] : []));
+    if (wanted.length === 0) return known;
+    // What is committed before the query starts is in what it reads; the rest is taken from memory after it.
+    for (const [key, first] of this.uncommittedClientOrders) {
+      if (first.seq <= this.committedSeq) this.uncommittedClientOrders.delete(key);
+    }
+    const rows = await this.database.db
+      .selectFrom('orders')
+      .select(['id', 'user_id', 'client_order_id', 'status', 'reject_code'])
+      .where('client_order_id', 'in', [...new Set(wanted.map((c) => c.clientOrderId as string))])
+      .where('user_id', 'in', [...new Set(wanted.map((c) => c.userId))])
+      .execute();
+    for (const row of rows) {
+      const outcome: PlaceOutcome = row.reject_code
+        ? { ok: false, code: row.reject_code as ErrorCodeValue }
+        : { ok: true, orderId: row.id };
+      known.set(`${row.user_id}/${row.client_order_id}`, outcome);
+    }
+    for (const [key, first] of this.uncommittedClientOrders) if (!known.has(key)) known.set(key, first.outcome);
+    return known;
   }
 
   /** After a failed write: memory may hold effects that were never stored, so all of it is read again. */
@@ -311,44 +392,6 @@ function ownersOf(jobs: Job[]): number[] {
     else if (job.kind !== 'feeCoinOpen') owners.push(job.cmd.userId);
   }
   return owners;
-}
-
-/** First answers of client order ids in this batch that earlier batches stored (one query per batch). */
-async function knownClientOrders(database: DatabaseHandle, jobs: Job[]): Promise<Map<string, PlaceOutcome>> {
-  const known = new Map<string, PlaceOutcome>();
-  const wanted = jobs.flatMap((j) => (j.kind === 'place' && j.cmd.clientOrderId !== null ? [j.cmd] : []));
-  if (wanted.length === 0) return known;
-  const rows = await database.db
-    .selectFrom('orders')
-    .select(['id', 'user_id', 'client_order_id', 'status', 'reject_code'])
-    .where('client_order_id', 'in', [...new Set(wanted.map((c) => c.clientOrderId as string))])
-    .where('user_id', 'in', [...new Set(wanted.map((c) => c.userId))])
-    .execute();
-  for (const row of rows) {
-    const outcome: PlaceOutcome = row.reject_code
-      ? { ok: false, code: row.reject_code as ErrorCodeValue }
-      : { ok: true, orderId: row.id };
-    known.set(`${row.user_id}/${row.client_order_id}`, outcome);
-  }
-  return known;
-}
-
-function eventsOf(batch: BatchEffects): CoreEvent[] {
-  const events: CoreEvent[] = [...batch.events];
-  for (const order of batch.orders.values()) {
-    const row = orderRow(order);
-    events.push({
-      type: 'order',
-      orderId: order.id,
-      userId: order.userId,
-      symbol: order.spec.symbol,
-      status: order.status,
-      dealVolume: row.deal_volume,
-      dealMoney: row.deal_money,
-    });
-  }
-  for (const symbol of batch.touchedMarkets) events.push({ type: 'book', symbol });
-  return events;
 }
 
 function answerUnavailable(job: Job): void {

@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -35,16 +43,42 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   return openSqlite(options.sqliteFile ?? ':memory:');
 }
 
-function openSqlite(file: string): DatabaseHandle {
+/** A connection to the SQLite file with the settings every connection to it needs (the core's writer thread opens one too). */
+export function openSqliteConnection(file: string): SQLite.Database {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   // WAL for concurrent readers; FULL so an acknowledged commit survives power loss.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
+  // The core's writer thread and this connection take turns at the write lock: wait for it rather than fail.
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return sqlite;
+}
+
+function openSqlite(file: string): DatabaseHandle {
+  const sqlite = openSqliteConnection(file);
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
+}
+
+/**
+ * Transactions BEGIN IMMEDIATE: with a second connection writing (the core's writer thread), a transaction that
+ * reads and then writes would otherwise fail at its first write if the other committed in between (SQLITE_BUSY,
+ * not retried); taking the write lock at BEGIN makes it wait its turn instead.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
+  override createDriver() {
+    return new (class extends SqliteDriver {
+      override async beginTransaction(connection: DatabaseConnection) {
+        await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+      }
+    })(this.settings);
+  }
 }
 
 function openPostgres(url: string, schema?: string): DatabaseHandle {

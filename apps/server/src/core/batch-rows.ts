@@ -1,0 +1,70 @@
+import type { Insertable } from 'kysely';
+import type { BalancesTable, LedgerEntriesTable } from '../db/tables/ledger.ts';
+import type { OrdersTable, TradesTable } from '../db/tables/trading.ts';
+import type { BalanceChange } from './balance-cache.ts';
+import type { BatchEffects } from './batch-effects.ts';
+import type { CoreEvent } from './core-events.ts';
+import { orderRow } from './order-state.ts';
+
+/**
+ * What one batch writes, as plain rows taken when the batch is applied: the core goes on to the next batch before
+ * this one commits, so nothing here may refer to the live (mutable) order or balance objects. Plain data, so it can
+ * also cross to the SQLite writer thread.
+ */
+export interface BatchRows {
+  now: number;
+  /** Upserted by id: orders created or changed, and refusals that carry a client order id. */
+  orders: Insertable<OrdersTable>[];
+  trades: Insertable<TradesTable>[];
+  ledger: Insertable<LedgerEntriesTable>[];
+  /** Upserted by (owner, account, coin). */
+  balances: Insertable<BalancesTable>[];
+  inboxDone: { id: number; result: string }[];
+}
+
+/** The batch's rows, and the events to publish once they are committed. */
+export function batchOutput(
+  batch: BatchEffects,
+  balances: BalanceChange[],
+  now: number,
+): { rows: BatchRows; events: CoreEvent[] } {
+  const events: CoreEvent[] = [...batch.events];
+  const balanceRows: Insertable<BalancesTable>[] = [];
+  for (const b of balances) {
+    const available = b.balance.available.toFixed();
+    const locked = b.balance.locked.toFixed();
+    balanceRows.push({ owner_id: b.ownerId, account: b.account, coin: b.coin, available, locked, updated_at: now });
+    events.push({ type: 'balance', ownerId: b.ownerId, account: b.account, coin: b.coin, available, locked });
+  }
+  const orders = [...batch.rejected];
+  for (const order of batch.orders.values()) {
+    const row = orderRow(order);
+    orders.push(row);
+    events.push({
+      type: 'order',
+      orderId: order.id,
+      userId: order.userId,
+      symbol: order.spec.symbol,
+      status: order.status,
+      dealVolume: row.deal_volume,
+      dealMoney: row.deal_money,
+    });
+  }
+  for (const symbol of batch.touchedMarkets) events.push({ type: 'book', symbol });
+  const rows = {
+    now,
+    orders,
+    trades: batch.trades,
+    ledger: batch.ledger,
+    balances: balanceRows,
+    inboxDone: batch.inboxDone,
+  };
+  return { rows, events };
+}
+
+export const isEmptyBatch = (rows: BatchRows) =>
+  rows.orders.length === 0 &&
+  rows.trades.length === 0 &&
+  rows.ledger.length === 0 &&
+  rows.balances.length === 0 &&
+  rows.inboxDone.length === 0;
