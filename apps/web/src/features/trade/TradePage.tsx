@@ -211,11 +211,11 @@ function MarketTrading({ market, flash }: { market: ChosenMarket; flash: boolean
       <SeedLastPrice sym={sym} onPrice={seedPrice} />
       <LiveHeader market={market} />
       <div className={styles.bookArea}>{book}</div>
-      <div className={styles.center}>
+      <div className={`${styles.panelColumn} ${styles.center}`}>
         {chart}
         {entry}
       </div>
-      <div className={styles.side}>
+      <div className={`${styles.panelColumn} ${styles.side}`}>
         {list}
         {tradesPanel}
       </div>
