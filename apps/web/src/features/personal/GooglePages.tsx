@@ -9,11 +9,11 @@ import { switchOn, usePublicInfo } from '../../api/common.ts';
 import { callKey } from '../../api/query.ts';
 import type { UserInfo } from '../../api/user.ts';
 import { errorText } from '../../i18n/error-text.ts';
+import { CodeInput } from '../../lib/CodeInput.tsx';
 import { Button } from '../../ui/button/Button.tsx';
 import blocks from '../../ui/page-blocks/page-blocks.module.css';
 import { QrCode } from '../../ui/qr-overlay/QrOverlay.tsx';
 import { Spinner } from '../../ui/spinner/Spinner.tsx';
-import { TextInput } from '../../ui/text-input/TextInput.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { PersonalLayout } from './PersonalLayout.tsx';
@@ -116,16 +116,11 @@ function GoogleSetup({ user }: { user: UserInfo }) {
         kinds={ownAddressKinds(user)}
         extraReady={codeValid}
         extra={
-          <TextInput
+          <CodeInput
             label={t('personal.factor.googleCode')}
             value={googleCode}
             onChange={setGoogleCode}
-            maxLength={6}
-            stripSpaces
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            error={googleCode !== '' && !codeValid}
-            errorText={t('validation.code')}
+            touched={googleCode !== ''}
           />
         }
         onSubmit={async (factor) => {
