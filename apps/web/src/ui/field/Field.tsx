@@ -33,7 +33,17 @@ export function useField({ error = false, errorText, warningText, id: givenId }:
     messageId,
     message,
     showError,
-    focusHandlers: { onFocus: () => setFocused(true), onBlur: () => setFocused(false) },
+    /** The control's focus handlers: the field's own (an error waits while the user types), then the caller's. */
+    focusHandlers: <E,>(onFocus?: (event: E) => void, onBlur?: (event: E) => void) => ({
+      onFocus: (event: E) => {
+        setFocused(true);
+        onFocus?.(event);
+      },
+      onBlur: (event: E) => {
+        setFocused(false);
+        onBlur?.(event);
+      },
+    }),
     controlAria: { 'aria-invalid': error || undefined, 'aria-describedby': messageId },
   };
 }

@@ -65,14 +65,7 @@ export function TextInput({
             const raw = transform ? transform(event.target.value) : event.target.value;
             onChange(applyTextRules(raw, maxLength, stripSpaces));
           }}
-          onFocus={(event) => {
-            field.focusHandlers.onFocus();
-            onFocus?.(event);
-          }}
-          onBlur={(event) => {
-            field.focusHandlers.onBlur();
-            onBlur?.(event);
-          }}
+          {...field.focusHandlers(onFocus, onBlur)}
         />
         {suffix && <span className={styles.adornment}>{suffix}</span>}
       </div>

@@ -51,14 +51,7 @@ export function Textarea({
           value={value}
           maxLength={maxLength}
           onChange={(event) => onChange(applyTextRules(event.target.value, maxLength, stripSpaces))}
-          onFocus={(event) => {
-            field.focusHandlers.onFocus();
-            onFocus?.(event);
-          }}
-          onBlur={(event) => {
-            field.focusHandlers.onBlur();
-            onBlur?.(event);
-          }}
+          {...field.focusHandlers(onFocus, onBlur)}
         />
       </div>
     </Field>
