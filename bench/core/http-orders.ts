@@ -10,6 +10,7 @@ import {
   seedExchange,
   startServer,
 } from '../../apps/server/test/exchange-process.ts';
+import { processUsage } from '../support/process-usage.ts';
 
 /**
  * `npm run core -w bench`: orders per second through the HTTP API, acknowledged after the trading core's commit
@@ -48,6 +49,8 @@ function percentile(sorted: number[], p: number): number {
 
 interface Phase {
   acknowledged: number;
+  /** The server process's CPU time (all threads) per acknowledged order: load-independent, unlike orders/s. */
+  serverCpuUsPerOrder?: number;
   refused: number;
   seconds: number;
   opsPerSecond: number;
@@ -122,15 +125,22 @@ async function main() {
           client.call('order/create', nextOrder(), exchange.cookies[i % USERS] as string),
         ),
       );
-      const sat = await saturation(client, exchange.cookies);
-      const rate = await fixedRate(client, exchange.cookies);
+      const pid = server.child.pid as number;
+      const measured = async (phase: () => Promise<Phase>): Promise<Phase> => {
+        const before = processUsage(pid).cpuMs;
+        const result = await phase();
+        const cpuMs = processUsage(pid).cpuMs - before;
+        return { ...result, serverCpuUsPerOrder: Math.round((cpuMs * 1000) / Math.max(1, result.acknowledged)) };
+      };
+      const sat = await measured(() => saturation(client, exchange.cookies));
+      const rate = await measured(() => fixedRate(client, exchange.cookies));
       console.log(`machine: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}; SQLite synchronous=FULL`);
       console.log(
-        `saturation (${CONNECTIONS} connections, ${SECONDS}s): ${sat.opsPerSecond} acknowledged orders/s, p50 ${sat.p50Ms} ms, p99 ${sat.p99Ms} ms, refused ${sat.refused}`,
+        `saturation (${CONNECTIONS} connections, ${SECONDS}s): ${sat.opsPerSecond} acknowledged orders/s, p50 ${sat.p50Ms} ms, p99 ${sat.p99Ms} ms, refused ${sat.refused}; server CPU ${sat.serverCpuUsPerOrder} µs per order`,
       );
       console.log(`  ratio to the 20,000 orders/s goal: ${(sat.opsPerSecond / GOAL_OPS).toFixed(2)}`);
       console.log(
-        `fixed rate ${RATE}/s (${SECONDS}s): achieved ${rate.opsPerSecond}/s, p50 ${rate.p50Ms} ms, p99 ${rate.p99Ms} ms (goal p99 < ${GOAL_P99_MS} ms), refused ${rate.refused}`,
+        `fixed rate ${RATE}/s (${SECONDS}s): achieved ${rate.opsPerSecond}/s, p50 ${rate.p50Ms} ms, p99 ${rate.p99Ms} ms (goal p99 < ${GOAL_P99_MS} ms), refused ${rate.refused}; server CPU ${rate.serverCpuUsPerOrder} µs per order`,
       );
       console.log(
         JSON.stringify({

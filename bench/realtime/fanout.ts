@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, startServer } from '../../apps/server/test/exchange-process.ts';
+import { processUsage } from '../support/process-usage.ts';
 
 /**
  * `npm run realtime:fanout -w bench`: market-data fan-out of the real server (DEMO=1 with the demo market maker
@@ -53,15 +54,6 @@ function stats(values: number[]) {
     p99: percentile(values, 0.99),
     max: values.length ? (values[values.length - 1] as number) : Number.NaN,
   };
-}
-
-/** Resident set size and CPU time (ms, user + system) of a process, from /proc. */
-function processUsage(pid: number): { rssMb: number; cpuMs: number } {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  const ticks = Number(fields[11]) + Number(fields[12]);
-  return { rssMb: Math.round(rssKb / 1024), cpuMs: (ticks * 1000) / 100 };
 }
 
 function waitFor<T>(child: ChildProcess, type: string): Promise<T> {
