@@ -10,6 +10,7 @@
  */
 import { Fragment, type ReactNode, useRef, useState } from 'react';
 import { Skeleton, Spinner } from '../spinner/Spinner.tsx';
+import surface from '../surface/surface.module.css';
 import { Tooltip } from '../tooltip/Tooltip.tsx';
 import styles from './data-table.module.css';
 import { TableCellView } from './TableCellView.tsx';
@@ -128,7 +129,11 @@ export function DataTable({
               >
                 <span className={styles.headInner} data-align={column.align ?? 'left'}>
                   {column.sortable ? (
-                    <button type="button" className={styles.sortButton} onClick={() => changeSort(column.key)}>
+                    <button
+                      type="button"
+                      className={`${surface.bareButton} ${styles.sortButton}`}
+                      onClick={() => changeSort(column.key)}
+                    >
                       {column.title}
                       <SortMark direction={activeSort?.key === column.key ? activeSort.direction : undefined} />
                     </button>

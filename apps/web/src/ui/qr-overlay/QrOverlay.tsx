@@ -7,6 +7,7 @@ import * as Popover from '@radix-ui/react-popover';
 import QRCode from 'qrcode';
 import { type ReactNode, useEffect, useState } from 'react';
 import { POPUP_GAP_PX } from '../popup-gap.ts';
+import surface from '../surface/surface.module.css';
 import styles from './qr-overlay.module.css';
 
 export interface QrOverlayProps {
@@ -54,12 +55,12 @@ export function QrOverlay({ value, label, caption, children }: QrOverlayProps) {
   const [open, setOpen] = useState(false);
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger type="button" className={styles.trigger} onPointerEnter={() => setOpen(true)}>
+      <Popover.Trigger type="button" className={surface.bareButton} onPointerEnter={() => setOpen(true)}>
         {children}
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
-          className={styles.content}
+          className={`${surface.popup} ${styles.content}`}
           sideOffset={POPUP_GAP_PX}
           onOpenAutoFocus={(event) => event.preventDefault()}
           onPointerLeave={() => setOpen(false)}
