@@ -206,6 +206,10 @@ describe('CCXT binance against the Open API', () => {
     expect(askNow).toMatchObject({ status: 'open', filled: 0.01, remaining: 0.49 });
     const all = await alice.fetchOrders('BTC/USDT');
     expect(all.map((o: Exchange) => o.status)).toEqual(['canceled', 'closed', 'expired']);
+    // A market buy by amount, as bots send it most: the quantity, priced against the book when placed.
+    const byAmount = await alice.createOrder('BTC/USDT', 'market', 'buy', 0.01);
+    expect(byAmount).toMatchObject({ status: 'closed', side: 'buy', amount: 0.01, filled: 0.01, cost: 650 });
+    expect((await alice.fetchBalance()).used.USDT).toBe(0);
     // Refusals arrive as CCXT's exception classes.
     await expect(alice.createOrder('BTC/USDT', 'limit', 'buy', 10, 65000)).rejects.toBeInstanceOf(
       ccxt.InsufficientFunds,

@@ -492,9 +492,9 @@ describe.each(testDialects)('Open API signed endpoints on %s', (dialect) => {
       price: '101',
     });
     expect(fok.body).toMatchObject({ status: 'EXPIRED', timeInForce: 'FOK', executedQty: '0.0000', fills: [] });
-    // The unsupported combination (a market buy by base quantity) is said so, and changes nothing.
+    // The unsupported combination (a market sell by quote amount) is said so, and changes nothing.
     await expectRefusal(
-      () => signed(trader, 'POST', '/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '0.1' }),
+      () => signed(trader, 'POST', '/order', { symbol: 'BTCUSDT', side: 'SELL', type: 'MARKET', quoteOrderQty: '10' }),
       400,
       { code: -1014, msg: 'Unsupported order combination.' },
     );
@@ -508,6 +508,69 @@ describe.each(testDialects)('Open API signed endpoints on %s', (dialect) => {
       'EXPIRED',
     ]);
     expect(await freeOf(trader, 'USDT')).toMatchObject({ locked: '0.00000000' });
+  });
+
+  it('buys a MARKET quantity through the asks at their prices, locking what that costs, and expires the rest', async () => {
+    for (const key of [maker, trader]) await signed(key, 'DELETE', '/openOrders', { symbol: 'BTCUSDT' });
+    for (const [quantity, price] of [
+      ['0.05', '120'],
+      ['0.1', '121'],
+    ]) {
+      const ask = await signed(maker, 'POST', '/order', {
+        symbol: 'BTCUSDT',
+        side: 'SELL',
+        type: 'LIMIT',
+        timeInForce: 'GTC',
+        quantity: quantity as string,
+        price: price as string,
+      });
+      expect(ask.body.status).toBe('NEW');
+    }
+    const usdtBefore = await freeOf(trader, 'USDT');
+    const buy = await signed(trader, 'POST', '/order', {
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'MARKET',
+      quantity: '0.08',
+    });
+    expect(buy.body).toMatchObject({
+      type: 'MARKET',
+      status: 'FILLED',
+      origQty: '0.0800',
+      executedQty: '0.0800',
+      fills: [
+        { price: '120.00', qty: '0.0500' },
+        { price: '121.00', qty: '0.0300' },
+      ],
+    });
+    // 0.05 × 120 + 0.03 × 121 = 9.63, spent exactly; nothing stays locked.
+    expect(new Big(buy.body.cummulativeQuoteQty).eq('9.63')).toBe(true);
+    expect(new Big(usdtBefore.free).minus((await freeOf(trader, 'USDT')).free).eq('9.63')).toBe(true);
+    expect(await freeOf(trader, 'USDT')).toMatchObject({ locked: '0.00000000' });
+    // More than the book holds: it takes what there is (0.07 left at 121) and the rest expires.
+    const more = await signed(trader, 'POST', '/order', {
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'MARKET',
+      quantity: '1',
+    });
+    expect(more.body).toMatchObject({ status: 'EXPIRED', origQty: '1.0000', executedQty: '0.0700' });
+    expect(await freeOf(trader, 'USDT')).toMatchObject({ locked: '0.00000000' });
+    // What it would cost beyond the balance is refused, and changes nothing.
+    await signed(maker, 'POST', '/order', {
+      symbol: 'BTCUSDT',
+      side: 'SELL',
+      type: 'LIMIT',
+      timeInForce: 'GTC',
+      quantity: '5',
+      price: '5000',
+    });
+    await expectRefusal(
+      () => signed(trader, 'POST', '/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '5' }),
+      400,
+      { code: -2010 },
+    );
+    await signed(maker, 'DELETE', '/openOrders', { symbol: 'BTCUSDT' });
   });
 
   it('cancels all open orders of a market', async () => {

@@ -50,6 +50,7 @@ const defaults = (id: number): Selectable<OrdersTable> => ({
   reject_code: '',
   time_in_force: 'GTC',
   post_only: 0,
+  by_quantity: 0,
   created_at: 1000 + id,
   updated_at: 2000 + id,
 });

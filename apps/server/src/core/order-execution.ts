@@ -1,7 +1,9 @@
 import { OrderStatus } from '@opex/contract/calls/order';
 import { ErrorCode, type ErrorCodeValue } from '@opex/contract/error-codes';
 import { OrderKind, Side, TimeInForce } from '@opex/engine/commands';
+import { depth } from '@opex/engine/depth';
 import { EventType } from '@opex/engine/events';
+import type { OrderBook } from '@opex/engine/order-book';
 import { Reason } from '@opex/engine/reasons';
 import type Big from 'big.js';
 import { SYSTEM_OWNER } from '../ledger/accounts.ts';
@@ -10,6 +12,7 @@ import type { BatchEffects } from './batch-effects.ts';
 import type { CoreState, Market } from './core-state.ts';
 import { formatUnits, notional, truncate, unitsToBig } from './decimal-units.ts';
 import { platformFee } from './fee-coin.ts';
+import type { MarketSpec } from './market-spec.ts';
 import { checkOrder, type OrderRefusal, type OrderRequest } from './order-rules.ts';
 import { feeCoinOf, lockCoinOf, type OrderState, reserveFor } from './order-state.ts';
 
@@ -66,7 +69,10 @@ export function placeOrder(state: CoreState, batch: BatchEffects, cmd: PlaceComm
     createdAt: now,
     updatedAt: now,
   };
-  const reserve = reserveFor(order);
+  const reserve =
+    order.type === 2 && order.side === 'BUY' && order.lots > 0
+      ? costToBuy(market.book, order.lots, market.spec)
+      : reserveFor(order);
   const lockCoin = lockCoinOf(order);
   if (state.balances.get(cmd.userId, ACCOUNT, lockCoin).available.lt(reserve)) {
     return refuse(state, batch, cmd, ErrorCode.insufficientBalance, now);
@@ -329,4 +335,21 @@ function refuse(
     });
   }
   return { ok: false, code };
+}
+
+/**
+ * What a market buy of `lots` costs against the book as it is: the asks it would take, best first, each at its
+ * price. The core places it next, on the same book, so this is exactly what it spends (self-trades are not
+ * prevented, so no ask is skipped); with too few asks, the cost of all of them.
+ */
+function costToBuy(book: OrderBook, lots: number, spec: MarketSpec): Big {
+  let cost = unitsToBig(0, 0);
+  let left = lots;
+  for (const [ticks, qty] of depth(book, 1, lots).asks) {
+    const take = Math.min(left, qty);
+    cost = cost.plus(notional(ticks, take, spec.pricePrecision, spec.volumePrecision));
+    left -= take;
+    if (left === 0) break;
+  }
+  return cost;
 }

@@ -27,11 +27,16 @@ export interface OrderRequest {
   timeInForce?: TimeInForceName | undefined;
   /** Limit orders only (Binance LIMIT_MAKER): refused when it would take liquidity. */
   postOnly?: boolean | undefined;
+  /** Market buys only (the Open API's MARKET BUY with quantity): `volume` is the base quantity to buy. */
+  byQuantity?: boolean | undefined;
 }
 
 export type TimeInForceName = 'GTC' | 'IOC' | 'FOK';
 
-/** An order in engine units: ticks, lots, and for a market buy the quote amount in tick-lots. */
+/**
+ * An order in engine units: ticks, lots, and for a market buy by amount the quote amount in tick-lots (a market buy
+ * by quantity has lots and no quote amount).
+ */
 export interface OrderIntent {
   side: 'BUY' | 'SELL';
   type: 1 | 2;
@@ -48,7 +53,7 @@ const MARKET_TERMS = { timeInForce: 'GTC', postOnly: false } as const;
 export function checkOrder(spec: MarketSpec, order: OrderRequest): OrderIntent | OrderRefusal {
   if (!spec.open) return 'market_closed';
   const volume = new Big(order.volume);
-  if (order.type === 2 && order.side === 'BUY') {
+  if (order.type === 2 && order.side === 'BUY' && !order.byQuantity) {
     // The amount is quote: at most pricePrecision decimals, held as tick-lots (×10^volumePrecision more).
     const amount = toUnits(order.volume, spec.pricePrecision);
     if (!amount.ok) return amount.reason === 'precision' ? 'volume_precision' : 'too_large';
@@ -59,6 +64,11 @@ export function checkOrder(spec: MarketSpec, order: OrderRequest): OrderIntent |
   }
   const lots = toUnits(order.volume, spec.volumePrecision, MAX_LOTS);
   if (!lots.ok) return lots.reason === 'precision' ? 'volume_precision' : 'too_large';
+  if (order.type === 2 && order.side === 'BUY') {
+    // By quantity: the limit order's minimum volume applies (what it will cost is known only against the book).
+    if (lots.units === 0 || volume.lt(spec.limitVolumeMin)) return 'volume_below_minimum';
+    return { side: 'BUY', type: 2, ticks: 0, lots: lots.units, quoteTickLots: 0, ...MARKET_TERMS };
+  }
   if (order.type === 2) {
     if (lots.units === 0 || volume.lt(spec.marketSellMin)) return 'market_sell_below_minimum';
     return { side: 'SELL', type: 2, ticks: 0, lots: lots.units, quoteTickLots: 0, ...MARKET_TERMS };
@@ -77,3 +87,7 @@ export function checkOrder(spec: MarketSpec, order: OrderRequest): OrderIntent |
     postOnly: order.postOnly === true,
   };
 }
+
+/** A stored order whose volume is a quote amount to spend: a market buy not placed by quantity. */
+export const spendsQuote = (row: { type: number; side: string; by_quantity: number }) =>
+  row.type === 2 && row.side === 'BUY' && row.by_quantity !== 1;

@@ -40,7 +40,10 @@ export interface OrderState {
 export const lockCoinOf = (o: Pick<OrderState, 'side' | 'spec'>) => (o.side === 'BUY' ? o.spec.quote : o.spec.base);
 export const feeCoinOf = (o: Pick<OrderState, 'side' | 'spec'>) => (o.side === 'BUY' ? o.spec.base : o.spec.quote);
 
-/** What a new order must lock: a limit buy price × volume, a market buy its amount, a sell its volume. */
+/**
+ * What a new order must lock: a limit buy price × volume, a market buy by amount that amount, a sell its volume.
+ * (A market buy by quantity is priced against the book when it is placed: see order-execution.ts.)
+ */
 export function reserveFor(o: Pick<OrderState, 'side' | 'type' | 'spec' | 'ticks' | 'lots' | 'quoteTickLots'>): Big {
   const { pricePrecision: p, volumePrecision: v } = o.spec;
   if (o.side === 'SELL') return unitsToBig(o.lots, v);
@@ -63,7 +66,8 @@ export const ORDER_UPDATE_COLUMNS = [
 
 export function orderRow(o: OrderState): Insertable<OrdersTable> {
   const { pricePrecision: p, volumePrecision: v } = o.spec;
-  const marketBuy = o.type === 2 && o.side === 'BUY';
+  const byQuantity = o.type === 2 && o.side === 'BUY' && o.lots > 0;
+  const byAmount = o.type === 2 && o.side === 'BUY' && !byQuantity;
   return {
     id: o.id,
     user_id: o.userId,
@@ -71,7 +75,7 @@ export function orderRow(o: OrderState): Insertable<OrdersTable> {
     side: o.side,
     type: o.type,
     price: o.type === 1 ? formatUnits(o.ticks, p) : '0',
-    volume: marketBuy ? unitsToBig(o.quoteTickLots, p + v).toFixed(p) : formatUnits(o.lots, v),
+    volume: byAmount ? unitsToBig(o.quoteTickLots, p + v).toFixed(p) : formatUnits(o.lots, v),
     deal_volume: formatUnits(o.dealLots, v),
     deal_money: o.dealMoney.toFixed(),
     fee: o.fee.toFixed(),
@@ -85,6 +89,7 @@ export function orderRow(o: OrderState): Insertable<OrdersTable> {
     reject_code: '',
     time_in_force: o.timeInForce,
     post_only: o.postOnly ? 1 : 0,
+    by_quantity: byQuantity ? 1 : 0,
     created_at: o.createdAt,
     updated_at: o.updatedAt,
   };

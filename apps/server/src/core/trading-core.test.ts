@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase, testDialects } from '../../test/harness.ts';
 import { balanceOf, fund, seedMarket, tradingInvariants } from '../../test/trading-fixtures.ts';
 import { creditFromOutside } from '../ledger/ledger.ts';
+import { orderListItemOf } from '../modules/order/order-view.ts';
 import { ManualClock } from '../platform/clock.ts';
 import { enqueueMovement, waitForInbox } from './core-inbox.ts';
 import type { PlaceCommand } from './order-execution.ts';
@@ -22,10 +23,10 @@ const limit = (
   request: { side, type: 1, price, volume },
   clientOrderId,
 });
-const market = (userId: number, side: 'BUY' | 'SELL', volume: string): PlaceCommand => ({
+const market = (userId: number, side: 'BUY' | 'SELL', volume: string, byQuantity = false): PlaceCommand => ({
   userId,
   symbol,
-  request: { side, type: 2, volume },
+  request: { side, type: 2, volume, byQuantity },
   clientOrderId: null,
 });
 
@@ -140,6 +141,36 @@ describe.each(databases)('trading core on %s (on a file: %s)', (dialect, onFile)
       volume: '10.00',
     });
     expect(await balanceOf(database.db, 1, 'USDT')).toEqual({ available: '990.001', locked: '0' });
+    await expectInvariants();
+  });
+
+  it('buys a market quantity at the asks it takes, locking exactly that, and lists it by what it spent', async () => {
+    await placed(limit(2, 'SELL', '30', '0.5'));
+    await placed(limit(2, 'SELL', '40', '1'));
+    // 0.5 at 30 and 0.25 at 40: 25 USDT, the whole reserve, spent.
+    const buy = await placed(market(1, 'BUY', '0.75', true));
+    const row = await orderRow(buy);
+    expect(row).toMatchObject({
+      status: OrderStatus.filled,
+      by_quantity: 1,
+      volume: '0.7500',
+      deal_volume: '0.7500',
+      deal_money: '25',
+      reserve: '0',
+    });
+    expect(await balanceOf(database.db, 1, 'USDT')).toEqual({ available: '975', locked: '0' });
+    expect(orderListItemOf(row, { base: 'BTC', quote: 'USDT', pricePrecision: 2 })).toMatchObject({
+      volume: '25',
+      remain_volume: '0',
+    });
+    // More than the book holds: it takes the 0.75 left at 40 (30 USDT) and the rest is cancelled.
+    expect(await core.placeOrder(market(1, 'BUY', '1', true))).toEqual({ ok: true, orderId: expect.any(Number) });
+    // Costing more than the balance: refused, nothing locked.
+    await placed(limit(2, 'SELL', '5000', '1'));
+    expect(await core.placeOrder(market(1, 'BUY', '1', true))).toEqual({
+      ok: false,
+      code: ErrorCode.insufficientBalance,
+    });
     await expectInvariants();
   });
 

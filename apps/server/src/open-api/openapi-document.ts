@@ -398,7 +398,7 @@ const paths = {
     post: trading({
       summary: 'Place an order',
       description:
-        "Placed through the trading core, like the web app's orders. LIMIT needs timeInForce (GTC, IOC, FOK); LIMIT_MAKER is refused (-2010) when it would take. MARKET buys by quoteOrderQty and sells by quantity (the other two combinations are -1014). A retry with the same newClientOrderId answers the first order (client ids are unique per account for good). Replies: ACK, RESULT or FULL (with fills; the default for LIMIT and MARKET). Unfilled rests of MARKET, IOC and FOK orders are EXPIRED.",
+        "Placed through the trading core, like the web app's orders. LIMIT needs timeInForce (GTC, IOC, FOK); LIMIT_MAKER is refused (-2010) when it would take. MARKET buys by quoteOrderQty (the quote amount to spend) or by quantity (the base quantity, priced against the book when placed and locked at that cost), and sells by quantity (a sell by quoteOrderQty is -1014). A retry with the same newClientOrderId answers the first order (client ids are unique per account for good). Replies: ACK, RESULT or FULL (with fills; the default for LIMIT and MARKET). Unfilled rests of MARKET, IOC and FOK orders are EXPIRED.",
       params: orderParams,
       reply: ref('Order'),
       signed: 'trade',

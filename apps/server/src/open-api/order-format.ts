@@ -2,6 +2,7 @@ import { OrderStatus } from '@opex/contract/calls/order';
 import Big from 'big.js';
 import type { Selectable } from 'kysely';
 import type { MarketSpec } from '../core/market-spec.ts';
+import { spendsQuote } from '../core/order-rules.ts';
 import type { OrdersTable, TradesTable } from '../db/tables/trading.ts';
 import { binanceSymbol, quoteAmount } from './market-format.ts';
 
@@ -50,7 +51,7 @@ const fixed = (value: string | Big, digits: number) => new Big(value).toFixed(di
 function orderCore(row: OrderRow, spec: MarketSpec) {
   const p = spec.pricePrecision;
   const v = spec.volumePrecision;
-  const byQuote = row.type === 2 && row.side === 'BUY';
+  const byQuote = spendsQuote(row);
   return {
     symbol: binanceSymbol(spec),
     orderId: Number(row.id),
@@ -70,7 +71,7 @@ function orderCore(row: OrderRow, spec: MarketSpec) {
 
 /** GET /api/v3/order, openOrders, allOrders. */
 export function binanceOrder(row: OrderRow, spec: MarketSpec) {
-  const byQuote = row.type === 2 && row.side === 'BUY';
+  const byQuote = spendsQuote(row);
   const zeroPrice = fixed('0', spec.pricePrecision);
   return {
     ...orderCore(row, spec),
@@ -98,7 +99,7 @@ export function orderAck(row: OrderRow, spec: MarketSpec) {
 
 /** RESULT: the order as placed; FULL adds the fills it took on entry. */
 export function orderResult(row: OrderRow, spec: MarketSpec) {
-  const byQuote = row.type === 2 && row.side === 'BUY';
+  const byQuote = spendsQuote(row);
   return {
     ...orderCore(row, spec),
     transactTime: Number(row.created_at),
@@ -133,7 +134,7 @@ export function orderFill(trade: TradeRow, spec: MarketSpec) {
 /** DELETE /api/v3/order: the cancelled order, with the cancel request's own client id. */
 export function cancelledOrder(row: OrderRow, spec: MarketSpec, cancelClientId: string, now: number) {
   const { clientOrderId, ...rest } = orderCore(row, spec);
-  const byQuote = row.type === 2 && row.side === 'BUY';
+  const byQuote = spendsQuote(row);
   return {
     symbol: rest.symbol,
     origClientOrderId: clientOrderId,

@@ -334,10 +334,13 @@ async function parseOrder(services: Services, q: QueryParams): Promise<ParsedOrd
         "Param 'quantity' or 'quoteOrderQty' must be sent, but both were empty/null!",
       );
     if (quantity !== undefined && quoteOrderQty !== undefined) throw binanceErrors.notRequired('quoteOrderQty');
-    // The core takes a market buy by the quote amount to spend and a market sell by the base quantity.
-    if ((side === 'BUY') !== (quoteOrderQty !== undefined))
+    // A market buy by the quote amount to spend or by the base quantity; a market sell by the base quantity.
+    if (side === 'SELL' && quoteOrderQty !== undefined)
       throw new BinanceError(BinanceCode.unsupportedOperation, 'Unsupported order combination.');
-    request = { side, type: 2, volume: (quoteOrderQty ?? quantity) as string };
+    request =
+      quantity !== undefined
+        ? { side, type: 2, volume: quantity, byQuantity: side === 'BUY' }
+        : { side, type: 2, volume: quoteOrderQty as string };
   } else {
     if (quantity === undefined) throw binanceErrors.mandatory('quantity');
     if (price === undefined) throw binanceErrors.mandatory('price');

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { CoreEvent } from '../core/core-events.ts';
 import type { MarketSpec } from '../core/market-spec.ts';
+import { spendsQuote } from '../core/order-rules.ts';
 import type { Services } from '../platform/services.ts';
 import { claimUpgrades } from '../realtime/upgrade-paths.ts';
 import { BinanceCode, BinanceError } from './binance-error.ts';
@@ -274,7 +275,7 @@ export function executionReports(row: OrderRow, trades: TradeRow[], spec: Market
   const p = spec.pricePrecision;
   const v = spec.volumePrecision;
   const id = Number(row.id);
-  const byQuote = row.type === 2 && row.side === 'BUY';
+  const byQuote = spendsQuote(row);
   const finalStatus = binanceStatus(row);
   const placedNow = Number(row.created_at) === Number(row.updated_at);
   // What was filled before this batch's trades.

@@ -14,6 +14,7 @@ import withdrawals from './0011_withdrawals.ts';
 import favouriteSymbols from './0012_favourite_symbols.ts';
 import feeCoin from './0013_fee_coin.ts';
 import totpSealed from './0014_totp_sealed.ts';
+import marketBuyByQuantity from './0015_market_buy_by_quantity.ts';
 
 /** Every migration in order. Names sort in the order they must run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -31,4 +32,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0012_favourite_symbols': favouriteSymbols,
   '0013_fee_coin': feeCoin,
   '0014_totp_sealed': totpSealed,
+  '0015_market_buy_by_quantity': marketBuyByQuantity,
 };

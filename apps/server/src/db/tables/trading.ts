@@ -14,7 +14,7 @@ export interface OrdersTable {
   type: number;
   /** '0' for market orders. */
   price: string;
-  /** Base quantity; for a market buy, the quote amount to spend. */
+  /** Base quantity; for a market buy, the quote amount to spend unless by_quantity. */
   volume: string;
   /** Base quantity filled. */
   deal_volume: string;
@@ -39,6 +39,8 @@ export interface OrdersTable {
   time_in_force: ColumnType<string, string | undefined, string>;
   /** 1: post-only (Binance LIMIT_MAKER), refused rather than taking liquidity. */
   post_only: ColumnType<number, number | undefined, number>;
+  /** 1: a market buy of `volume` base (the Open API's MARKET BUY with quantity), not of `volume` quote. */
+  by_quantity: ColumnType<number, number | undefined, number>;
   created_at: number;
   updated_at: number;
 }

@@ -3,6 +3,7 @@ import Big from 'big.js';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { MarketSpec } from '../../core/market-spec.ts';
+import { spendsQuote } from '../../core/order-rules.ts';
 import type { OrdersTable } from '../../db/tables/trading.ts';
 
 /** An order row as the original's order lists show it. */
@@ -27,8 +28,11 @@ export function orderListItemOf(
 ): z.input<typeof orderListItem> {
   const pricePrecision = spec?.pricePrecision ?? 8;
   const dealVolume = new Big(row.deal_volume);
-  const marketBuy = row.type === 2 && row.side === 'BUY';
-  const executed = marketBuy ? row.deal_money : row.deal_volume;
+  const byQuote = spendsQuote(row);
+  // The web app shows a market buy by the quote amount; one the Open API placed by quantity shows what it spent.
+  const marketBuyByQuantity = row.type === 2 && row.side === 'BUY' && !byQuote;
+  const volume = marketBuyByQuantity ? row.deal_money : row.volume;
+  const executed = byQuote || marketBuyByQuantity ? row.deal_money : row.deal_volume;
   Truncating.DP = pricePrecision;
   const status = row.status;
   const cancelledAfterFill = status === OrderStatus.cancelled && dealVolume.gt(0);
@@ -37,9 +41,9 @@ export function orderListItemOf(
     side: row.side,
     side_text: row.side === 'BUY' ? 'Buy' : 'Sell',
     price: row.price,
-    volume: row.volume,
+    volume,
     deal_volume: row.deal_volume,
-    remain_volume: new Big(row.volume).minus(executed).toFixed(),
+    remain_volume: new Big(volume).minus(executed).toFixed(),
     avg_price: dealVolume.gt(0) ? new Truncating(row.deal_money).div(row.deal_volume).toFixed(pricePrecision) : '0',
     total_price: row.deal_money,
     status,
