@@ -13,6 +13,7 @@ import { FormError, useFormSubmission } from '../../lib/form-submission.tsx';
 import { Button } from '../../ui/button/Button.tsx';
 import blocks from '../../ui/page-blocks/page-blocks.module.css';
 import { TextInput } from '../../ui/text-input/TextInput.tsx';
+import { AccountInput } from './AccountInput.tsx';
 import { AuthFrame } from './AuthFrame.tsx';
 import styles from './auth.module.css';
 
@@ -55,56 +56,48 @@ export default function LoginPage() {
 
   if (step) {
     return (
-      <AuthFrame title={t('auth.secondStepTitle')}>
-        <form className={styles.form} onSubmit={submitCode} noValidate>
-          <p className={blocks.hint}>{t(`auth.secondStepHint.${step.type}`)}</p>
-          <CodeInput label={t('auth.code')} value={code} onChange={setCode} touched={touched} autoFocus />
-          <FormError text={error} />
-          <Button type="submit" block loading={busy}>
-            {t('auth.confirm')}
-          </Button>
-          <Button variant="text" onClick={() => setStep(null)}>
-            {t('common.back')}
-          </Button>
-        </form>
+      <AuthFrame title={t('auth.secondStepTitle')} onSubmit={submitCode}>
+        <p className={blocks.hint}>{t(`auth.secondStepHint.${step.type}`)}</p>
+        <CodeInput label={t('auth.code')} value={code} onChange={setCode} touched={touched} autoFocus />
+        <FormError text={error} />
+        <Button type="submit" block loading={busy}>
+          {t('auth.confirm')}
+        </Button>
+        <Button variant="text" onClick={() => setStep(null)}>
+          {t('common.back')}
+        </Button>
       </AuthFrame>
     );
   }
 
   return (
-    <AuthFrame title={t('auth.loginTitle')}>
-      <form className={styles.form} onSubmit={submitPassword} noValidate>
-        <TextInput
-          label={t('auth.account')}
-          value={account}
-          onChange={setAccount}
-          maxLength={100}
-          stripSpaces
-          autoComplete="username"
-          autoFocus
-          error={touched && !account.trim()}
-          errorText={t('validation.required')}
-        />
-        <TextInput
-          label={t('auth.password')}
-          type="password"
-          value={password}
-          onChange={setPassword}
-          maxLength={100}
-          autoComplete="current-password"
-          error={touched && !password}
-          errorText={t('validation.required')}
-        />
-        <Captcha onChange={setCaptcha} />
-        <FormError text={error} />
-        <Button type="submit" block loading={busy} disabled={!captcha}>
-          {t('auth.login')}
-        </Button>
-        <div className={styles.links}>
-          <Link to="/resetPass">{t('auth.forgot')}</Link>
-          <Link to="/register">{t('auth.noAccount')}</Link>
-        </div>
-      </form>
+    <AuthFrame title={t('auth.loginTitle')} onSubmit={submitPassword}>
+      <AccountInput
+        value={account}
+        onChange={setAccount}
+        autoFocus
+        error={touched && !account.trim()}
+        errorText={t('validation.required')}
+      />
+      <TextInput
+        label={t('auth.password')}
+        type="password"
+        value={password}
+        onChange={setPassword}
+        maxLength={100}
+        autoComplete="current-password"
+        error={touched && !password}
+        errorText={t('validation.required')}
+      />
+      <Captcha onChange={setCaptcha} />
+      <FormError text={error} />
+      <Button type="submit" block loading={busy} disabled={!captcha}>
+        {t('auth.login')}
+      </Button>
+      <div className={styles.links}>
+        <Link to="/resetPass">{t('auth.forgot')}</Link>
+        <Link to="/register">{t('auth.noAccount')}</Link>
+      </div>
     </AuthFrame>
   );
 }

@@ -70,87 +70,85 @@ export default function RegisterPage() {
   });
 
   return (
-    <AuthFrame title={t('auth.registerTitle')}>
-      <form className={styles.form} onSubmit={submit} noValidate>
-        {kinds.length > 1 && (
-          <div className={styles.tabs} role="tablist">
-            {kinds.map((k) => (
-              <button
-                key={k}
-                type="button"
-                role="tab"
-                aria-selected={kind === k}
-                className={styles.tab}
-                onClick={() => setKind(k)}
-              >
-                {t(`auth.by.${k}`)}
-              </button>
-            ))}
-          </div>
-        )}
-        {kind === 'email' ? (
-          <TextInput
-            label={t('auth.email')}
-            type="email"
-            value={email}
-            onChange={setEmail}
-            maxLength={100}
-            stripSpaces
-            autoComplete="email"
-            error={touched && !isValidEmail(email)}
-            errorText={t('validation.email')}
-          />
-        ) : (
-          <div className={styles.row}>
-            <CountryCodeInput value={countryCode} onChange={setCountryCode} />
-            <TextInput
-              label={t('auth.phone')}
-              value={mobile}
-              onChange={(v) => setMobile(v.replace(/\D/g, ''))}
-              maxLength={20}
-              inputMode="numeric"
-              autoComplete="tel-national"
-              error={touched && !phonePattern.test(mobile)}
-              errorText={t('validation.phone')}
-            />
-          </div>
-        )}
-        <CodeInput
-          label={t('auth.code')}
-          value={code}
-          onChange={setCode}
-          touched={touched}
-          suffix={
-            <SendCodeSuffix disabled={!accountValid || !captcha} send={() => sendCode('1', target, takeCaptcha())} />
-          }
-        />
-        <NewPasswordFields value={newPassword} onChange={setNewPassword} touched={touched} labelKey="auth.password" />
-        <TextInput
-          label={invitationRequired ? t('auth.invite') : t('auth.inviteOptional')}
-          value={invite}
-          onChange={setInvite}
-          maxLength={20}
-          stripSpaces
-          error={touched && invitationRequired && !invite.trim()}
-          errorText={t('validation.required')}
-        />
-        {mustAgree && (
-          <label className={styles.check}>
-            <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
-            <span>
-              {t('auth.agree')} <Link to="/footerPage/termsOfService">{t('footer.links.termsOfService')}</Link>
-            </span>
-          </label>
-        )}
-        <Captcha key={captchaRound} onChange={setCaptcha} />
-        <FormError text={error} />
-        <Button type="submit" block loading={busy} disabled={!captcha}>
-          {t('auth.register')}
-        </Button>
-        <div className={styles.links}>
-          <Link to="/login">{t('auth.haveAccount')}</Link>
+    <AuthFrame title={t('auth.registerTitle')} onSubmit={submit}>
+      {kinds.length > 1 && (
+        <div className={styles.tabs} role="tablist">
+          {kinds.map((k) => (
+            <button
+              key={k}
+              type="button"
+              role="tab"
+              aria-selected={kind === k}
+              className={styles.tab}
+              onClick={() => setKind(k)}
+            >
+              {t(`auth.by.${k}`)}
+            </button>
+          ))}
         </div>
-      </form>
+      )}
+      {kind === 'email' ? (
+        <TextInput
+          label={t('auth.email')}
+          type="email"
+          value={email}
+          onChange={setEmail}
+          maxLength={100}
+          stripSpaces
+          autoComplete="email"
+          error={touched && !isValidEmail(email)}
+          errorText={t('validation.email')}
+        />
+      ) : (
+        <div className={styles.row}>
+          <CountryCodeInput value={countryCode} onChange={setCountryCode} />
+          <TextInput
+            label={t('auth.phone')}
+            value={mobile}
+            onChange={(v) => setMobile(v.replace(/\D/g, ''))}
+            maxLength={20}
+            inputMode="numeric"
+            autoComplete="tel-national"
+            error={touched && !phonePattern.test(mobile)}
+            errorText={t('validation.phone')}
+          />
+        </div>
+      )}
+      <CodeInput
+        label={t('auth.code')}
+        value={code}
+        onChange={setCode}
+        touched={touched}
+        suffix={
+          <SendCodeSuffix disabled={!accountValid || !captcha} send={() => sendCode('1', target, takeCaptcha())} />
+        }
+      />
+      <NewPasswordFields value={newPassword} onChange={setNewPassword} touched={touched} labelKey="auth.password" />
+      <TextInput
+        label={invitationRequired ? t('auth.invite') : t('auth.inviteOptional')}
+        value={invite}
+        onChange={setInvite}
+        maxLength={20}
+        stripSpaces
+        error={touched && invitationRequired && !invite.trim()}
+        errorText={t('validation.required')}
+      />
+      {mustAgree && (
+        <label className={styles.check}>
+          <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
+          <span>
+            {t('auth.agree')} <Link to="/footerPage/termsOfService">{t('footer.links.termsOfService')}</Link>
+          </span>
+        </label>
+      )}
+      <Captcha key={captchaRound} onChange={setCaptcha} />
+      <FormError text={error} />
+      <Button type="submit" block loading={busy} disabled={!captcha}>
+        {t('auth.register')}
+      </Button>
+      <div className={styles.links}>
+        <Link to="/login">{t('auth.haveAccount')}</Link>
+      </div>
     </AuthFrame>
   );
 }

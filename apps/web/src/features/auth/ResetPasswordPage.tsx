@@ -8,8 +8,8 @@ import { FormError, useFormSubmission } from '../../lib/form-submission.tsx';
 import { isValidNewPassword, NewPasswordFields, noNewPassword } from '../../lib/NewPasswordFields.tsx';
 import { VerificationCodeInput } from '../../lib/VerificationCodeInput.tsx';
 import { Button } from '../../ui/button/Button.tsx';
-import { TextInput } from '../../ui/text-input/TextInput.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
+import { AccountInput } from './AccountInput.tsx';
 import { AuthFrame } from './AuthFrame.tsx';
 import { accountFields, isValidAccount } from './account-input.ts';
 import styles from './auth.module.css';
@@ -37,36 +37,30 @@ export default function ResetPasswordPage() {
   });
 
   return (
-    <AuthFrame title={t('auth.resetTitle')}>
-      <form className={styles.form} onSubmit={submit} noValidate>
-        <TextInput
-          label={t('auth.account')}
-          value={account}
-          onChange={setAccount}
-          maxLength={100}
-          stripSpaces
-          autoComplete="username"
-          error={touched && !isValidAccount(account)}
-          errorText={t('validation.account')}
-        />
-        {isPhone && <CountryCodeInput value={countryCode} onChange={setCountryCode} />}
-        <VerificationCodeInput
-          label={t('auth.code')}
-          value={code}
-          onChange={setCode}
-          touched={touched}
-          canSend={isValidAccount(account)}
-          send={(captcha) => sendCode('2', target, captcha)}
-        />
-        <NewPasswordFields value={newPassword} onChange={setNewPassword} touched={touched} />
-        <FormError text={error} />
-        <Button type="submit" block loading={busy}>
-          {t('auth.resetSubmit')}
-        </Button>
-        <div className={styles.links}>
-          <Link to="/login">{t('auth.backToLogin')}</Link>
-        </div>
-      </form>
+    <AuthFrame title={t('auth.resetTitle')} onSubmit={submit}>
+      <AccountInput
+        value={account}
+        onChange={setAccount}
+        error={touched && !isValidAccount(account)}
+        errorText={t('validation.account')}
+      />
+      {isPhone && <CountryCodeInput value={countryCode} onChange={setCountryCode} />}
+      <VerificationCodeInput
+        label={t('auth.code')}
+        value={code}
+        onChange={setCode}
+        touched={touched}
+        canSend={isValidAccount(account)}
+        send={(captcha) => sendCode('2', target, captcha)}
+      />
+      <NewPasswordFields value={newPassword} onChange={setNewPassword} touched={touched} />
+      <FormError text={error} />
+      <Button type="submit" block loading={busy}>
+        {t('auth.resetSubmit')}
+      </Button>
+      <div className={styles.links}>
+        <Link to="/login">{t('auth.backToLogin')}</Link>
+      </div>
     </AuthFrame>
   );
 }
