@@ -111,6 +111,11 @@ describe.each(testDialects)('Open API signed endpoints on %s', (dialect) => {
     expect(await snapshot()).toEqual(before);
   };
 
+  const market = (key: Key, side: 'BUY' | 'SELL', amount: { quantity: string } | { quoteOrderQty: string }) =>
+    signed(key, 'POST', '/order', { symbol: 'BTCUSDT', side, type: 'MARKET', ...amount });
+  const gtc = (key: Key, side: 'BUY' | 'SELL', quantity: string, price: string) =>
+    signed(key, 'POST', '/order', { symbol: 'BTCUSDT', side, type: 'LIMIT', timeInForce: 'GTC', quantity, price });
+
   const freeOf = async (key: Key, asset: string) => {
     const { body } = await signed(key, 'GET', '/account');
     const { free, locked } = body.balances.find((b: Json) => b.asset === asset);
@@ -245,11 +250,10 @@ describe.each(testDialects)('Open API signed endpoints on %s', (dialect) => {
       code: -1013,
       msg: 'Filter failure: LOT_SIZE',
     });
-    await expectRefusal(
-      () => signed(trader, 'POST', '/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quoteOrderQty: '4' }),
-      400,
-      { code: -1013, msg: 'Filter failure: NOTIONAL' },
-    );
+    await expectRefusal(() => market(trader, 'BUY', { quoteOrderQty: '4' }), 400, {
+      code: -1013,
+      msg: 'Filter failure: NOTIONAL',
+    });
     await expectRefusal(() => signed(trader, 'POST', '/order', { ...limit, symbol: 'NOPEUSDT', quantity: '1' }), 400, {
       code: -1121,
       msg: 'Invalid symbol.',
@@ -453,24 +457,14 @@ describe.each(testDialects)('Open API signed endpoints on %s', (dialect) => {
       price: '95',
     });
     expect(book.body.status).toBe('NEW');
-    const sell = await signed(trader, 'POST', '/order', {
-      symbol: 'BTCUSDT',
-      side: 'SELL',
-      type: 'MARKET',
-      quantity: '0.1',
-    });
+    const sell = await market(trader, 'SELL', { quantity: '0.1' });
     expect(sell.body).toMatchObject({
       type: 'MARKET',
       status: 'FILLED',
       executedQty: '0.1000',
       fills: [{ price: '95.00' }],
     });
-    const buy = await signed(trader, 'POST', '/order', {
-      symbol: 'BTCUSDT',
-      side: 'BUY',
-      type: 'MARKET',
-      quoteOrderQty: '10.1',
-    });
+    const buy = await market(trader, 'BUY', { quoteOrderQty: '10.1' });
     expect(buy.body).toMatchObject({ type: 'MARKET', status: 'FILLED', origQty: '0.0000', executedQty: '0.1000' });
     expect(new Big(buy.body.origQuoteOrderQty).eq('10.1')).toBe(true);
 
@@ -493,11 +487,10 @@ describe.each(testDialects)('Open API signed endpoints on %s', (dialect) => {
     });
     expect(fok.body).toMatchObject({ status: 'EXPIRED', timeInForce: 'FOK', executedQty: '0.0000', fills: [] });
     // The unsupported combination (a market sell by quote amount) is said so, and changes nothing.
-    await expectRefusal(
-      () => signed(trader, 'POST', '/order', { symbol: 'BTCUSDT', side: 'SELL', type: 'MARKET', quoteOrderQty: '10' }),
-      400,
-      { code: -1014, msg: 'Unsupported order combination.' },
-    );
+    await expectRefusal(() => market(trader, 'SELL', { quoteOrderQty: '10' }), 400, {
+      code: -1014,
+      msg: 'Unsupported order combination.',
+    });
     const all = await signed(trader, 'GET', '/allOrders', { symbol: 'BTCUSDT' });
     expect(all.body.map((o: Json) => o.status)).toEqual([
       'CANCELED',
@@ -515,24 +508,12 @@ describe.each(testDialects)('Open API signed endpoints on %s', (dialect) => {
     for (const [quantity, price] of [
       ['0.05', '120'],
       ['0.1', '121'],
-    ]) {
-      const ask = await signed(maker, 'POST', '/order', {
-        symbol: 'BTCUSDT',
-        side: 'SELL',
-        type: 'LIMIT',
-        timeInForce: 'GTC',
-        quantity: quantity as string,
-        price: price as string,
-      });
+    ] as const) {
+      const ask = await gtc(maker, 'SELL', quantity, price);
       expect(ask.body.status).toBe('NEW');
     }
     const usdtBefore = await freeOf(trader, 'USDT');
-    const buy = await signed(trader, 'POST', '/order', {
-      symbol: 'BTCUSDT',
-      side: 'BUY',
-      type: 'MARKET',
-      quantity: '0.08',
-    });
+    const buy = await market(trader, 'BUY', { quantity: '0.08' });
     expect(buy.body).toMatchObject({
       type: 'MARKET',
       status: 'FILLED',
@@ -548,28 +529,12 @@ describe.each(testDialects)('Open API signed endpoints on %s', (dialect) => {
     expect(new Big(usdtBefore.free).minus((await freeOf(trader, 'USDT')).free).eq('9.63')).toBe(true);
     expect(await freeOf(trader, 'USDT')).toMatchObject({ locked: '0.00000000' });
     // More than the book holds: it takes what there is (0.07 left at 121) and the rest expires.
-    const more = await signed(trader, 'POST', '/order', {
-      symbol: 'BTCUSDT',
-      side: 'BUY',
-      type: 'MARKET',
-      quantity: '1',
-    });
+    const more = await market(trader, 'BUY', { quantity: '1' });
     expect(more.body).toMatchObject({ status: 'EXPIRED', origQty: '1.0000', executedQty: '0.0700' });
     expect(await freeOf(trader, 'USDT')).toMatchObject({ locked: '0.00000000' });
     // What it would cost beyond the balance is refused, and changes nothing.
-    await signed(maker, 'POST', '/order', {
-      symbol: 'BTCUSDT',
-      side: 'SELL',
-      type: 'LIMIT',
-      timeInForce: 'GTC',
-      quantity: '5',
-      price: '5000',
-    });
-    await expectRefusal(
-      () => signed(trader, 'POST', '/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '5' }),
-      400,
-      { code: -2010 },
-    );
+    await gtc(maker, 'SELL', '5', '5000');
+    await expectRefusal(() => market(trader, 'BUY', { quantity: '5' }), 400, { code: -2010 });
     await signed(maker, 'DELETE', '/openOrders', { symbol: 'BTCUSDT' });
   });
 
@@ -696,7 +661,7 @@ describe.each(testDialects)('Open API signed endpoints on %s', (dialect) => {
         z: '0.0000',
         w: true,
       });
-      await signed(maker, 'POST', '/order', { symbol: 'BTCUSDT', side: 'SELL', type: 'MARKET', quantity: '0.1' });
+      await market(maker, 'SELL', { quantity: '0.1' });
       const trade = (await report('TRADE')).event;
       expect(trade).toMatchObject({ X: 'PARTIALLY_FILLED', l: '0.1000', L: '70.00', z: '0.1000', m: true, N: 'BTC' });
       expect(trade.n).toBe('0.00010000');

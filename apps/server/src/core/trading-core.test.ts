@@ -46,6 +46,26 @@ describe.each(databases)('trading core on %s (on a file: %s)', (dialect, onFile)
   const orderRow = (id: number) =>
     database.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const expectInvariants = async () => expect(await tradingInvariants(database.db, core)).toEqual([]);
+  /** A row in the way of the next trade id: the next batch that trades fails to write. */
+  const blockNextTradeId = () =>
+    database.db
+      .insertInto('trades')
+      .values({
+        id: 1,
+        symbol,
+        price: '1',
+        volume: '1',
+        amount: '1',
+        maker_order_id: 0,
+        taker_order_id: 0,
+        maker_user_id: 0,
+        taker_user_id: 0,
+        taker_side: 'BUY',
+        buyer_fee: '0',
+        seller_fee: '0',
+        created_at: 0,
+      })
+      .execute();
   const placed = async (cmd: PlaceCommand) => {
     const outcome = await core.placeOrder(cmd);
     if (!outcome.ok) throw new Error(`refused: ${outcome.code}`);
@@ -259,25 +279,7 @@ describe.each(databases)('trading core on %s (on a file: %s)', (dialect, onFile)
 
   it('answers a batch whose write fails as unavailable, keeps nothing of it, and goes on', async () => {
     const sell = await placed(limit(2, 'SELL', '100', '1'));
-    // A row in the way of the next trade id makes the batch's transaction fail.
-    await database.db
-      .insertInto('trades')
-      .values({
-        id: 1,
-        symbol,
-        price: '1',
-        volume: '1',
-        amount: '1',
-        maker_order_id: 0,
-        taker_order_id: 0,
-        maker_user_id: 0,
-        taker_user_id: 0,
-        taker_side: 'BUY',
-        buyer_fee: '0',
-        seller_fee: '0',
-        created_at: 0,
-      })
-      .execute();
+    await blockNextTradeId();
     expect(await core.placeOrder(limit(1, 'BUY', '100', '1'))).toEqual({
       ok: false,
       code: ErrorCode.tradingUnavailable,
@@ -298,24 +300,7 @@ describe.each(databases)('trading core on %s (on a file: %s)', (dialect, onFile)
     core = new TradingCore(database, clock, { inboxPollMs: 0, maxBatch: 1, onError: (e) => errors.push(e) });
     await core.start();
     await placed(limit(2, 'SELL', '100', '1'));
-    await database.db
-      .insertInto('trades')
-      .values({
-        id: 1,
-        symbol,
-        price: '1',
-        volume: '1',
-        amount: '1',
-        maker_order_id: 0,
-        taker_order_id: 0,
-        maker_user_id: 0,
-        taker_user_id: 0,
-        taker_side: 'BUY',
-        buyer_fee: '0',
-        seller_fee: '0',
-        created_at: 0,
-      })
-      .execute();
+    await blockNextTradeId();
     // One command per batch: the crossing buy's batch fails, the resting buys after it are applied on top of it.
     const outcomes = await Promise.all([
       core.placeOrder(limit(1, 'BUY', '100', '1')),
