@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { switchOn, usePublicInfo } from '../api/common.ts';
 import { SectionLayout } from '../ui/section-layout/SectionLayout.tsx';
+import type { SideMenuProps } from '../ui/side-menu/SideMenu.tsx';
 
 export interface SectionMenuEntry {
   id: string;
@@ -21,10 +22,39 @@ export interface SectionMenu {
   entries: readonly SectionMenuEntry[];
 }
 
+/** The entry a path such as /assets/recharge lights: its own, or the one that stands for that page. */
+export function activeEntry(menu: SectionMenu, pathname: string): SectionMenuEntry | undefined {
+  const page = new RegExp(`${menu.base}/([^/?#]+)`).exec(pathname)?.[1] ?? '';
+  return menu.entries.find((entry) => entry.id === page || entry.alsoFor?.test(page));
+}
+
 /**
- * A section's pages (/order/*, /assets/*) in the design system's section layout, with the section menu as router
- * links: entries hidden while their switch is off, the entry of the current page lit.
+ * A section's side menu as router links: entries hidden while their switch is off, the entry of the current page
+ * lit.
  */
+export function useSectionMenu(menu: SectionMenu): SideMenuProps {
+  const { t } = useTranslation();
+  const info = usePublicInfo();
+  const { pathname } = useLocation();
+  return {
+    label: t(menu.labelKey),
+    activeId: activeEntry(menu, pathname)?.id,
+    items: menu.entries.map((entry) => ({
+      id: entry.id,
+      type: 1 as const,
+      navText: t(`${menu.textKeys}.${entry.id}`),
+      href: `${menu.base}/${entry.id}`,
+      display: entry.switch && !switchOn(info.switch, entry.switch) ? 'none' : undefined,
+    })),
+    renderLink: ({ href, className, children: text, current }) => (
+      <Link to={href} className={className} aria-current={current ? 'page' : undefined}>
+        {text}
+      </Link>
+    ),
+  };
+}
+
+/** A section's pages (/order/*, /assets/*) in the design system's section layout, with the section's menu. */
 export function SectionMenuLayout({
   menu,
   title,
@@ -36,32 +66,8 @@ export function SectionMenuLayout({
   actions?: ReactNode;
   children: ReactNode;
 }) {
-  const { t } = useTranslation();
-  const info = usePublicInfo();
-  const { pathname } = useLocation();
-  const page = new RegExp(`${menu.base}/([^/?#]+)`).exec(pathname)?.[1] ?? '';
-  const active = menu.entries.find((entry) => entry.id === page || entry.alsoFor?.test(page));
   return (
-    <SectionLayout
-      title={title}
-      actions={actions}
-      menu={{
-        label: t(menu.labelKey),
-        activeId: active?.id,
-        items: menu.entries.map((entry) => ({
-          id: entry.id,
-          type: 1 as const,
-          navText: t(`${menu.textKeys}.${entry.id}`),
-          href: `${menu.base}/${entry.id}`,
-          display: entry.switch && !switchOn(info.switch, entry.switch) ? 'none' : undefined,
-        })),
-        renderLink: ({ href, className, children: text, current }) => (
-          <Link to={href} className={className} aria-current={current ? 'page' : undefined}>
-            {text}
-          </Link>
-        ),
-      }}
-    >
+    <SectionLayout title={title} actions={actions} menu={useSectionMenu(menu)}>
       {children}
     </SectionLayout>
   );

@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { switchOn, usePublicInfo } from '../../api/common.ts';
 import { type UserInfo, useSession } from '../../api/user.ts';
+import { useSectionMenu } from '../../lib/SectionMenuLayout.tsx';
 import blocks from '../../ui/page-blocks/page-blocks.module.css';
 import { SideMenu } from '../../ui/side-menu/SideMenu.tsx';
 import { Spinner } from '../../ui/spinner/Spinner.tsx';
 import styles from './personal.module.css';
-import { activeMenuId, personalMenu } from './personal-menu.ts';
+import { personalMenu } from './personal-menu.ts';
 
 /**
  * The account section's frame: the side menu, the page title and, when the operator enforces Google authenticator
@@ -37,27 +38,12 @@ export function PersonalLayout({
     const offset = current.getBoundingClientRect().left - strip.getBoundingClientRect().left;
     strip.scrollLeft = Math.max(0, strip.scrollLeft + offset - (strip.clientWidth - current.offsetWidth) / 2);
   }, [pathname]);
+  const menu = useSectionMenu(personalMenu);
   const enforceGoogle = switchOn(info.switch, 'is_enforce_google_auth') && user?.googleStatus !== 1;
-  const items = personalMenu.map((entry) => ({
-    id: entry.id,
-    type: 1 as const,
-    navText: t(`personal.menu.${entry.id}`),
-    href: `/personal/${entry.id}`,
-    display: entry.switch && !switchOn(info.switch, entry.switch) ? 'none' : undefined,
-  }));
   return (
     <div className={styles.layout}>
       <aside className={styles.aside} ref={aside}>
-        <SideMenu
-          items={items}
-          activeId={activeMenuId(pathname)}
-          label={t('title.personal')}
-          renderLink={({ href, className, children: text, current }) => (
-            <Link to={href} className={className} aria-current={current ? 'page' : undefined}>
-              {text}
-            </Link>
-          )}
-        />
+        <SideMenu {...menu} />
       </aside>
       <main className={styles.main}>
         <header className={styles.head}>

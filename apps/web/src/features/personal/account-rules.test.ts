@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { activeEntry } from '../../lib/SectionMenuLayout.tsx';
 import { deviceName } from './device-name.ts';
 import { fiatChoices } from './fiat-choices.ts';
 import { loginVerifyAvailable } from './login-verify.ts';
-import { activeMenuId } from './personal-menu.ts';
+import { personalMenu } from './personal-menu.ts';
 import { securityLevel } from './security-level.ts';
 
 describe('security level', () => {
@@ -28,6 +29,7 @@ describe('login verification choices', () => {
 });
 
 describe('side menu', () => {
+  const activeMenuId = (path: string) => activeEntry(personalMenu, path)?.id;
   it('lights the overview entry on its sub-pages', () => {
     expect(activeMenuId('/personal/changeEmail')).toBe('userManagement');
     expect(activeMenuId('/personal/bindGoogle')).toBe('userManagement');
