@@ -1,17 +1,16 @@
-import { openOrderStatuses } from '@opex/contract/calls/order';
 import { OrderKind, SelfTradePrevention, Side, TimeInForce, TriggerKind } from '@opex/engine/commands';
 import type { OrderBook } from '@opex/engine/order-book';
 import { packFlags } from '@opex/engine/order-flags';
-import { restore, type SnapshotOrder } from '@opex/engine/snapshot';
+import { restore } from '@opex/engine/snapshot';
 import type SQLite from 'better-sqlite3';
-import { type Kysely, SqliteAdapter } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { SYSTEM_OWNER } from '../ledger/accounts.ts';
 import { BalanceCache } from './balance-cache.ts';
 import { toUnits } from './decimal-units.ts';
 import { type FeeCoinConfig, type LastPrice, loadFeeCoinConfig } from './fee-coin.ts';
 import { engineRules, loadMarketSpecs, type MarketSpec } from './market-spec.ts';
-import { OPEN_ORDER_COLUMNS, OpenOrders } from './open-orders.ts';
+import { OpenOrders, openOrdersQuery } from './open-orders.ts';
 
 /**
  * Everything the core holds in memory, and how it is rebuilt from the database (on start, and after a failed
@@ -47,43 +46,21 @@ export class CoreState {
       .where('fee_coin_open', '=', 1)
       .execute();
     for (const row of feeCoinUsers) state.feeCoinUsers.add(Number(row.user_id));
-    // Open orders in id order (their time priority), into compact columns and the books: streamed from SQLite
-    // (one query, rows never all in memory at once), in one read from PostgreSQL (streaming there needs a cursor).
+    // Open orders in id order (their time priority), one text per row, into compact columns: streamed from SQLite
+    // (rows never all in memory at once), in one read from PostgreSQL (streaming there needs a cursor).
     const loader = OpenOrders.loader(specs);
-    const bookOrders: SnapshotOrder[][] = specs.map(() => []);
-    const add = (values: unknown[]) => {
-      const m = loader.add(values);
-      if (m === -1) return;
-      const list = bookOrders[m] as SnapshotOrder[];
-      list.push({
-        id: loader.idOfLast(),
-        owner: loader.ownerOfLast(),
-        price: loader.ticksOfLast(),
-        remaining: loader.remainingOfLast(),
-        seq: list.length + 1,
-        flags: loader.sellLast() ? SELL_FLAGS : BUY_FLAGS,
-        triggerPrice: 0,
-      });
-    };
+    const query = openOrdersQuery(db);
     if (sqlite) {
-      // The fastest read: one prepared statement, each row a plain array in OPEN_ORDER_COLUMNS order.
-      const statement = sqlite
-        .prepare(
-          `select ${OPEN_ORDER_COLUMNS.join(', ')} from orders where status in (${openOrderStatuses.join(', ')}) order by id`,
-        )
-        .raw(true);
-      for (const values of statement.iterate()) add(values as unknown[]);
+      const compiled = query.compile();
+      const statement = sqlite.prepare(compiled.sql).raw(true);
+      for (const [line, clientOrderId] of statement.iterate(...compiled.parameters) as Iterable<
+        [string, string | null]
+      >)
+        loader.add(line, clientOrderId);
     } else {
-      const query = db
-        .selectFrom('orders')
-        .select([...OPEN_ORDER_COLUMNS])
-        .where('status', 'in', [...openOrderStatuses])
-        .orderBy('id');
-      const rows = db.getExecutor().adapter instanceof SqliteAdapter ? query.stream() : await query.execute();
-      for await (const row of rows) add(OPEN_ORDER_COLUMNS.map((column) => row[column]));
+      for (const row of await query.execute()) loader.add(row.line, row.client_order_id);
     }
     if (loader.unknownMarkets.size) throw new Error(`open orders in unknown markets: ${[...loader.unknownMarkets]}`);
-    loader.finish(state.open);
     for (const [m, spec] of specs.entries()) {
       const last = await db
         .selectFrom('trades')
@@ -93,7 +70,8 @@ export class CoreState {
         .limit(1)
         .executeTakeFirst();
       const lastTicks = last ? toUnits(last.price, spec.pricePrecision) : undefined;
-      const orders = bookOrders[m] as SnapshotOrder[];
+      // One market's snapshot objects at a time: they are garbage as soon as its book is built.
+      const orders = loader.bookOrders(m, BUY_FLAGS, SELL_FLAGS);
       state.addMarket({
         spec,
         book: restore({
@@ -105,8 +83,8 @@ export class CoreState {
           triggers: [],
         }),
       });
-      bookOrders[m] = [];
     }
+    loader.finish(state.open);
     // Balances of every owner with an open order.
     const owners = [SYSTEM_OWNER, ...loader.owners];
     for (let i = 0; i < owners.length; i += LOAD_PAGE) await state.balances.load(db, owners.slice(i, i + LOAD_PAGE));

@@ -8,12 +8,44 @@ export type UnitsResult = { ok: true; units: number } | { ok: false; reason: 'pr
 
 /** `value` is a non-negative decimal string (the contract's pattern). */
 export function toUnits(value: string, digits: number, max = Number.MAX_SAFE_INTEGER): UnitsResult {
-  const [whole = '0', fraction = ''] = value.split('.');
-  const significant = fraction.replace(/0+$/, '');
-  if (significant.length > digits) return { ok: false, reason: 'precision' };
-  const units = Number(`${whole}${significant.padEnd(digits, '0')}`);
-  if (!Number.isSafeInteger(units) || units > max) return { ok: false, reason: 'range' };
+  const units = unitsAt(value, 0, value.length, digits);
+  if (units === NOT_EXACT) return { ok: false, reason: 'precision' };
+  if (units < 0 || units > max) return { ok: false, reason: 'range' };
   return { ok: true, units };
+}
+
+/** unitsAt: more significant decimals than the unit has. */
+export const NOT_EXACT = -1;
+/** unitsAt: not a non-negative decimal, or not a safe integer in units. */
+export const NOT_UNITS = -2;
+const POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
+
+/**
+ * The non-negative decimal text[start, end) in units of 10^-digits (digits ≤ 22), or NOT_EXACT / NOT_UNITS. Reads
+ * characters and builds no string: the start converts millions of stored amounts this way.
+ */
+export function unitsAt(text: string, start: number, end: number, digits: number): number {
+  let units = 0;
+  // -1 until the point; then decimals read (beyond `digits` only zeros may follow).
+  let decimals = -1;
+  let digitsSeen = 0;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i) - 48;
+    if (c === -2 && decimals === -1) decimals = 0;
+    else if (c < 0 || c > 9) return NOT_UNITS;
+    else {
+      digitsSeen++;
+      if (decimals === -1) units = units * 10 + c;
+      else if (decimals < digits) {
+        units = units * 10 + c;
+        decimals++;
+      } else if (c !== 0) return NOT_EXACT;
+    }
+  }
+  if (digitsSeen === 0) return NOT_UNITS;
+  // Every step only grows `units`, so a result within the safe range was exact all along.
+  units *= POW10[digits - (decimals === -1 ? 0 : decimals)] as number;
+  return units <= Number.MAX_SAFE_INTEGER ? units : NOT_UNITS;
 }
 
 /** units × 10^-digits as an exact Big (built from exponent notation, so no division rounds it). */

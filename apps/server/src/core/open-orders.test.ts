@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { OrdersTable } from '../db/tables/trading.ts';
 import type { MarketSpec } from './market-spec.ts';
-import { OPEN_ORDER_COLUMNS, OpenOrders } from './open-orders.ts';
+import { OPEN_ORDER_FIELDS, OpenOrders, type OpenOrdersLoader } from './open-orders.ts';
 import { type OrderState, orderFromRow } from './order-state.ts';
 
 const spec = (symbol: string, p: number, v: number): MarketSpec => ({
@@ -65,17 +65,23 @@ const rows = [
     fee: '0.0005',
     platform_fee: '0.01',
     platform_fee_coin: 'OPX',
-    reserve: '150.75',
+    // More decimals than price × volume has: kept as stored, not as units.
+    reserve: '150.7500000001',
     status: 3,
     client_order_id: 'abc',
     user_id: 8,
   }),
   row({ id: 12, time_in_force: 'IOC', closed_by_exchange: 1 }),
+  row({ id: 13, time_in_force: 'FOK', type: 2, deal_volume: '1.5', reserve: '50.25', platform_fee_coin: 'OPX' }),
 ];
+
+/** What openOrdersQuery gives for a row: OPEN_ORDER_FIELDS joined by commas (concat_ws), the client id apart. */
+const add = (loader: OpenOrdersLoader, r: Selectable<OrdersTable>) =>
+  loader.add(OPEN_ORDER_FIELDS.map((f) => r[f]).join(','), r.client_order_id);
 
 function loaded(): { open: OpenOrders; owners: Set<number>; markets: number[] } {
   const loader = OpenOrders.loader(specs);
-  const markets = rows.map((r) => loader.add(OPEN_ORDER_COLUMNS.map((c) => r[c])));
+  const markets = rows.map((r) => add(loader, r));
   const open = new OpenOrders();
   loader.finish(open);
   return { open, owners: loader.owners, markets };
@@ -86,9 +92,9 @@ const plain = (o: OrderState | undefined) => JSON.parse(JSON.stringify(o ?? null
 describe('OpenOrders', () => {
   it('gives back every loaded order exactly as read from its row', () => {
     const { open, owners, markets } = loaded();
-    expect(markets).toEqual([0, 1, 0, 0]);
+    expect(markets).toEqual([0, 1, 0, 0, 0]);
     expect(owners).toEqual(new Set([7, 8]));
-    expect(open.size).toBe(4);
+    expect(open.size).toBe(5);
     for (const r of rows) {
       const expected = orderFromRow(r, specs.find((s) => s.symbol === r.symbol) as MarketSpec);
       const got = open.get(r.id);
@@ -96,7 +102,7 @@ describe('OpenOrders', () => {
       expect(got?.spec).toBe(expected.spec);
       expect(open.get(r.id)).toBe(got); // once taken out of the columns, the same object
     }
-    expect(open.size).toBe(4);
+    expect(open.size).toBe(5);
   });
 
   it('has, set, delete and get over loaded and new orders, unknown ids included', () => {
@@ -114,18 +120,36 @@ describe('OpenOrders', () => {
     const replaced = orderFromRow(row({ id: 3, price: '1.00' }), specs[0] as MarketSpec);
     open.set(3, replaced);
     expect(open.get(3)).toBe(replaced);
-    expect(open.size).toBe(4);
+    expect(open.size).toBe(5);
     expect(open.delete(3)).toBe(true);
     expect(open.delete(20)).toBe(true);
-    expect(open.size).toBe(2);
+    expect(open.size).toBe(3);
   });
 
   it('refuses rows out of id order and names markets it does not know', () => {
     const loader = OpenOrders.loader(specs);
-    expect(loader.add(OPEN_ORDER_COLUMNS.map((c) => row({ id: 4, symbol: 'nosuch' })[c]))).toBe(-1);
+    expect(add(loader, row({ id: 4, symbol: 'nosuch' }))).toBe(-1);
     expect(loader.unknownMarkets).toEqual(new Set(['nosuch']));
-    loader.add(OPEN_ORDER_COLUMNS.map((c) => row({ id: 4 })[c]));
-    expect(() => loader.add(OPEN_ORDER_COLUMNS.map((c) => row({ id: 4 })[c]))).toThrow(/id order/);
-    expect(() => loader.add(OPEN_ORDER_COLUMNS.map((c) => row({ id: 6, price: '1.001' })[c]))).toThrow(/precision/);
+    add(loader, row({ id: 4 }));
+    expect(() => add(loader, row({ id: 4 }))).toThrow(/id order/);
+    expect(() => add(loader, row({ id: 6, price: '1.001' }))).toThrow(/precision/);
+    expect(() => add(loader, row({ id: 7, volume: '-1' }))).toThrow(/not a non-negative decimal/);
+  });
+});
+
+describe('OpenOrdersLoader.bookOrders', () => {
+  it("gives one market's orders in id order with their remaining lots and side", () => {
+    const loader = OpenOrders.loader(specs);
+    for (const r of rows) add(loader, r);
+    const btc = loader.bookOrders(0, 10, 11);
+    expect(btc.map((o) => [o.id, o.owner, o.price, o.remaining, o.seq, o.flags])).toEqual([
+      [3, 7, 10050, 2_000_000, 1, 10],
+      [9, 8, 10050, 1_500_000, 2, 10],
+      [12, 7, 10050, 2_000_000, 3, 10],
+      [13, 7, 10050, 500_000, 4, 10],
+    ]);
+    expect(loader.bookOrders(1, 10, 11).map((o) => [o.id, o.price, o.remaining, o.flags])).toEqual([
+      [5, 12345, 105, 11],
+    ]);
   });
 });

@@ -1,5 +1,9 @@
+import { openOrderStatuses } from '@opex/contract/calls/order';
+import type { SnapshotOrder } from '@opex/engine/snapshot';
 import Big from 'big.js';
-import { toUnits } from './decimal-units.ts';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { NOT_EXACT, unitsAt, unitsToBig } from './decimal-units.ts';
 import type { MarketSpec } from './market-spec.ts';
 import type { TimeInForceName } from './order-rules.ts';
 import type { OrderState } from './order-state.ts';
@@ -11,8 +15,12 @@ import type { OrderState } from './order-state.ts';
  * holding four big.js decimals each, and the garbage collector has almost nothing to trace.
  */
 
-/** The columns the core reads of an open order, in this order (the start's query selects exactly these). */
-export const OPEN_ORDER_COLUMNS = [
+/**
+ * The fields of an open order the core reads, joined by commas into one text per row (concat_ws, in SQLite and
+ * PostgreSQL): one value per row costs the driver far less than twenty, and the loader reads the text in place.
+ * The platform-fee coin is last, so nothing after its comma is split; the client order id comes in its own column.
+ */
+export const OPEN_ORDER_FIELDS = [
   'id',
   'user_id',
   'symbol',
@@ -21,23 +29,31 @@ export const OPEN_ORDER_COLUMNS = [
   'price',
   'volume',
   'deal_volume',
+  'reserve',
+  'status',
+  'time_in_force',
+  'post_only',
+  'closed_by_exchange',
+  'created_at',
+  'updated_at',
   'deal_money',
   'fee',
   'platform_fee',
   'platform_fee_coin',
-  'reserve',
-  'status',
-  'closed_by_exchange',
-  'client_order_id',
-  'time_in_force',
-  'post_only',
-  'created_at',
-  'updated_at',
 ] as const;
 
-/** A row with OPEN_ORDER_COLUMNS' values, in order. */
-export type OpenOrderRow = unknown[];
+/** The open orders in id order (their time priority): rows of `line` (OPEN_ORDER_FIELDS) and client_order_id. */
+export function openOrdersQuery(db: Kysely<Database>) {
+  const fields = sql.join(OPEN_ORDER_FIELDS.map((f) => sql.ref(f)));
+  return db
+    .selectFrom('orders')
+    .select([sql<string>`concat_ws(',', ${fields})`.as('line'), 'client_order_id'])
+    .where('status', 'in', [...openOrderStatuses])
+    .orderBy('id');
+}
 
+/** What the rest of an order's line is when nothing is filled yet: deal money, fee, platform fee 0, no coin. */
+const NOTHING_FILLED = '0,0,0,';
 const ZERO = new Big(0);
 const tifNames: TimeInForceName[] = ['GTC', 'IOC', 'FOK'];
 
@@ -60,13 +76,16 @@ class Columns {
   dealLots: Float64Array;
   created: Float64Array;
   updated: Float64Array;
+  /** In units of the lock coin's amounts (10^-(p+v) for a buy, 10^-v for a sell); NaN: see reserveText. */
+  reserve: Float64Array;
   market: Uint16Array;
   /** bit 0 sell, bit 1 market order, bit 2 post-only, bit 3 closed by exchange, bits 4-5 time in force. */
   bits: Uint8Array;
   status: Uint8Array;
   /** 1 once the order became an OrderState (or left). */
   gone: Uint8Array;
-  reserve: string[] = [];
+  /** Reserves that are not a safe integer in those units, as stored. */
+  reserveText = new Map<number, string>();
   extra = new Map<number, Extra>();
 
   constructor(capacity: number) {
@@ -77,6 +96,7 @@ class Columns {
     this.dealLots = new Float64Array(capacity);
     this.created = new Float64Array(capacity);
     this.updated = new Float64Array(capacity);
+    this.reserve = new Float64Array(capacity);
     this.market = new Uint16Array(capacity);
     this.bits = new Uint8Array(capacity);
     this.status = new Uint8Array(capacity);
@@ -97,6 +117,7 @@ class Columns {
     this.dealLots = copy(this.dealLots, (n) => new Float64Array(n));
     this.created = copy(this.created, (n) => new Float64Array(n));
     this.updated = copy(this.updated, (n) => new Float64Array(n));
+    this.reserve = copy(this.reserve, (n) => new Float64Array(n));
     this.market = copy(this.market, (n) => new Uint16Array(n));
     this.bits = copy(this.bits, (n) => new Uint8Array(n));
     this.status = copy(this.status, (n) => new Uint8Array(n));
@@ -158,7 +179,7 @@ export class OpenOrders {
 
   private drop(i: number): void {
     this.columns.gone[i] = 1;
-    this.columns.reserve[i] = '';
+    this.columns.reserveText.delete(i);
     this.columns.extra.delete(i);
     this.coldCount--;
   }
@@ -169,6 +190,7 @@ export class OpenOrders {
     const spec = this.specs[c.market[i] as number] as MarketSpec;
     const bits = c.bits[i] as number;
     const extra = c.extra.get(i);
+    const reserve = c.reserve[i] as number;
     const order: OrderState = {
       id: c.ids[i] as number,
       userId: c.users[i] as number,
@@ -185,7 +207,9 @@ export class OpenOrders {
       fee: extra ? new Big(extra.fee) : ZERO,
       platformFee: extra ? new Big(extra.platformFee) : ZERO,
       platformFeeCoin: extra?.platformFeeCoin ?? '',
-      reserve: new Big(c.reserve[i] as string),
+      reserve: Number.isNaN(reserve)
+        ? new Big(c.reserveText.get(i) as string)
+        : unitsToBig(reserve, reserveDigits(spec, (bits & 1) === 1)),
       status: c.status[i] as number,
       closedByExchange: (bits & 8) !== 0,
       clientOrderId: extra?.clientOrderId ?? null,
@@ -213,11 +237,17 @@ export class OpenOrders {
   }
 }
 
-/** Reads open-order rows one by one into columns, checking each against its market's precision. */
+/** Digits of a reserve's units: a buy locks quote (price × volume), a sell its volume. */
+const reserveDigits = (spec: MarketSpec, sell: boolean) =>
+  sell ? spec.volumePrecision : spec.pricePrecision + spec.volumePrecision;
+
+/** Reads open-order lines one by one into columns, checking each amount against its market's precision. */
 export class OpenOrdersLoader {
   private readonly columns: Columns;
   private readonly marketIndex = new Map<string, number>();
   private lastId = Number.NEGATIVE_INFINITY;
+  /** Where the next field of the line being read starts. */
+  private at = 0;
   readonly unknownMarkets = new Set<string>();
   readonly owners = new Set<number>();
 
@@ -231,81 +261,101 @@ export class OpenOrdersLoader {
     });
   }
 
-  /** Adds one row (OPEN_ORDER_COLUMNS order); returns its market index, or -1 for an unknown market. */
-  add(row: OpenOrderRow): number {
-    const symbol = row[2] as string;
+  /** Adds one row of openOrdersQuery; returns its market index, or -1 for an unknown market. */
+  add(line: string, clientOrderId: string | null): number {
+    this.at = 0;
+    const id = this.units(line, 0, -1);
+    const userId = this.units(line, 0, id);
+    const symbol = line.slice(this.at, this.fieldEnd(line));
     const m = this.marketIndex.get(symbol);
     if (m === undefined) {
       this.unknownMarkets.add(symbol);
       return -1;
     }
-    const spec = this.specs[m] as MarketSpec;
-    const id = Number(row[0]);
+    this.at += symbol.length + 1;
     if (!(id > this.lastId)) throw new Error(`open orders must be read in id order (${id} after ${this.lastId})`);
     this.lastId = id;
+    const spec = this.specs[m] as MarketSpec;
     const c = this.columns;
     if (c.length === c.ids.length) c.grow();
     const i = c.length++;
-    const units = (value: unknown, digits: number) => {
-      const r = toUnits(String(value), digits);
-      if (!r.ok) throw new Error(`order ${id}: ${String(value)} does not fit market ${symbol}'s precision`);
-      return r.units;
-    };
-    const userId = Number(row[1]);
+    const sell = line.charCodeAt(this.at) === 83; // 'S'ELL
+    this.at = this.fieldEnd(line) + 1;
+    const type = this.units(line, 0, id);
     c.ids[i] = id;
     c.users[i] = userId;
     c.market[i] = m;
-    c.ticks[i] = units(row[5], spec.pricePrecision);
-    c.lots[i] = units(row[6], spec.volumePrecision);
-    c.dealLots[i] = row[7] === '0' ? 0 : units(row[7], spec.volumePrecision);
-    const tif = tifNames.indexOf(row[16] as TimeInForceName);
+    c.ticks[i] = this.units(line, spec.pricePrecision, id);
+    c.lots[i] = this.units(line, spec.volumePrecision, id);
+    c.dealLots[i] = this.units(line, spec.volumePrecision, id);
+    const end = this.fieldEnd(line);
+    const reserve = unitsAt(line, this.at, end, reserveDigits(spec, sell));
+    // Not representable exactly as units (never for what the core writes): kept as stored.
+    if (reserve < 0) c.reserveText.set(i, line.slice(this.at, end));
+    c.reserve[i] = reserve < 0 ? Number.NaN : reserve;
+    this.at = end + 1;
+    c.status[i] = this.units(line, 0, id);
+    const tif = line.charCodeAt(this.at); // GTC, IOC, FOK
+    this.at = this.fieldEnd(line) + 1;
+    const postOnly = this.units(line, 0, id);
+    const closed = this.units(line, 0, id);
     c.bits[i] =
-      (row[3] === 'SELL' ? 1 : 0) |
-      (Number(row[4]) === 2 ? 2 : 0) |
-      (Number(row[17]) === 1 ? 4 : 0) |
-      (Number(row[14]) === 1 ? 8 : 0) |
-      ((tif === -1 ? 0 : tif) << 4);
-    c.status[i] = Number(row[13]);
-    c.reserve[i] = row[12] as string;
-    c.created[i] = Number(row[18]);
-    c.updated[i] = Number(row[19]);
-    const dealMoney = row[8] as string;
-    const fee = row[9] as string;
-    const platformFee = row[10] as string;
-    const platformFeeCoin = row[11] as string;
-    const clientOrderId = row[15] as string | null;
-    if (dealMoney !== '0' || fee !== '0' || platformFee !== '0' || platformFeeCoin !== '' || clientOrderId !== null) {
-      c.extra.set(i, { dealMoney, fee, platformFee, platformFeeCoin, clientOrderId });
+      (sell ? 1 : 0) |
+      (type === 2 ? 2 : 0) |
+      (postOnly === 1 ? 4 : 0) |
+      (closed === 1 ? 8 : 0) |
+      ((tif === 73 ? 1 : tif === 70 ? 2 : 0) << 4);
+    c.created[i] = this.units(line, 0, id);
+    c.updated[i] = this.units(line, 0, id);
+    if (clientOrderId !== null || line.length !== this.at + NOTHING_FILLED.length || !line.endsWith(NOTHING_FILLED)) {
+      const [dealMoney = '', fee = '', platformFee = '', ...coin] = line.slice(this.at).split(',');
+      c.extra.set(i, { dealMoney, fee, platformFee, platformFeeCoin: coin.join(','), clientOrderId });
     }
     this.owners.add(userId);
     return m;
   }
 
-  /** Id of the order just added. */
-  idOfLast(): number {
-    return this.columns.ids[this.columns.length - 1] as number;
-  }
-
-  ownerOfLast(): number {
-    return this.columns.users[this.columns.length - 1] as number;
-  }
-
-  sellLast(): boolean {
-    return ((this.columns.bits[this.columns.length - 1] as number) & 1) === 1;
-  }
-
-  /** Price in ticks of the order just added. */
-  ticksOfLast(): number {
-    return this.columns.ticks[this.columns.length - 1] as number;
-  }
-
-  /** Remaining lots of the order just added (for its place in the book). */
-  remainingOfLast(): number {
-    const i = this.columns.length - 1;
-    return (this.columns.lots[i] as number) - (this.columns.dealLots[i] as number);
+  /** Market m's orders for the engine's snapshot, in id order (their seq). */
+  bookOrders(m: number, buyFlags: number, sellFlags: number): SnapshotOrder[] {
+    const c = this.columns;
+    const orders: SnapshotOrder[] = [];
+    for (let i = 0; i < c.length; i++) {
+      if (c.market[i] !== m) continue;
+      orders.push({
+        id: c.ids[i] as number,
+        owner: c.users[i] as number,
+        price: c.ticks[i] as number,
+        remaining: (c.lots[i] as number) - (c.dealLots[i] as number),
+        seq: orders.length + 1,
+        flags: (c.bits[i] as number) & 1 ? sellFlags : buyFlags,
+        triggerPrice: 0,
+      });
+    }
+    return orders;
   }
 
   finish(into: OpenOrders): void {
     into.adopt(this.columns, this.specs);
+  }
+
+  private fieldEnd(line: string): number {
+    const end = line.indexOf(',', this.at);
+    return end === -1 ? line.length : end;
+  }
+
+  /** The next field in units of 10^-digits; throws when it is not one (the precision changed, or a bad row). */
+  private units(line: string, digits: number, id: number): number {
+    const end = this.fieldEnd(line);
+    const units = unitsAt(line, this.at, end, digits);
+    if (units < 0) {
+      const value = line.slice(this.at, end);
+      throw new Error(
+        units === NOT_EXACT
+          ? `order ${id}: ${value} does not fit its market's precision`
+          : `open order ${id}: ${value} is not a non-negative decimal`,
+      );
+    }
+    this.at = end + 1;
+    return units;
   }
 }
