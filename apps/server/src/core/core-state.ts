@@ -52,13 +52,10 @@ export class CoreState {
     const query = openOrdersQuery(db);
     if (sqlite) {
       const compiled = query.compile();
-      const statement = sqlite.prepare(compiled.sql).raw(true);
-      for (const [line, clientOrderId] of statement.iterate(...compiled.parameters) as Iterable<
-        [string, string | null]
-      >)
-        loader.add(line, clientOrderId);
+      const statement = sqlite.prepare(compiled.sql).pluck(true);
+      for (const line of statement.iterate(...compiled.parameters) as Iterable<string>) loader.add(line);
     } else {
-      for (const row of await query.execute()) loader.add(row.line, row.client_order_id);
+      for (const row of await query.execute()) loader.add(row.line);
     }
     if (loader.unknownMarkets.size) throw new Error(`open orders in unknown markets: ${[...loader.unknownMarkets]}`);
     for (const [m, spec] of specs.entries()) {

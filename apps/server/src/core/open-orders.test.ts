@@ -71,13 +71,25 @@ const rows = [
     client_order_id: 'abc',
     user_id: 8,
   }),
-  row({ id: 12, time_in_force: 'IOC', closed_by_exchange: 1 }),
-  row({ id: 13, time_in_force: 'FOK', type: 2, deal_volume: '1.5', reserve: '50.25', platform_fee_coin: 'OPX' }),
+  row({ id: 12, time_in_force: 'IOC', closed_by_exchange: 1, client_order_id: 'a,b,' }),
+  row({
+    id: 13,
+    time_in_force: 'FOK',
+    type: 2,
+    deal_volume: '1.5',
+    reserve: '50.25',
+    platform_fee_coin: 'OPX',
+    client_order_id: '',
+  }),
 ];
 
-/** What openOrdersQuery gives for a row: OPEN_ORDER_FIELDS joined by commas (concat_ws), the client id apart. */
+/** What openOrdersQuery gives for a row: OPEN_ORDER_FIELDS joined by commas, NULLs left out (concat_ws). */
 const add = (loader: OpenOrdersLoader, r: Selectable<OrdersTable>) =>
-  loader.add(OPEN_ORDER_FIELDS.map((f) => r[f]).join(','), r.client_order_id);
+  loader.add(
+    OPEN_ORDER_FIELDS.map((f) => r[f])
+      .filter((v) => v !== null)
+      .join(','),
+  );
 
 function loaded(): { open: OpenOrders; owners: Set<number>; markets: number[] } {
   const loader = OpenOrders.loader(specs);

@@ -18,7 +18,8 @@ import type { OrderState } from './order-state.ts';
 /**
  * The fields of an open order the core reads, joined by commas into one text per row (concat_ws, in SQLite and
  * PostgreSQL): one value per row costs the driver far less than twenty, and the loader reads the text in place.
- * The platform-fee coin is last, so nothing after its comma is split; the client order id comes in its own column.
+ * The client order id, any text or NULL (which concat_ws leaves out), comes last after the platform-fee coin, whose
+ * symbols have no comma: a comma after the coin starts the client order id, up to the end.
  */
 export const OPEN_ORDER_FIELDS = [
   'id',
@@ -40,19 +41,20 @@ export const OPEN_ORDER_FIELDS = [
   'fee',
   'platform_fee',
   'platform_fee_coin',
+  'client_order_id',
 ] as const;
 
-/** The open orders in id order (their time priority): rows of `line` (OPEN_ORDER_FIELDS) and client_order_id. */
+/** The open orders in id order (their time priority): rows of one `line` (OPEN_ORDER_FIELDS). */
 export function openOrdersQuery(db: Kysely<Database>) {
   const fields = sql.join(OPEN_ORDER_FIELDS.map((f) => sql.ref(f)));
   return db
     .selectFrom('orders')
-    .select([sql<string>`concat_ws(',', ${fields})`.as('line'), 'client_order_id'])
+    .select(sql<string>`concat_ws(',', ${fields})`.as('line'))
     .where('status', 'in', [...openOrderStatuses])
     .orderBy('id');
 }
 
-/** What the rest of an order's line is when nothing is filled yet: deal money, fee, platform fee 0, no coin. */
+/** The rest of an order's line when nothing is filled yet: deal money, fee, platform fee 0, no coin, no client id. */
 const NOTHING_FILLED = '0,0,0,';
 const ZERO = new Big(0);
 const tifNames: TimeInForceName[] = ['GTC', 'IOC', 'FOK'];
@@ -262,7 +264,7 @@ export class OpenOrdersLoader {
   }
 
   /** Adds one row of openOrdersQuery; returns its market index, or -1 for an unknown market. */
-  add(line: string, clientOrderId: string | null): number {
+  add(line: string): number {
     this.at = 0;
     const id = this.units(line, 0, -1);
     const userId = this.units(line, 0, id);
@@ -307,9 +309,12 @@ export class OpenOrdersLoader {
       ((tif === 73 ? 1 : tif === 70 ? 2 : 0) << 4);
     c.created[i] = this.units(line, 0, id);
     c.updated[i] = this.units(line, 0, id);
-    if (clientOrderId !== null || line.length !== this.at + NOTHING_FILLED.length || !line.endsWith(NOTHING_FILLED)) {
-      const [dealMoney = '', fee = '', platformFee = '', ...coin] = line.slice(this.at).split(',');
-      c.extra.set(i, { dealMoney, fee, platformFee, platformFeeCoin: coin.join(','), clientOrderId });
+    if (line.length !== this.at + NOTHING_FILLED.length || !line.endsWith(NOTHING_FILLED)) {
+      const [dealMoney = '', fee = '', platformFee = '', platformFeeCoin = '', ...client] = line
+        .slice(this.at)
+        .split(',');
+      const clientOrderId = client.length ? client.join(',') : null;
+      c.extra.set(i, { dealMoney, fee, platformFee, platformFeeCoin, clientOrderId });
     }
     this.owners.add(userId);
     return m;
