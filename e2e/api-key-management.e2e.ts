@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { latestCodeFor } from './support/admin.ts';
 import { registerByApi } from './support/api-register.ts';
 import { nextCodeAfter } from './support/code-gap.ts';
-import { closePopupIfShown, logIn, verifyHuman } from './support/pages.ts';
+import { closePopupWhenShown, logIn, verifyHuman } from './support/pages.ts';
 
 /**
  * A trader creates an API key on /personal/apiManagement (label, trade permission, IP whitelist checked as dotted
@@ -27,7 +27,7 @@ test('a trader creates an API key with the second factor, sees its secret once, 
   test.setTimeout(240_000);
   const account = await registerByApi(request, 'apikey');
   await logIn(page, account);
-  await closePopupIfShown(page);
+  await closePopupWhenShown(page);
 
   await page.goto('/personal/apiManagement');
   await page.getByLabel('Label').fill('grid bot');

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { latestCodeFor } from './support/admin.ts';
 import { registerByApi } from './support/api-register.ts';
 import { nextCodeAfter } from './support/code-gap.ts';
-import { closePopupIfShown, logIn, verifyHuman } from './support/pages.ts';
+import { closePopupWhenShown, logIn, verifyHuman } from './support/pages.ts';
 
 /**
  * An e-mail account binds a phone on /personal/bindPhone (country code picked from the list, a code to the new
@@ -22,7 +22,7 @@ test('a trader binds a phone, then turns phone verification off with an SMS code
   const account = await registerByApi(request, 'phone');
   const mobile = `77${String(Date.now()).slice(-8)}`;
   await logIn(page, account);
-  await closePopupIfShown(page);
+  await closePopupWhenShown(page);
 
   await page.goto('/personal/bindPhone');
   await page.getByRole('combobox', { name: 'Country code' }).click();

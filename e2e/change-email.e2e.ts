@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { latestCodeFor } from './support/admin.ts';
 import { registerByApi } from './support/api-register.ts';
-import { closePopupIfShown, logIn, verifyHuman } from './support/pages.ts';
+import { closePopupWhenShown, logIn, verifyHuman } from './support/pages.ts';
 
 /**
  * A trader changes the account's e-mail on /personal/changeEmail: the new address proves itself with a code sent
@@ -12,7 +12,7 @@ test('a trader changes the bound e-mail with codes to the new and the old addres
   const account = await registerByApi(request, 'mover');
   const newEmail = account.email.replace('mover-', 'nuevo-');
   await logIn(page, account);
-  await closePopupIfShown(page);
+  await closePopupWhenShown(page);
 
   await page.goto('/personal/changeEmail');
   await page.getByLabel('New e-mail', { exact: true }).fill(newEmail);

@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { latestCodeFor } from './support/admin.ts';
 import { registerByApi } from './support/api-register.ts';
-import { closePopupIfShown, logIn, verifyHuman } from './support/pages.ts';
+import { closePopupWhenShown, logIn, verifyHuman } from './support/pages.ts';
 
 /**
  * A trader binds Google authenticator on /personal/bindGoogle (codes computed from the secret shown as text),
@@ -57,7 +57,7 @@ test('a trader binds Google authenticator, logs in with it, creates an API key w
   test.setTimeout(240_000);
   const account = await registerByApi(request, 'google');
   await logIn(page, account);
-  await closePopupIfShown(page);
+  await closePopupWhenShown(page);
 
   await page.goto('/personal/userManagement');
   await expect(page.getByRole('heading', { name: 'Account security' })).toBeVisible();

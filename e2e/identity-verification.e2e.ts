@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { admin } from './support/admin.ts';
 import { registerByApi } from './support/api-register.ts';
-import { closePopupIfShown, logIn } from './support/pages.ts';
+import { closePopupWhenShown, logIn } from './support/pages.ts';
 
 /** A 1x1 PNG: the server checks the image type by content, not by name. */
 const png = Buffer.from(
@@ -15,7 +15,7 @@ test('a trader submits real-name documents on idAuth and sees the operator appro
   const account = await registerByApi(request, 'kyc');
   const realName = `Ada Lovelace ${Date.now()}`;
   await logIn(page, account);
-  await closePopupIfShown(page);
+  await closePopupWhenShown(page);
 
   await page.goto('/personal/idAuth');
   await page.getByLabel('Full name as on the document').fill(realName);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ALICE, closePopupIfShown, logIn } from './support/pages.ts';
+import { ALICE, closePopupWhenShown, logIn } from './support/pages.ts';
 
 test('a visitor switches to Chinese and stays on the same page', async ({ page }) => {
   await page.goto('/footerPage/fees');
@@ -13,7 +13,7 @@ test('a visitor switches to Chinese and stays on the same page', async ({ page }
 
 test('a logged-in user posts the language change before the reload', async ({ page }) => {
   await logIn(page, ALICE);
-  await closePopupIfShown(page);
+  await closePopupWhenShown(page);
   await page.goto('/noticeInfo');
   const events: string[] = [];
   page.on('request', (r) => {

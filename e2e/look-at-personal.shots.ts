@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { test } from '@playwright/test';
 import { registerByApi } from './support/api-register.ts';
-import { closePopupIfShown, logIn } from './support/pages.ts';
+import { closePopupWhenShown, logIn } from './support/pages.ts';
 
 /**
  * Screenshots of the security centre for a person to look at (npm run screenshots): a fresh account's pages at 1440x900
@@ -29,7 +29,7 @@ const sizes = [
 test('screenshots of the security centre', async ({ page, request }) => {
   test.setTimeout(120_000);
   await logIn(page, await registerByApi(request, 'look'));
-  await closePopupIfShown(page);
+  await closePopupWhenShown(page);
   for (const size of sizes) {
     await page.setViewportSize({ width: size.width, height: size.height });
     for (const name of pages) {

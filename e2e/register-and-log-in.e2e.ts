@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { latestCodeFor } from './support/admin.ts';
-import { closePopupIfShown, logIn, verifyHuman } from './support/pages.ts';
+import { closePopupWhenShown, logIn, verifyHuman } from './support/pages.ts';
 
 test('a visitor registers with an e-mail code, then logs in and sees the account menu', async ({ page }) => {
   const email = `trader-${Date.now()}@example.com`;
@@ -20,7 +20,7 @@ test('a visitor registers with an e-mail code, then logs in and sees the account
   await expect(page).toHaveURL(/\/login$/);
 
   await logIn(page, { email, password });
-  await closePopupIfShown(page);
+  await closePopupWhenShown(page);
   await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Log in' })).toHaveCount(0);
 });

@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { loginFromAnotherDevice } from './support/api-login.ts';
-import { BOB, closePopupIfShown, logIn } from './support/pages.ts';
+import { BOB, closePopupWhenShown, logIn } from './support/pages.ts';
 
 test('the unread badge follows a new message within one 15 s poll', async ({ page, playwright, baseURL }) => {
   await page.clock.install();
   await logIn(page, BOB);
-  await closePopupIfShown(page);
+  await closePopupWhenShown(page);
   const badge = page.getByTestId('unread-badge');
   const before = Number((await badge.textContent({ timeout: 2_000 }).catch(() => '0')) || '0');
 

@@ -4,9 +4,11 @@ export const ALICE = { email: 'alice@demo.opex', password: 'Alice2026demo' };
 export const BOB = { email: 'bob@demo.opex', password: 'Bob2026demo' };
 
 /** The home pop-up shows once per browser; tests about something else close it when it is in the way. */
-export async function closePopupIfShown(page: Page) {
+export async function closePopupWhenShown(page: Page) {
   const popup = page.getByTestId('home-popup').or(page.getByRole('dialog', { name: 'Welcome to Opex Demo' }));
-  if (await popup.isVisible().catch(() => false)) await page.keyboard.press('Escape');
+  // The pop-up loads after first paint, so it may open after any given check: Playwright closes it whenever it
+  // stands in the way of an action or an assertion.
+  await page.addLocatorHandler(popup, () => page.keyboard.press('Escape'));
 }
 
 /** Ticks the proof-of-work box and waits until the browser has solved it. */
