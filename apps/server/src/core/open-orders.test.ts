@@ -1,9 +1,10 @@
 import Big from 'big.js';
 import type { Selectable } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { openTestDatabase, testDialects } from '../../test/harness.ts';
 import type { OrdersTable } from '../db/tables/trading.ts';
 import type { MarketSpec } from './market-spec.ts';
-import { OPEN_ORDER_FIELDS, OpenOrders, type OpenOrdersLoader } from './open-orders.ts';
+import { OPEN_ORDER_FIELDS, OpenOrders, type OpenOrdersLoader, openOrdersQuery } from './open-orders.ts';
 import { type OrderState, orderFromRow } from './order-state.ts';
 
 const spec = (symbol: string, p: number, v: number): MarketSpec => ({
@@ -163,5 +164,29 @@ describe('OpenOrdersLoader.bookOrders', () => {
     expect(loader.bookOrders(1, 10, 11).map((o) => [o.id, o.price, o.remaining, o.flags])).toEqual([
       [5, 12345, 105, 11],
     ]);
+  });
+});
+
+describe.each(testDialects)('openOrdersQuery on %s', (dialect) => {
+  it('reads back exactly the stored open orders, in id order, closed ones left out', async () => {
+    const database = await openTestDatabase(dialect);
+    try {
+      const closed = row({ id: 4, status: 4 });
+      // Stored out of id order: the query orders them.
+      for (const r of [...rows].reverse().concat(closed)) await database.db.insertInto('orders').values(r).execute();
+      const loader = OpenOrders.loader(specs);
+      for (const { line } of await openOrdersQuery(database.db).execute()) loader.add(line);
+      const open = new OpenOrders();
+      loader.finish(open);
+      expect(open.size).toBe(rows.length);
+      expect(open.has(4)).toBe(false);
+      const stored = await database.db.selectFrom('orders').selectAll().where('id', '!=', 4).orderBy('id').execute();
+      for (const r of stored) {
+        const expected = orderFromRow(r, specs.find((s) => s.symbol === r.symbol) as MarketSpec);
+        expect(plain(open.get(r.id))).toEqual(plain(expected));
+      }
+    } finally {
+      await database.drop();
+    }
   });
 });
