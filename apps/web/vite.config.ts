@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { contractWithoutSchemas } from './build/contract-without-schemas.ts';
 import { precompress } from './build/precompress.ts';
 
 // The server serves the build under a configurable base path and adds a <base> tag, so assets are relative.
@@ -8,7 +9,7 @@ const server = process.env.OPEX_SERVER ?? 'http://localhost:8080';
 
 export default defineConfig({
   base: './',
-  plugins: [react(), precompress()],
+  plugins: [react(), contractWithoutSchemas(), precompress()],
   build: { target: 'es2022', sourcemap: false },
   server: {
     proxy: {

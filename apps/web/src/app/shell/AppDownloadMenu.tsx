@@ -1,9 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppDownloadInfo } from '../../api/app-download.ts';
 import { DropdownMenu } from '../../ui/dropdown-menu/DropdownMenu.tsx';
-import { QrCode } from '../../ui/qr-overlay/QrOverlay.tsx';
+import qrStyles from '../../ui/qr-overlay/qr-overlay.module.css';
 import styles from './header.module.css';
 import { TriggerContent } from './TriggerContent.tsx';
+
+// The QR encoder (about 9 KB gzip) loads when the menu first opens, not with every page's header.
+const QrCode = lazy(() => import('../../ui/qr-overlay/QrOverlay.tsx').then((m) => ({ default: m.QrCode })));
 
 /** App-download dropdown: a QR code of the app page and the iOS and Android buttons that exist. */
 export function AppDownloadMenu({ info }: { info: AppDownloadInfo }) {
@@ -22,7 +26,9 @@ export function AppDownloadMenu({ info }: { info: AppDownloadInfo }) {
       header={
         page ? (
           <div className={styles.download}>
-            <QrCode value={page} label={t('appDownload.scan')} />
+            <Suspense fallback={<span className={qrStyles.code} aria-hidden="true" />}>
+              <QrCode value={page} label={t('appDownload.scan')} />
+            </Suspense>
             <p className={styles.hint}>{t('appDownload.scan')}</p>
           </div>
         ) : undefined
