@@ -223,8 +223,8 @@ export class OpenOrders {
   }
 
   /**
-   * Replaces everything with the open orders read at start, given in id order. `onOrder` sees each one's market
-   * index, id, owner, side, price in ticks and remaining lots (for the book).
+   * Reads the open orders at start (rows of openOrdersQuery, in id order); its finish() replaces everything here,
+   * and bookOrders() gives each market's orders for its book.
    */
   static loader(specs: MarketSpec[], expected = 0): OpenOrdersLoader {
     return new OpenOrdersLoader(specs, expected);
