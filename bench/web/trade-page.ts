@@ -79,10 +79,13 @@ function watchDepth(port: number) {
   const socket = new WebSocket(`ws://127.0.0.1:${port}/kline-api/ws`);
   const state = { bestBid: '', frames: 0 };
   const channel = `market_${SYMBOL}_depth_step0`;
-  socket.on('open', () => socket.send(JSON.stringify({ event: 'sub', params: { channel, cb_id: 'bench' } })));
+  const subscribe = () => socket.send(JSON.stringify({ event: 'sub', params: { channel, cb_id: 'bench' } }));
+  socket.on('open', subscribe);
   socket.on('message', (data: Buffer) => {
     const frame = JSON.parse(gunzipSync(data).toString('utf8'));
     if (frame.ping) socket.send(JSON.stringify({ pong: frame.ping }));
+    // Right after start the demo markets may not be known yet ('unknown market'): ask again.
+    if (frame.event_rep === 'error' && frame.channel === channel) setTimeout(subscribe, 500);
     if (frame.channel !== channel || !frame.tick) return;
     state.frames++;
     const best = frame.tick.buys?.[0]?.[0];
