@@ -91,8 +91,19 @@ export class TradingCore {
 
   /** Rebuilds books and balances from the database and starts taking commands. */
   async start(): Promise<void> {
-    this.state = await CoreState.load(this.database.db, this.database.sqlite);
-    this.writer = await openCoreWriter(this.database);
+    // The writer thread boots on the other core while the books are read.
+    const writer = openCoreWriter(this.database);
+    writer.catch(() => {}); // awaited below; a failure to start is thrown there, not reported as unhandled first
+    try {
+      this.state = await CoreState.load(this.database.db, this.database.sqlite);
+    } catch (error) {
+      await writer.then(
+        (w) => w.close(),
+        () => {},
+      );
+      throw error;
+    }
+    this.writer = await writer;
     this.lastMarketRefresh = this.clock.now();
     this.loop = this.run();
     const poll = this.options.inboxPollMs ?? 500;
