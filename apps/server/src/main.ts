@@ -19,6 +19,8 @@ async function main() {
   const services = await createServices(config, database);
   // The demo's content and traders exist before the first request is served.
   const seeded = config.demo ? await seedDemo(services) : undefined;
+  // Markets the seed added are known to the core (and so to the realtime channels) before the first request.
+  if (seeded) await services.core.reloadMarkets();
   const app = await buildApp(services);
   if (seeded) app.log.info(seeded, 'demo seed');
   const marketMaker = config.marketMaker ? new MarketMaker(services) : null;

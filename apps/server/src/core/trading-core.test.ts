@@ -258,6 +258,13 @@ describe.each(databases)('trading core on %s (on a file: %s)', (dialect, onFile)
     await expectInvariants();
   });
 
+  it('knows a market added after its start once told to reload the markets', async () => {
+    await seedMarket(database.db, { base: 'ETH' });
+    expect(core.market('ethusdt')).toBeUndefined();
+    await core.reloadMarkets();
+    expect(core.market('ethusdt')).toMatchObject({ symbol: 'ethusdt', base: 'ETH', quote: 'USDT' });
+  });
+
   it('rebuilds books and balances from the database on restart', async () => {
     await placed(limit(2, 'SELL', '100', '1'));
     await placed(limit(2, 'SELL', '100', '2'));

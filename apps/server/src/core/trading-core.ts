@@ -38,7 +38,8 @@ type Job =
   | { kind: 'place'; cmd: PlaceCommand; answer: (o: PlaceOutcome) => void }
   | { kind: 'cancel'; cmd: { userId: number; orderId: number; symbol: string }; answer: (o: CancelOutcome) => void }
   | { kind: 'movement'; movement: Movement; inboxId?: number; answer: (o: MovementOutcome) => void }
-  | { kind: 'feeCoinOpen'; userId: number; open: boolean; answer: () => void };
+  | { kind: 'feeCoinOpen'; userId: number; open: boolean; answer: () => void }
+  | { kind: 'reloadMarkets'; answer: () => void };
 
 export interface CoreOptions {
   /** Most commands applied per transaction. */
@@ -139,6 +140,14 @@ export class TradingCore {
    */
   setFeeCoinOpen(userId: number, open: boolean): Promise<void> {
     return new Promise((answer) => this.submit({ kind: 'feeCoinOpen', userId, open, answer }));
+  }
+
+  /**
+   * Reads the markets from the catalogue now (they are otherwise re-read every few seconds while commands flow), for
+   * markets added after the start, e.g. by the demo seed before the first request is served.
+   */
+  reloadMarkets(): Promise<void> {
+    return new Promise((answer) => this.submit({ kind: 'reloadMarkets', answer }));
   }
 
   market(symbol: string): MarketSpec | undefined {
@@ -267,6 +276,7 @@ export class TradingCore {
       const outcome = cancelOrder(state, batch, job.cmd, now);
       return () => job.answer(outcome);
     }
+    if (job.kind === 'reloadMarkets') return () => job.answer();
     if (job.kind === 'feeCoinOpen') {
       if (job.open) state.feeCoinUsers.add(job.userId);
       else state.feeCoinUsers.delete(job.userId);
@@ -325,7 +335,9 @@ export class TradingCore {
 
   private async refreshMarkets(jobs: Job[], now: number): Promise<void> {
     const state = this.state as CoreState;
-    const unknown = jobs.some((j) => j.kind === 'place' && !state.markets.has(j.cmd.symbol));
+    const unknown = jobs.some(
+      (j) => j.kind === 'reloadMarkets' || (j.kind === 'place' && !state.markets.has(j.cmd.symbol)),
+    );
     if (!unknown && now - this.lastMarketRefresh < (this.options.marketRefreshMs ?? 2000)) return;
     this.lastMarketRefresh = now;
     const [specs, feeCoin] = await Promise.all([
@@ -400,7 +412,7 @@ function ownersOf(jobs: Job[]): number[] {
   const owners: number[] = [];
   for (const job of jobs) {
     if (job.kind === 'movement') for (const p of job.movement.postings ?? []) owners.push(p.ownerId);
-    else if (job.kind !== 'feeCoinOpen') owners.push(job.cmd.userId);
+    else if (job.kind === 'place' || job.kind === 'cancel') owners.push(job.cmd.userId);
   }
   return owners;
 }
@@ -408,6 +420,6 @@ function ownersOf(jobs: Job[]): number[] {
 function answerUnavailable(job: Job): void {
   const code: ErrorCodeValue = ErrorCode.tradingUnavailable;
   if (job.kind === 'movement') job.answer({ ok: false, reason: 'unavailable' });
-  else if (job.kind === 'feeCoinOpen') job.answer();
+  else if (job.kind === 'feeCoinOpen' || job.kind === 'reloadMarkets') job.answer();
   else job.answer({ ok: false, code });
 }
