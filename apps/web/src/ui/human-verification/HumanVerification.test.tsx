@@ -2,7 +2,7 @@ import '../testing/dom.ts';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/sha';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ALIYUN_SUCCESS_DELAY_MS, HumanVerification } from './HumanVerification.tsx';
 import { loadScript } from './script-loader.ts';
 
