@@ -15,6 +15,7 @@ import favouriteSymbols from './0012_favourite_symbols.ts';
 import feeCoin from './0013_fee_coin.ts';
 import totpSealed from './0014_totp_sealed.ts';
 import marketBuyByQuantity from './0015_market_buy_by_quantity.ts';
+import leanWriteIndexes from './0016_lean_write_indexes.ts';
 
 /** Every migration in order. Names sort in the order they must run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -33,4 +34,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0013_fee_coin': feeCoin,
   '0014_totp_sealed': totpSealed,
   '0015_market_buy_by_quantity': marketBuyByQuantity,
+  '0016_lean_write_indexes': leanWriteIndexes,
 };
