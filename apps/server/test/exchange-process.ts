@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
+import { Pool } from 'undici';
 import { openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { creditFromOutside, postInTransaction } from '../src/ledger/ledger.ts';
@@ -136,54 +136,30 @@ export interface OrderInput {
 
 /** A keep-alive HTTP client for the exchange's calls; resolves with the envelope, rejects on a dropped connection. */
 export class ExchangeClient {
-  private readonly agent: http.Agent;
+  private readonly pool: Pool;
 
   constructor(
     readonly port: number,
     sockets: number,
   ) {
-    this.agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
+    this.pool = new Pool(`http://127.0.0.1:${port}`, { connections: sockets });
   }
 
-  call<T = unknown>(name: string, body: unknown, cookie: string): Promise<{ code: string; msg: string; data: T }> {
-    const payload = JSON.stringify(body);
-    return new Promise((resolve, reject) => {
-      const request = http.request(
-        {
-          host: '127.0.0.1',
-          port: this.port,
-          method: 'POST',
-          path: `/fe-ex-api/${name}`,
-          agent: this.agent,
-          headers: {
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(payload),
-            cookie,
-            'x-xsrf-token': 'bench',
-          },
-        },
-        (response) => {
-          let text = '';
-          response.setEncoding('utf8');
-          response.on('data', (chunk) => {
-            text += chunk;
-          });
-          response.on('end', () => {
-            try {
-              resolve(JSON.parse(text));
-            } catch (error) {
-              reject(error);
-            }
-          });
-          response.on('error', reject);
-        },
-      );
-      request.on('error', reject);
-      request.end(payload);
+  async call<T = unknown>(
+    name: string,
+    body: unknown,
+    cookie: string,
+  ): Promise<{ code: string; msg: string; data: T }> {
+    const response = await this.pool.request({
+      path: `/fe-ex-api/${name}`,
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', cookie, 'x-xsrf-token': 'bench' },
     });
+    return (await response.body.json()) as { code: string; msg: string; data: T };
   }
 
   close(): void {
-    this.agent.destroy();
+    this.pool.destroy().catch(() => {});
   }
 }
