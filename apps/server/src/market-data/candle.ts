@@ -1,5 +1,5 @@
 import type { Candle } from '@opex/contract/realtime';
-import Big from 'big.js';
+import type Big from 'big.js';
 
 /** An open-high-low-close bucket of trades, exact: prices compared and sums added as Big. */
 export interface CandleState {
@@ -12,32 +12,23 @@ export interface CandleState {
   amount: Big;
 }
 
+/** A trade's numbers, parsed once: each trade lands in ten candles (nine K-line periods and a ticker minute). */
 export interface TradeFill {
-  price: string;
-  volume: string;
-  amount: string;
+  price: Big;
+  volume: Big;
+  amount: Big;
 }
 
-export function openCandle(id: number, trade: TradeFill): CandleState {
-  const price = new Big(trade.price);
-  return {
-    id,
-    open: price,
-    high: price,
-    low: price,
-    close: price,
-    vol: new Big(trade.volume),
-    amount: new Big(trade.amount),
-  };
+export function openCandle(id: number, { price, volume, amount }: TradeFill): CandleState {
+  return { id, open: price, high: price, low: price, close: price, vol: volume, amount };
 }
 
-export function addTrade(candle: CandleState, trade: TradeFill): void {
-  const price = new Big(trade.price);
+export function addTrade(candle: CandleState, { price, volume, amount }: TradeFill): void {
   if (price.gt(candle.high)) candle.high = price;
   if (price.lt(candle.low)) candle.low = price;
   candle.close = price;
-  candle.vol = candle.vol.plus(trade.volume);
-  candle.amount = candle.amount.plus(trade.amount);
+  candle.vol = candle.vol.plus(volume);
+  candle.amount = candle.amount.plus(amount);
 }
 
 /** Digits a market shows: price, volume, and quote amount (price × volume has both). */

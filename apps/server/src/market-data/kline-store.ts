@@ -63,9 +63,9 @@ export class KlineStore {
       const id = candleStart(period, trade.ts);
       const key = keyOf(trade.symbol, period);
       let candle = this.latest.get(key);
-      if (candle && candle.id === id) addTrade(candle, trade);
+      if (candle && candle.id === id) addTrade(candle, trade.fill);
       else {
-        candle = openCandle(id, trade);
+        candle = openCandle(id, trade.fill);
         this.latest.set(key, candle);
       }
       this.dirty.set(`${key}|${id}`, { symbol: trade.symbol, period, candle });

@@ -3,10 +3,10 @@ import type { CoreEvent } from '../core/core-events.ts';
 import type { TradingCore } from '../core/trading-core.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { Clock } from '../platform/clock.ts';
-import { formatCandle, type Precision } from './candle.ts';
+import { type CandleState, formatCandle, type Precision } from './candle.ts';
 import { KlineStore } from './kline-store.ts';
 import { TickerWindow, WINDOW_MS, type WindowTrades } from './ticker-window.ts';
-import { type AppliedTrade, tradeTick } from './trade-record.ts';
+import { type AppliedTrade, appliedTrade, tradeTick } from './trade-record.ts';
 
 /**
  * Market data from the core's trades: rolling 24 h tickers, K-lines of every period (persisted in batches) and the
@@ -127,10 +127,10 @@ export class MarketData {
   }
 
   private onEvents(events: readonly CoreEvent[]): void {
-    const bySymbol = new Map<string, MarketDataUpdate>();
+    const bySymbol = new Map<string, { update: MarketDataUpdate; candles: Map<KlinePeriod, CandleState> }>();
     for (const e of events) {
       if (e.type !== 'trade') continue;
-      const trade: AppliedTrade = {
+      const trade = appliedTrade({
         id: e.tradeId,
         symbol: e.symbol,
         price: e.price,
@@ -138,22 +138,24 @@ export class MarketData {
         amount: e.amount,
         takerSide: e.takerSide,
         ts: e.ts,
-      };
-      const update = bySymbol.get(e.symbol) ?? { symbol: e.symbol, trades: [], candles: [] };
-      bySymbol.set(e.symbol, update);
-      const tick = this.applyTickerAndRecent(trade);
-      if (tick) update.trades.push(tick);
-      const p = this.precision(e.symbol);
-      for (const { period, candle } of this.klines.apply(trade)) {
-        if (!p) continue;
-        const formatted = formatCandle(candle, p);
-        const at = update.candles.findIndex((c) => c.period === period);
-        if (at >= 0) update.candles[at] = { period, candle: formatted };
-        else update.candles.push({ period, candle: formatted });
+      });
+      let changes = bySymbol.get(e.symbol);
+      if (!changes) {
+        changes = { update: { symbol: e.symbol, trades: [], candles: [] }, candles: new Map() };
+        bySymbol.set(e.symbol, changes);
       }
+      const tick = this.applyTickerAndRecent(trade);
+      if (tick) changes.update.trades.push(tick);
+      for (const { period, candle } of this.klines.apply(trade)) changes.candles.set(period, candle);
     }
     if (bySymbol.size === 0) return;
-    const updates = [...bySymbol.values()];
+    // Each period's candle once per batch, as it stands after the batch's last trade.
+    const updates: MarketDataUpdate[] = [];
+    for (const [symbol, { update, candles }] of bySymbol) {
+      const p = this.precision(symbol);
+      if (p) for (const [period, candle] of candles) update.candles.push({ period, candle: formatCandle(candle, p) });
+      updates.push(update);
+    }
     for (const listener of this.listeners) {
       try {
         listener(updates);
@@ -244,7 +246,7 @@ function fromRow(row: {
   taker_side: 'BUY' | 'SELL';
   created_at: number;
 }): AppliedTrade {
-  return {
+  return appliedTrade({
     id: Number(row.id),
     symbol: row.symbol,
     price: row.price,
@@ -252,5 +254,5 @@ function fromRow(row: {
     amount: row.amount,
     takerSide: row.taker_side,
     ts: Number(row.created_at),
-  };
+  });
 }

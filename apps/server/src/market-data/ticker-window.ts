@@ -33,12 +33,12 @@ export class TickerWindow {
     const minute = trade.ts - (trade.ts % MINUTE_MS);
     const last = this.buckets[this.buckets.length - 1];
     if (last && last.id === minute) {
-      addTrade(last, trade);
+      addTrade(last, trade.fill);
       const trades = this.bucketTrades[this.bucketTrades.length - 1] as WindowTrades;
       trades.lastId = trade.id;
       trades.count++;
     } else {
-      this.buckets.push(openCandle(minute, trade));
+      this.buckets.push(openCandle(minute, trade.fill));
       this.bucketTrades.push({ firstId: trade.id, lastId: trade.id, count: 1 });
     }
   }
