@@ -129,10 +129,13 @@ class ThreadWriter implements CoreWriter {
 }
 
 /**
- * The writer thread's module is TypeScript, and a worker does not inherit tsx's loader from `--import tsx`: the
- * thread registers tsx before importing it.
+ * From source the writer thread's module is TypeScript, and a worker does not inherit tsx's loader from
+ * `--import tsx`: the thread registers tsx before importing it. The compiled server (apps/server/dist/main.mjs, see
+ * build/build-server.ts) has the thread's own compiled entry next to it, plain JavaScript.
  */
 function writerThreadEntry(): string {
+  if (!import.meta.url.endsWith('.ts'))
+    return `import(${JSON.stringify(new URL('./sqlite-writer-thread.mjs', import.meta.url).href)});`;
   const entry = JSON.stringify(new URL('./sqlite-writer-thread.ts', import.meta.url).href);
   const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
   return `import(${tsx}).then((tsx) => { tsx.register(); return import(${entry}); });`;
