@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RealtimeConnection, reconnectDelay, type SocketLike } from './realtime-connection.ts';
+import { RealtimeConnection, reconnectDelay, refusedSubDelay, type SocketLike } from './realtime-connection.ts';
 import type { WorkerMessage } from './worker-messages.ts';
 
 /** A stand-in for the browser's WebSocket: records what the connection sends, lets the test play the server. */
@@ -212,5 +212,90 @@ describe('RealtimeConnection', () => {
     runFrame();
     expect(posted).toContainEqual({ type: 'reply-error', id: 3, error: 'unknown market' });
     expect(ticks()).toEqual([]);
+  });
+
+  it('a sub refused as an unknown market is sent again with backoff while held, until the market is known', async () => {
+    const { connection, sockets, last, runFrame, ticks, settle } = setup();
+    const refuse = (channel: string) =>
+      last().serverSends({ event_rep: 'error', channel, ts: 1, msg: 'unknown market' });
+    connection.handle({ type: 'connect', url: URL });
+    last().open();
+    connection.handle({ type: 'acquire', channel: TRADES });
+    last().sent = [];
+    refuse(TRADES);
+    // The trades' seed req is refused too (with its cb_id): one retry, not two.
+    last().serverSends({ event_rep: 'error', channel: TRADES, cb_id: `seed:${TRADES}`, ts: 1, msg: 'unknown market' });
+    await settle();
+    await vi.advanceTimersByTimeAsync(refusedSubDelay(0) - 1);
+    expect(last().sent).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(last().sent).toEqual([
+      { event: 'sub', params: { channel: TRADES } },
+      { event: 'req', params: { channel: TRADES, cb_id: `seed:${TRADES}`, top: 50 } },
+    ]);
+
+    last().sent = [];
+    refuse(TRADES);
+    await settle();
+    await vi.advanceTimersByTimeAsync(refusedSubDelay(1) - 1);
+    expect(last().sent).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(last().sent).toContainEqual({ event: 'sub', params: { channel: TRADES } });
+
+    // Known now: the push shows, and no more subs go out.
+    last().sent = [];
+    last().serverSends({ channel: TRADES, seq: 1, ts: 1, tick: { data: [] } });
+    await settle();
+    // Shorter than the silence that would drop the socket.
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(last().sent.filter((frame) => (frame as { event?: string }).event === 'sub')).toEqual([]);
+    runFrame();
+    expect(ticks().at(-1)).toEqual({ [TRADES]: [] });
+    expect(sockets).toHaveLength(1);
+    expect(refusedSubDelay(2)).toBe(4_000);
+    expect(refusedSubDelay(10)).toBe(30_000);
+  });
+
+  it('no retry once the last holder lets go, nor for a refusal of another kind', async () => {
+    const { connection, sockets, last, settle } = setup();
+    connection.handle({ type: 'connect', url: URL });
+    last().open();
+    connection.handle({ type: 'acquire', channel: TICKER });
+    connection.handle({ type: 'acquire', channel: DEPTH });
+    last().serverSends({ event_rep: 'error', channel: TICKER, ts: 1, msg: 'unknown market' });
+    last().serverSends({ event_rep: 'error', channel: DEPTH, ts: 1, msg: 'unknown depth step' });
+    await settle();
+    connection.handle({ type: 'release', channel: TICKER });
+    last().sent = [];
+    // Shorter than the silence that would drop the socket.
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(sockets).toHaveLength(1);
+    expect(last().sent.filter((frame) => (frame as { event?: string }).event === 'sub')).toEqual([]);
+  });
+
+  it('a pending retry gives way to the new socket, which subscribes every held channel once', async () => {
+    const { connection, sockets, last, settle } = setup();
+    connection.handle({ type: 'connect', url: URL });
+    last().open();
+    connection.handle({ type: 'acquire', channel: TICKER });
+    last().serverSends({ event_rep: 'error', channel: TICKER, ts: 1, msg: 'unknown market' });
+    await settle();
+    last().serverCloses();
+    await vi.advanceTimersByTimeAsync(reconnectDelay(0));
+    expect(sockets).toHaveLength(2);
+    last().open();
+    // Shorter than the silence that would drop the socket.
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(last().sent.filter((frame) => (frame as { event?: string }).event === 'sub')).toEqual([
+      { event: 'sub', params: { channel: TICKER } },
+    ]);
+    // Refused again on the new socket: tried again, later than the first time.
+    last().sent = [];
+    last().serverSends({ event_rep: 'error', channel: TICKER, ts: 1, msg: 'unknown market' });
+    await settle();
+    await vi.advanceTimersByTimeAsync(refusedSubDelay(1) - 1);
+    expect(last().sent).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(last().sent).toEqual([{ event: 'sub', params: { channel: TICKER } }]);
   });
 });

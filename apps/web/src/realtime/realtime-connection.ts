@@ -8,8 +8,9 @@ import type { PageMessage, RealtimeStatus, RequestParams, WorkerMessage } from '
 
 /**
  * The worker's side of the realtime layer: one WebSocket, its subscriptions by reference count, heartbeat, gap
- * resync, reconnection with backoff (every held channel and unanswered req is sent again), and the per-frame batch
- * of channel values posted to the page. Transport comes in through `ConnectionDeps` so the logic runs anywhere.
+ * resync, reconnection with backoff (every held channel and unanswered req is sent again), a sub refused as an
+ * unknown market tried again with backoff while it is held, and the per-frame batch of channel values posted to the
+ * page. Transport comes in through `ConnectionDeps` so the logic runs anywhere.
  */
 export interface SocketLike {
   binaryType: BinaryType;
@@ -36,6 +37,18 @@ export function reconnectDelay(attempt: number): number {
   return Math.min(3_000 * 2 ** attempt, 30_000);
 }
 
+/**
+ * The server's refusal of a channel whose market its trading core does not know (yet): a market listed after the
+ * page loaded, or a server still reading its markets after a restart (apps/server/src/realtime/realtime-hub.ts,
+ * tested in apps/server/test/realtime.test.ts). It comes as `{ event_rep: 'error', channel, msg }`, without cb_id
+ * for a sub.
+ */
+export const UNKNOWN_MARKET = 'unknown market';
+/** A refused sub is tried again after 1 s, then doubling up to 30 s, for as long as someone holds the channel. */
+export function refusedSubDelay(attempt: number): number {
+  return Math.min(1_000 * 2 ** attempt, 30_000);
+}
+
 const SEED_PREFIX = 'seed:';
 
 export class RealtimeConnection {
@@ -52,6 +65,8 @@ export class RealtimeConnection {
   private readonly values = new Map<string, unknown>();
   /** Page reqs by cb_id, kept until answered so a reconnect can send them again. */
   private readonly requests = new Map<string, { channel: string; params: RequestParams }>();
+  /** Held channels the server refused as unknown markets: tries so far and the pending retry. */
+  private readonly refused = new Map<string, { attempt: number; timer: ReturnType<typeof setTimeout> | undefined }>();
   private readonly outbox: FrameCoalescer;
   /** Frames are inflated asynchronously; chaining keeps them in arrival order. */
   /** Frames are handled strictly in arrival order: each waits for the one before to be inflated and acted on. */
@@ -98,6 +113,8 @@ export class RealtimeConnection {
 
   private release(channel: string): void {
     if (!this.subscriptions.release(channel)) return;
+    clearTimeout(this.refused.get(channel)?.timer);
+    this.refused.delete(channel);
     this.send({ event: 'unsub', params: { channel } });
     this.values.delete(channel);
     this.seqs.reset(channel);
@@ -168,6 +185,11 @@ export class RealtimeConnection {
 
   private drop(): void {
     clearTimeout(this.silenceTimer);
+    // The next socket subscribes every held channel when it opens; the tries so far still count.
+    for (const retry of this.refused.values()) {
+      clearTimeout(retry.timer);
+      retry.timer = undefined;
+    }
     const socket = this.socket;
     this.socket = null;
     if (!socket) return;
@@ -185,15 +207,32 @@ export class RealtimeConnection {
     if (frame.kind === 'ping') this.send({ pong: frame.ping });
     else if (frame.kind === 'push') this.onPush(frame.frame.channel, frame.frame.seq, frame.frame.tick);
     else if (frame.kind === 'reply') this.onReply(frame.frame.cb_id, frame.frame.data);
-    else if (frame.kind === 'error' && frame.frame.cb_id) {
-      const id = frame.frame.cb_id;
-      if (this.requests.delete(id)) this.deps.post({ type: 'reply-error', id: Number(id), error: frame.frame.msg });
+    else if (frame.kind === 'error') {
+      const { cb_id, channel, msg } = frame.frame;
+      if (cb_id) {
+        if (this.requests.delete(cb_id)) this.deps.post({ type: 'reply-error', id: Number(cb_id), error: msg });
+      } else if (channel && msg === UNKNOWN_MARKET) this.subscribeLater(channel);
     }
+  }
+
+  /** A held channel refused as an unknown market: sub again later (the trades' seed req with it). */
+  private subscribeLater(channel: string): void {
+    if (!this.subscriptions.has(channel)) return;
+    const retry = this.refused.get(channel) ?? { attempt: 0, timer: undefined };
+    if (retry.timer !== undefined) return;
+    const again = () => {
+      retry.timer = undefined;
+      if (this.subscriptions.has(channel)) this.subscribe(channel);
+    };
+    retry.timer = setTimeout(again, refusedSubDelay(retry.attempt++));
+    this.refused.set(channel, retry);
   }
 
   private onPush(channel: string, seq: number, tick: unknown): void {
     // A push already on the wire when the last holder let go.
     if (!this.subscriptions.has(channel)) return;
+    // Known to the server now: a later refusal starts its backoff from the beginning.
+    this.refused.delete(channel);
     if (this.seqs.accept(channel, seq) === 'gap') this.resync(channel);
     this.setValue(channel, nextValue(channel, this.values.get(channel), tick));
   }
