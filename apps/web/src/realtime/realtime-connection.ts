@@ -232,6 +232,7 @@ export class RealtimeConnection {
     // A push already on the wire when the last holder let go.
     if (!this.subscriptions.has(channel)) return;
     // Known to the server now: a later refusal starts its backoff from the beginning.
+    clearTimeout(this.refused.get(channel)?.timer);
     this.refused.delete(channel);
     if (this.seqs.accept(channel, seq) === 'gap') this.resync(channel);
     this.setValue(channel, nextValue(channel, this.values.get(channel), tick));
