@@ -75,36 +75,36 @@ export class BalanceCache {
     entries: Insertable<LedgerEntriesTable>[],
     memo = '',
   ): void {
-    const after = new Map<string, Balance>();
+    // One pass: running balances per key, checked at each step; on a refusal the rows added here are taken back.
+    const running = new Map<string, Balance>();
+    const firstRow = entries.length;
     for (const p of postings) {
       const key = keyOf(p.ownerId, p.account, p.coin);
-      const current = after.get(key) ?? { ...this.entry(p.ownerId, p.account, p.coin).balance };
-      current[p.field] = current[p.field].plus(p.delta);
-      if (current[p.field].lt(ZERO) && !mayGoNegative(p.ownerId, p.account)) {
+      let current = running.get(key);
+      if (!current) {
+        current = { ...this.entry(p.ownerId, p.account, p.coin).balance };
+        running.set(key, current);
+      }
+      const value = current[p.field].plus(p.delta);
+      if (value.lt(ZERO) && !mayGoNegative(p.ownerId, p.account)) {
+        entries.length = firstRow;
         throw new LedgerError('insufficient', `Insufficient ${p.coin} balance`);
       }
-      after.set(key, current);
-    }
-    const running = new Map<string, Balance>();
-    for (const p of postings) {
-      const key = keyOf(p.ownerId, p.account, p.coin);
-      const current = running.get(key) ?? { ...this.entry(p.ownerId, p.account, p.coin).balance };
-      current[p.field] = current[p.field].plus(p.delta);
-      running.set(key, current);
+      current[p.field] = value;
       entries.push({
         owner_id: p.ownerId,
         account: p.account,
         coin: p.coin,
         field: p.field,
         delta: p.delta.toFixed(),
-        balance_after: current[p.field].toFixed(),
+        balance_after: value.toFixed(),
         cause,
         cause_id: causeId,
         memo,
         created_at: now,
       });
     }
-    for (const [key, balance] of after) {
+    for (const [key, balance] of running) {
       const change = this.balances.get(key) as BalanceChange;
       change.balance = balance;
       this.dirty.set(key, change);
