@@ -1,3 +1,4 @@
+import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +21,8 @@ import { processUsage } from '../support/process-usage.ts';
  *     is not hidden by the sender waiting for it).
  * The server runs in its own process; this process is the load generator. The goal is 20,000 orders/s at
  * saturation and p99 under 10 ms at 5,000 orders/s on a 2-core machine; the printed ratio is measured/goal.
+ * The named peer, run the same way with the same client and connections: a bare Fastify route answering
+ * order/create with a fixed reply (bare-fastify.ts), the machine's ceiling for one request per order.
  * The last line is one JSON object.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -112,6 +115,29 @@ async function fixedRate(client: ExchangeClient, cookies: string[]): Promise<Pha
   return summarise(latencies, refused, (performance.now() - start) / 1000);
 }
 
+/** Requests per second a bare Fastify route answers at saturation, with the same client and connections. */
+async function peerSaturation(): Promise<number> {
+  const port = await freePort();
+  const child = fork(path.join(import.meta.dirname, 'bare-fastify.ts'), {
+    env: { ...process.env, PORT: String(port) },
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', () => reject(new Error('the bare Fastify peer did not start')));
+  });
+  const client = new ExchangeClient(port, CONNECTIONS);
+  try {
+    await Promise.all(Array.from({ length: 2000 }, () => client.call('order/create', nextOrder(), 'a=b')));
+    return (await saturation(client, ['a=b'])).opsPerSecond;
+  } finally {
+    client.close();
+    child.removeAllListeners('exit');
+    child.kill('SIGKILL');
+  }
+}
+
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'opex-bench-core-'));
   try {
@@ -134,11 +160,15 @@ async function main() {
       };
       const sat = await measured(() => saturation(client, exchange.cookies));
       const rate = await measured(() => fixedRate(client, exchange.cookies));
+      const peer = await peerSaturation();
       console.log(`machine: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}; SQLite synchronous=FULL`);
       console.log(
         `saturation (${CONNECTIONS} connections, ${SECONDS}s): ${sat.opsPerSecond} acknowledged orders/s, p50 ${sat.p50Ms} ms, p99 ${sat.p99Ms} ms, refused ${sat.refused}; server CPU ${sat.serverCpuUsPerOrder} µs per order`,
       );
       console.log(`  ratio to the 20,000 orders/s goal: ${(sat.opsPerSecond / GOAL_OPS).toFixed(2)}`);
+      console.log(
+        `peer, a bare Fastify route (same client, ${CONNECTIONS} connections, ${SECONDS}s): ${peer} requests/s; ratio ours/peer ${(sat.opsPerSecond / peer).toFixed(2)}`,
+      );
       console.log(
         `fixed rate ${RATE}/s (${SECONDS}s): achieved ${rate.opsPerSecond}/s, p50 ${rate.p50Ms} ms, p99 ${rate.p99Ms} ms (goal p99 < ${GOAL_P99_MS} ms), refused ${rate.refused}; server CPU ${rate.serverCpuUsPerOrder} µs per order`,
       );
@@ -147,6 +177,11 @@ async function main() {
           bench: 'core-http-orders',
           saturation: sat,
           fixedRate: { rate: RATE, ...rate },
+          peer: {
+            name: 'bare Fastify route',
+            requestsPerSecond: peer,
+            ratio: Number((sat.opsPerSecond / peer).toFixed(2)),
+          },
           goalOps: GOAL_OPS,
           goalP99Ms: GOAL_P99_MS,
         }),
