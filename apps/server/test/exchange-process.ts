@@ -72,17 +72,46 @@ export interface ServerProcess {
   kill(signal: 'SIGKILL' | 'SIGTERM'): Promise<void>;
 }
 
+/** The compiled server (apps/server/dist/main.mjs), built at most once per process: see ensureCompiledServer. */
+let compiledBuild: Promise<string> | undefined;
+
 /**
- * Starts `node --import tsx apps/server/src/main.ts` (what `npx tsx` runs, minus the wrapper processes, so a
- * SIGKILL reaches the server itself) and waits until /health answers.
+ * Builds the compiled server (build/build-server.ts, what `npm start` runs) once per process and resolves with its
+ * entry. Call it before timing a start, so the build is not counted in the first one.
+ */
+export function ensureCompiledServer(): Promise<string> {
+  compiledBuild ??= import('../build/build-server.ts').then(async ({ buildServer, compiledMain }) => {
+    await buildServer();
+    return compiledMain;
+  });
+  return compiledBuild;
+}
+
+export interface StartOptions {
+  /**
+   * Run the compiled server (`node --enable-source-maps apps/server/dist/main.mjs`, built once per process) instead
+   * of the sources through tsx. Default: the environment's SERVER_COMPILED=1.
+   */
+  compiled?: boolean;
+}
+
+/**
+ * Starts the server as its own process and waits until /health answers: from source, `node --import tsx
+ * apps/server/src/main.ts` (what `npx tsx` runs, minus the wrapper processes, so a SIGKILL reaches the server
+ * itself); compiled, `node --enable-source-maps apps/server/dist/main.mjs` (what `npm start` runs).
  */
 export async function startServer(
   dataDir: string,
   port: number,
   env: Record<string, string> = {},
   nodeArgs: string[] = [],
+  options: StartOptions = {},
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
+  const compiled = options.compiled ?? process.env.SERVER_COMPILED === '1';
+  const entry = compiled
+    ? ['--enable-source-maps', await ensureCompiledServer()]
+    : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: repoRoot,
     env: {
       // Load tools send hundreds of orders per user per second: no order-entry limit unless the caller's env sets one.
