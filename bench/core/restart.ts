@@ -15,7 +15,12 @@ import { systemClock } from '../../apps/server/src/platform/clock.ts';
 import { SESSION_COOKIE } from '../../apps/server/src/platform/session-store.ts';
 import { demoCoins, demoMarkets } from '../../apps/server/src/seed/demo-catalog.ts';
 import { seededRandom } from '../../apps/server/test/crash-run.ts';
-import { ExchangeClient, freePort, startServer } from '../../apps/server/test/exchange-process.ts';
+import {
+  ExchangeClient,
+  ensureCompiledServer,
+  freePort,
+  startServer,
+} from '../../apps/server/test/exchange-process.ts';
 import { tradingInvariants } from '../../apps/server/test/trading-fixtures.ts';
 
 /**
@@ -30,14 +35,17 @@ import { tradingInvariants } from '../../apps/server/test/trading-fixtures.ts';
  * Then, RUNS times each, in a fresh process:
  *  - core: open the database, `new TradingCore().start()` (books and locked balances rebuilt), then one order
  *    placed and cancelled through it: "ready" is the start's end, and the first order's answer proves it;
- *  - server: the real server process (`node --import tsx apps/server/src/main.ts`), from spawn to /health, then
- *    the first order acknowledged over HTTP.
+ *  - server: the real server process as `npm start` runs it, compiled (`node --enable-source-maps
+ *    apps/server/dist/main.mjs`, built once before the runs), from spawn to /health, then the first order
+ *    acknowledged over HTTP. With SOURCE=1 each run is followed by one of the server from its sources through tsx
+ *    (`node --import tsx apps/server/src/main.ts`), alternating, for the A/B on the same machine state.
  * Printed: best and median of each, the process's RSS, and the ratio goal (5 s) / measured (above 1 meets it; no
  * peer runs in this bench). The last line is one JSON object.
  */
 const ORDERS = Number(process.env.ORDERS ?? 1_000_000);
 const USERS = Number(process.env.USERS ?? 2_000);
 const RUNS = Number(process.env.RUNS ?? 3);
+const SOURCE = process.env.SOURCE === '1';
 const GOAL_MS = 5_000;
 const LEVELS = 5_000;
 const self = import.meta.filename;
@@ -274,10 +282,10 @@ function processCpuMs(pid: number): number {
   return Math.round(((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK);
 }
 
-async function serverRun(dir: string, cookie: string): Promise<ServerRun> {
+async function serverRun(dir: string, cookie: string, compiled: boolean): Promise<ServerRun> {
   const port = await freePort();
   const t0 = performance.now();
-  const server = await startServer(dir, port);
+  const server = await startServer(dir, port, {}, [], { compiled });
   const t1 = performance.now();
   const client = new ExchangeClient(port, 1);
   try {
@@ -333,13 +341,20 @@ async function main() {
       );
       cores.push(run);
     }
+    // Built before the first timed start, so the build is not counted in it.
+    await ensureCompiledServer();
     const servers: ServerRun[] = [];
+    const sourceServers: ServerRun[] = [];
+    const describe = (run: ServerRun) =>
+      `/health after ${run.healthMs} ms, first order acknowledged ${run.firstOrderMs} ms after spawn (server CPU ${run.cpuMs} ms); RSS ${run.rssMb} MB`;
     for (let i = 0; i < RUNS; i++) {
-      const run = await serverRun(dir, cookie);
-      console.log(
-        `  server run ${i + 1}: /health after ${run.healthMs} ms, first order acknowledged ${run.firstOrderMs} ms after spawn (server CPU ${run.cpuMs} ms); RSS ${run.rssMb} MB`,
-      );
+      const run = await serverRun(dir, cookie, true);
+      console.log(`  server run ${i + 1} (compiled): ${describe(run)}`);
       servers.push(run);
+      if (!SOURCE) continue;
+      const source = await serverRun(dir, cookie, false);
+      console.log(`  server run ${i + 1} (source, tsx): ${describe(source)}`);
+      sourceServers.push(source);
     }
     const rebuild = cores.map((r) => r.rebuildMs);
     const serverReady = servers.map((r) => r.firstOrderMs);
@@ -350,8 +365,13 @@ async function main() {
       `core rebuild with ${ORDERS} open orders: best ${best(rebuild)} ms, median ${median(rebuild)} ms, median CPU ${median(cores.map((r) => r.rebuildCpuMs))} ms; RSS ${median(cores.map((r) => r.rssMb))} MB`,
     );
     console.log(
-      `server spawn to first order acknowledged: best ${best(serverReady)} ms, median ${median(serverReady)} ms, median CPU ${median(servers.map((r) => r.cpuMs))} ms; RSS ${median(servers.map((r) => r.rssMb))} MB`,
+      `server (compiled) spawn to first order acknowledged: best ${best(serverReady)} ms, median ${median(serverReady)} ms, median CPU ${median(servers.map((r) => r.cpuMs))} ms; RSS ${median(servers.map((r) => r.rssMb))} MB`,
     );
+    const sourceReady = sourceServers.map((r) => r.firstOrderMs);
+    if (SOURCE)
+      console.log(
+        `server (source, tsx) spawn to first order acknowledged: best ${best(sourceReady)} ms, median ${median(sourceReady)} ms, median CPU ${median(sourceServers.map((r) => r.cpuMs))} ms; RSS ${median(sourceServers.map((r) => r.rssMb))} MB`,
+      );
     console.log(
       `  ratio goal (${GOAL_MS / 1000} s) / measured, no peer in this bench: core ${(GOAL_MS / median(rebuild)).toFixed(2)}, server ${(GOAL_MS / median(serverReady)).toFixed(2)}`,
     );
@@ -362,7 +382,10 @@ async function main() {
         users: USERS,
         markets: demoMarkets.length,
         core: { bestMs: best(rebuild), medianMs: median(rebuild), runs: cores },
-        server: { bestMs: best(serverReady), medianMs: median(serverReady), runs: servers },
+        server: { compiled: true, bestMs: best(serverReady), medianMs: median(serverReady), runs: servers },
+        ...(SOURCE
+          ? { serverFromSource: { bestMs: best(sourceReady), medianMs: median(sourceReady), runs: sourceServers } }
+          : {}),
         goalMs: GOAL_MS,
       }),
     );
