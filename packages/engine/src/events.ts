@@ -16,6 +16,13 @@ export const EventType = { Accepted: 0, Rejected: 1, Trade: 2, Cancelled: 3, Tri
 export type EventType = (typeof EventType)[keyof typeof EventType];
 
 export const EVENT_STRIDE = 12;
+/**
+ * Writers compute a record's offset as (count * EVENT_STRIDE) & OFFSET_MASK: with the offset known to be below 2^28,
+ * V8 proves that offset + field cannot overflow and drops an overflow check from every field write. The mask never
+ * changes an offset: grow() keeps the buffer below 2^28 doubles.
+ */
+const LOCAL_OFFSET_MASK = 2 ** 28 - 1;
+export const OFFSET_MASK = LOCAL_OFFSET_MASK;
 /** Offset of the first type-specific field in a record. */
 export const F = 3;
 
@@ -49,7 +56,7 @@ export class EventLog {
   /** Starts a record and returns its base offset; the caller writes the fields. */
   private open(type: EventType, ts: number): number {
     if ((this.count + 1) * EVENT_STRIDE > this.data.length) this.grow();
-    const at = this.count * EVENT_STRIDE;
+    const at = (this.count * EVENT_STRIDE) & LOCAL_OFFSET_MASK;
     this.count++;
     const d = this.data;
     d[at] = type;
@@ -60,6 +67,7 @@ export class EventLog {
 
   /** Doubles the buffer and returns it. */
   grow(): Float64Array {
+    if (this.data.length * 2 > LOCAL_OFFSET_MASK) throw new Error('events: too many events for one command');
     const next = new Float64Array(this.data.length * 2);
     next.set(this.data);
     this.data = next;

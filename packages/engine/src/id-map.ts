@@ -53,16 +53,16 @@ export class IdMap {
     const nums = this.store.nums;
     const mask = this.mask;
     const h = hash(key);
+    // Bucket b's fields are at b << 1 and (b << 1) | 1: shifts and ors, unlike 2 * b + 1, need no overflow checks.
     let b = h & mask;
-    for (;;) {
-      const slot = t[2 * b + 1] as number;
-      if (slot === EMPTY || (t[2 * b] === h && nums[slot * NUMS + ID] === key)) {
-        this.probe = b;
-        this.probeHash = h;
-        return slot;
-      }
+    let slot = t[(b << 1) | 1] as number;
+    while (slot !== EMPTY && (t[b << 1] !== h || nums[slot * NUMS + ID] !== key)) {
       b = (b + 1) & mask;
+      slot = t[(b << 1) | 1] as number;
     }
+    this.probe = b;
+    this.probeHash = h;
+    return slot;
   }
 
   /**
@@ -73,8 +73,8 @@ export class IdMap {
       this.grow();
       this.insert(this.probeHash, slot);
     } else {
-      this.table[2 * this.probe] = this.probeHash;
-      this.table[2 * this.probe + 1] = slot;
+      this.table[this.probe << 1] = this.probeHash;
+      this.table[(this.probe << 1) | 1] = slot;
     }
     this.size++;
   }
@@ -93,32 +93,33 @@ export class IdMap {
     let b = this.probe;
     if (!afterGet) {
       b = hash(key) & mask;
-      while (t[2 * b + 1] !== slot) b = (b + 1) & mask;
+      while (t[(b << 1) | 1] !== slot) b = (b + 1) & mask;
     }
     this.size--;
     // Shift back every later entry of the probe run that would otherwise become unreachable.
-    let j = b;
-    for (;;) {
-      j = (j + 1) & mask;
-      const moved = t[2 * j + 1] as number;
-      if (moved === EMPTY) break;
-      const h = t[2 * j] as number;
+    let j = (b + 1) & mask;
+    let moved = t[(j << 1) | 1] as number;
+    while (moved !== EMPTY) {
+      const h = t[j << 1] as number;
       const home = h & mask;
-      if (b <= j ? b < home && home <= j : b < home || home <= j) continue;
-      t[2 * b] = h;
-      t[2 * b + 1] = moved;
-      b = j;
+      if (b <= j ? home <= b || home > j : home <= b && home > j) {
+        t[b << 1] = h;
+        t[(b << 1) | 1] = moved;
+        b = j;
+      }
+      j = (j + 1) & mask;
+      moved = t[(j << 1) | 1] as number;
     }
-    t[2 * b + 1] = EMPTY;
+    t[(b << 1) | 1] = EMPTY;
   }
 
   private insert(h: number, slot: number): void {
     const t = this.table;
     const mask = this.mask;
     let b = h & mask;
-    while (t[2 * b + 1] !== EMPTY) b = (b + 1) & mask;
-    t[2 * b] = h;
-    t[2 * b + 1] = slot;
+    while (t[(b << 1) | 1] !== EMPTY) b = (b + 1) & mask;
+    t[b << 1] = h;
+    t[(b << 1) | 1] = slot;
   }
 
   private grow(): void {

@@ -61,6 +61,7 @@ const REMAINING = 2;
 const SEQ = 3;
 const NUMS = 4;
 const EVENT_STRIDE = 12;
+const OFFSET_MASK = 2 ** 28 - 1;
 const EV_ACCEPTED = 0;
 const EV_TRADE = 2;
 const EV_CANCELLED = 3;
@@ -92,6 +93,7 @@ if (
   SEQ !== layout.SEQ ||
   NUMS !== layout.NUMS ||
   EVENT_STRIDE !== codes.EVENT_STRIDE ||
+  OFFSET_MASK !== codes.OFFSET_MASK ||
   EV_ACCEPTED !== codes.EventType.Accepted ||
   EV_TRADE !== codes.EventType.Trade ||
   EV_CANCELLED !== codes.EventType.Cancelled ||
@@ -137,7 +139,7 @@ export class OrderBook {
   lastPrice = 0;
   /** Timestamp of the command being executed, stamped on every event it causes. */
   private now = 0;
-  /** Whether a limit order needs only range checks: steps of 1, no minimum notional, no band. */
+  /** Whether a limit order needs only range checks: steps of 1, no minimum notional, no band (see BookSide.isBid). */
   private readonly plainRules: boolean;
   private readonly minQty: number;
   private readonly maxQty: number;
@@ -242,7 +244,7 @@ export class OrderBook {
     } else if (this.ids.get(id) !== NONE) reason = DUPLICATE_ID;
     else if (
       !(
-        this.plainRules &&
+        this.plainRules === true &&
         qty >= this.minQty &&
         qty <= this.maxQty &&
         price >= 1 &&
@@ -451,7 +453,7 @@ export class OrderBook {
     const takerSide = sideOf(flags);
     const stp = stpOf(flags);
     const byQuote = (flags & BY_QUOTE) !== 0;
-    const isBid = book.isBid;
+    const isBid = book.isBid === true;
     let remaining = nums[slot * NUMS + REMAINING] as number;
     let stopped = false;
     let lastPrice = this.lastPrice;
@@ -488,7 +490,7 @@ export class OrderBook {
         remaining -= byQuote ? qty * price : qty;
         lastPrice = price;
         let d: Float64Array = events.data;
-        const at = events.count * EVENT_STRIDE;
+        const at = (events.count * EVENT_STRIDE) & OFFSET_MASK;
         if (at + EVENT_STRIDE > d.length) d = events.grow();
         events.count++;
         d[at] = EV_TRADE;
@@ -595,7 +597,7 @@ export class OrderBook {
     const left = store.nums[n + REMAINING] as number;
     const byQuote = ((store.ints[slot * INTS + FLAGS] as number) & BY_QUOTE) !== 0;
     let d: Float64Array = events.data;
-    const at = events.count * EVENT_STRIDE;
+    const at = (events.count * EVENT_STRIDE) & OFFSET_MASK;
     if (at + EVENT_STRIDE > d.length) d = events.grow();
     events.count++;
     d[at] = EV_CANCELLED;

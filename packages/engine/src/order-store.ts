@@ -9,18 +9,34 @@
  * Number fields, all safe integers: ID and OWNER (the caller's), REMAINING (lots, or unspent tick-lots for a
  * market buy by quote), SEQ (the seq of the event that gave the order its time priority).
  */
-export const NEXT = 0;
-export const PREV = 1;
-export const LEVEL = 2;
-export const PRICE = 3;
-export const FLAGS = 4;
-export const INTS = 5;
+/*
+ * Field offsets. The module's own methods use the unexported consts: V8 folds those into optimized code but reads
+ * an exported binding from its cell, with a hole check, at every use (see order-book.ts).
+ */
+const I_NEXT = 0;
+const I_PREV = 1;
+const I_LEVEL = 2;
+const I_PRICE = 3;
+const I_FLAGS = 4;
+const I_INTS = 5;
+const N_ID = 0;
+const N_OWNER = 1;
+const N_REMAINING = 2;
+const N_SEQ = 3;
+const N_NUMS = 4;
 
-export const ID = 0;
-export const OWNER = 1;
-export const REMAINING = 2;
-export const SEQ = 3;
-export const NUMS = 4;
+export const NEXT = I_NEXT;
+export const PREV = I_PREV;
+export const LEVEL = I_LEVEL;
+export const PRICE = I_PRICE;
+export const FLAGS = I_FLAGS;
+export const INTS = I_INTS;
+
+export const ID = N_ID;
+export const OWNER = N_OWNER;
+export const REMAINING = N_REMAINING;
+export const SEQ = N_SEQ;
+export const NUMS = N_NUMS;
 
 const NONE = -1;
 
@@ -33,8 +49,8 @@ export class OrderStore {
 
   constructor(capacity = 1024) {
     this.capacity = Math.max(16, capacity);
-    this.ints = new Int32Array(this.capacity * INTS);
-    this.nums = new Float64Array(this.capacity * NUMS);
+    this.ints = new Int32Array(this.capacity * I_INTS);
+    this.nums = new Float64Array(this.capacity * N_NUMS);
   }
 
   /** Bytes held, for memory accounting. */
@@ -45,7 +61,7 @@ export class OrderStore {
   alloc(): number {
     const free = this.freeHead;
     if (free !== NONE) {
-      this.freeHead = this.ints[free * INTS + NEXT] as number;
+      this.freeHead = this.ints[free * I_INTS + I_NEXT] as number;
       return free;
     }
     if (this.used === this.capacity) this.grow();
@@ -53,44 +69,44 @@ export class OrderStore {
   }
 
   release(slot: number): void {
-    this.ints[slot * INTS + NEXT] = this.freeHead;
+    this.ints[slot * I_INTS + I_NEXT] = this.freeHead;
     this.freeHead = slot;
   }
 
   idOf(slot: number): number {
-    return this.nums[slot * NUMS + ID] as number;
+    return this.nums[slot * N_NUMS + N_ID] as number;
   }
   ownerOf(slot: number): number {
-    return this.nums[slot * NUMS + OWNER] as number;
+    return this.nums[slot * N_NUMS + N_OWNER] as number;
   }
   remainingOf(slot: number): number {
-    return this.nums[slot * NUMS + REMAINING] as number;
+    return this.nums[slot * N_NUMS + N_REMAINING] as number;
   }
   seqOf(slot: number): number {
-    return this.nums[slot * NUMS + SEQ] as number;
+    return this.nums[slot * N_NUMS + N_SEQ] as number;
   }
   nextOf(slot: number): number {
-    return this.ints[slot * INTS + NEXT] as number;
+    return this.ints[slot * I_INTS + I_NEXT] as number;
   }
   prevOf(slot: number): number {
-    return this.ints[slot * INTS + PREV] as number;
+    return this.ints[slot * I_INTS + I_PREV] as number;
   }
   levelOf(slot: number): number {
-    return this.ints[slot * INTS + LEVEL] as number;
+    return this.ints[slot * I_INTS + I_LEVEL] as number;
   }
   priceOf(slot: number): number {
-    return this.ints[slot * INTS + PRICE] as number;
+    return this.ints[slot * I_INTS + I_PRICE] as number;
   }
   flagsOf(slot: number): number {
-    return this.ints[slot * INTS + FLAGS] as number;
+    return this.ints[slot * I_INTS + I_FLAGS] as number;
   }
 
   /** Grows by half, not double, to keep the memory per resting order low in a deep book. */
   private grow(): void {
     const size = this.capacity + (this.capacity >> 1);
-    const ints = new Int32Array(size * INTS);
+    const ints = new Int32Array(size * I_INTS);
     ints.set(this.ints);
-    const nums = new Float64Array(size * NUMS);
+    const nums = new Float64Array(size * N_NUMS);
     nums.set(this.nums);
     this.ints = ints;
     this.nums = nums;
