@@ -5,6 +5,9 @@
  */
 export const FAVOURITES_KEY = 'favouriteSymbols';
 
+/** The key of the favourites tab in a market list (the original's "optional"), beside the quote groups' titles. */
+export const FAVOURITES_TAB = 'optional';
+
 const listeners = new Set<() => void>();
 
 function notify(): void {

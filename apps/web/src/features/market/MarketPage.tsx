@@ -1,11 +1,10 @@
 import { channels, type Ticker } from '@opex/contract/realtime';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { usePublicInfo } from '../../api/common.ts';
-import { useFavouriteSymbols } from '../../api/favourite-symbols.ts';
-import { errorText } from '../../i18n/error-text.ts';
 import { displayNumber, displayRose } from '../../lib/market-format.ts';
+import { useFavouriteMarkets } from '../../lib/use-favourite-markets.tsx';
 import { useNarrowScreen } from '../../lib/use-narrow-screen.ts';
 import { useChannelRequest, useChannels, useRealtimeStatus } from '../../realtime/index.ts';
 import { pickMarketTitle } from '../../state/selection.ts';
@@ -14,7 +13,6 @@ import type { SortState, TableColumn, TableRow } from '../../ui/data-table/table
 import { LivePrice } from '../../ui/live-price/LivePrice.tsx';
 import { SearchInput } from '../../ui/search-input/SearchInput.tsx';
 import { Tabs } from '../../ui/tabs/Tabs.tsx';
-import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { VisuallyHidden } from '../../ui/visually-hidden/VisuallyHidden.tsx';
 import styles from './market.module.css';
 import { configuredMarkets, FAVOURITES_TAB, type MarketRow, sortMarkets, visibleMarkets } from './market-rows.ts';
@@ -36,13 +34,7 @@ export default function MarketPage() {
       : (pickMarketTitle(params.get('tab') ?? undefined, groups, info.market.maket_index) ?? FAVOURITES_TAB);
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<SortState>();
-  const { favourites, toggle, loadError } = useFavouriteSymbols();
-  const toast = useToast();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per failure, not per render of the toast list
-  useEffect(() => {
-    if (loadError) toast.error(errorText(t, loadError));
-  }, [loadError]);
-  const toggleFavourite = (symbol: string) => toggle(symbol).catch((failure) => toast.error(errorText(t, failure)));
+  const { favourites, star } = useFavouriteMarkets();
   const status = useRealtimeStatus();
   const narrow = useNarrowScreen();
 
@@ -80,26 +72,10 @@ export default function MarketPage() {
   const tableRows: TableRow[] = rows.map((row) => {
     const rose = displayRose(row.ticker?.rose ?? '--');
     const path = `/trade/${row.name.replace('/', '_')}`;
-    const starred = favourites.has(row.symbol);
     return {
       id: row.symbol,
       cells: {
-        favourite: {
-          type: 'text',
-          text: (
-            <button
-              type="button"
-              className={styles.star}
-              aria-pressed={starred}
-              aria-label={t(starred ? 'market.removeFavourite' : 'market.addFavourite', { pair: row.name })}
-              onClick={() => void toggleFavourite(row.symbol)}
-            >
-              <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-                <path d="m8 1.5 1.9 4.1 4.5.5-3.4 3 1 4.4L8 11.2l-4 2.3 1-4.4-3.4-3 4.5-.5z" />
-              </svg>
-            </button>
-          ),
-        },
+        favourite: { type: 'text', text: star(row.symbol, row.name) },
         pair: {
           type: 'text',
           text: (

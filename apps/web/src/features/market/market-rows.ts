@@ -1,6 +1,7 @@
 import type { Ticker } from '@opex/contract/realtime';
 import Big from 'big.js';
 import type { PublicInfo } from '../../api/common.ts';
+import { FAVOURITES_TAB } from '../../state/favourite-symbols.ts';
 import type { SortState } from '../../ui/data-table/table-types.ts';
 
 /**
@@ -19,7 +20,7 @@ export interface MarketRow {
   ticker: Ticker | undefined;
 }
 
-export const FAVOURITES_TAB = 'optional';
+export { FAVOURITES_TAB };
 
 export type MarketColumn = 'pair' | 'close' | 'rose' | 'high' | 'low' | 'vol' | 'amount';
 

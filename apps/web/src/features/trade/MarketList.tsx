@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
+import { useFavouriteMarkets } from '../../lib/use-favourite-markets.tsx';
+import { FAVOURITES_TAB } from '../../state/favourite-symbols.ts';
 import { SearchInput } from '../../ui/search-input/SearchInput.tsx';
 import { Tabs } from '../../ui/tabs/Tabs.tsx';
 import { type ChosenMarket, type MarketGroups, marketPath } from './market-symbol.ts';
@@ -11,7 +13,11 @@ import { formatAt, roseText } from './trade-format.ts';
 
 export type MarketRow = z.infer<typeof homeMarket>;
 
-/** The markets of one quote group with last price and 24 h change; choosing one opens its trade page. */
+/**
+ * The markets of one quote group, or the favourites of every group, with last price and 24 h change; choosing one
+ * opens its trade page. Each row's star (beside the link, not in it) keeps the market among the favourites, as on
+ * /market (the same hook: on the server or in this browser).
+ */
 export function MarketList({
   groups,
   current,
@@ -24,9 +30,15 @@ export function MarketList({
   const { t } = useTranslation();
   const [title, setTitle] = useState(current.title);
   const [search, setSearch] = useState('');
+  const { favourites, star } = useFavouriteMarkets({ size: 's' });
   const bySymbol = new Map(rows?.map((r) => [r.symbol, r]));
   const wanted = search.toUpperCase();
-  const names = Object.entries(groups[title] ?? {}).filter(([name]) => name.includes(wanted));
+  const inTab =
+    title === FAVOURITES_TAB
+      ? Object.values(groups).flatMap((group) => Object.entries(group).filter(([, e]) => favourites.has(e.symbol)))
+      : Object.entries(groups[title] ?? {});
+  const names = inTab.filter(([name]) => name.includes(wanted));
+  const empty = title === FAVOURITES_TAB && wanted === '' ? t('market.noFavourites') : t('common.noData');
   return (
     <section className={styles.marketList} aria-label={t('trade.markets.label')}>
       <SearchInput
@@ -39,7 +51,10 @@ export function MarketList({
         label={t('trade.markets.groups')}
         value={title}
         onValueChange={setTitle}
-        items={Object.keys(groups).map((key) => ({ key, name: key }))}
+        items={[
+          { key: FAVOURITES_TAB, name: t('market.favourites') },
+          ...Object.keys(groups).map((key) => ({ key, name: key })),
+        ]}
       />
       <div className={styles.listHead} aria-hidden="true">
         <span>{t('trade.markets.pair')}</span>
@@ -52,7 +67,8 @@ export function MarketList({
           const rose = roseText(row?.rose);
           const [base, quote] = name.split('/');
           return (
-            <li key={name}>
+            <li key={name} className={styles.marketItem}>
+              {star(entry.symbol, name)}
               <Link
                 to={`/trade/${marketPath(name)}`}
                 className={styles.marketRow}
@@ -67,7 +83,7 @@ export function MarketList({
             </li>
           );
         })}
-        {names.length === 0 && <li className={styles.empty}>{t('common.noData')}</li>}
+        {names.length === 0 && <li className={styles.empty}>{empty}</li>}
       </ul>
     </section>
   );
