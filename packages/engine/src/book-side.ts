@@ -180,6 +180,17 @@ export class BookSide {
     if (next === NONE && prev === NONE) this.removeLevel(level);
   }
 
+  /**
+   * Takes the first order out of a level's queue whose next order is `next` (from the order's record), when its
+   * remaining is already out of the level's volume: the matching loop's filled maker. Small enough for V8 to
+   * inline into the loop, unlike unlink().
+   */
+  shift(level: number, next: number, ints: Int32Array): void {
+    this.head[level] = next;
+    if (next === NONE) this.removeLevel(level);
+    else ints[next * INTS + PREV] = NONE;
+  }
+
   /** The next level after `level` in priority order, or NONE. */
   worse(level: number): number {
     const p = this.price[level] as number;
