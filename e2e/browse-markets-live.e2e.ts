@@ -2,11 +2,13 @@ import { type APIRequestContext, expect, type Locator, type Page, test } from '@
 import { admin } from './support/admin.ts';
 import { loginFromAnotherDevice } from './support/api-login.ts';
 import { registerByApi } from './support/api-register.ts';
+import { closePopupWhenShown, logIn } from './support/pages.ts';
 
 /**
  * The market list: sorted by a column both ways, searched, a market kept as a favourite across a reload (in the
- * browser with the operator's switch off, on the server with it on), and a last price that changes live when a
- * trade happens, on /market and on the home table.
+ * browser with the operator's switch off, on the server with it on), a visitor's favourite starred on the trade
+ * page joining the server's list at login, and a last price that changes live when a trade happens, on /market and
+ * on the home table.
  */
 // Serial: two of them set the operator's switch. Registering and crediting through the operator CLI takes a while.
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
@@ -122,6 +124,48 @@ test('keeps a logged-in trader’s favourites on the server when the operator sw
     await expect.poll(() => pairs(page)).toEqual(['ETH/USDT']);
     await page.getByRole('button', { name: 'Remove ETH/USDT from favourites' }).click();
     await expect(page.getByText('No favourites yet')).toBeVisible();
+    await expect.poll(async () => (await postCall(request, 'optional/list_symbol', {})).data.symbols).toEqual([]);
+  } finally {
+    await setFavouritesSwitch('0');
+  }
+});
+
+test('a market starred on the trade page by a visitor joins the server’s favourites at login', async ({ page }) => {
+  const request = page.context().request;
+  // Registering does not log the browser in: the page stays a visitor's.
+  const trader = await registerByApi(request, 'starred');
+  await setFavouritesSwitch('1');
+  try {
+    await page.goto('/trade/BTC_USDT');
+    const list = page.getByRole('region', { name: 'Markets' });
+    await list.getByRole('button', { name: 'Add LTC/USDT to favourites' }).click({ timeout: 30_000 });
+    await expect(list.getByRole('button', { name: 'Remove LTC/USDT from favourites' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    // Starring does not open the market.
+    await expect(page).toHaveURL(/\/trade\/BTC_USDT$/);
+    await list.getByRole('tab', { name: 'Favourites' }).click();
+    await expect(list.getByRole('link')).toHaveText([/^LTC\/USDT/]);
+    expect(await page.evaluate(() => localStorage.getItem('favouriteSymbols'))).toBe('["ltcusdt"]');
+
+    await logIn(page, trader);
+    await closePopupWhenShown(page);
+    await page.goto('/trade/BTC_USDT');
+    const after = page.getByRole('region', { name: 'Markets' });
+    await after.getByRole('tab', { name: 'Favourites' }).click();
+    await expect(after.getByRole('link')).toHaveText([/^LTC\/USDT/], { timeout: 20_000 });
+    await expect(after.getByRole('button', { name: 'Remove LTC/USDT from favourites' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    // On the server now, and no longer in this browser.
+    expect((await postCall(request, 'optional/list_symbol', {})).data.symbols).toEqual(['ltcusdt']);
+    expect(await page.evaluate(() => localStorage.getItem('favouriteSymbols'))).toBeNull();
+
+    // The server's list is what the trade page's star changes from now on.
+    await after.getByRole('button', { name: 'Remove LTC/USDT from favourites' }).click();
+    await expect(after.getByText('No favourites yet')).toBeVisible();
     await expect.poll(async () => (await postCall(request, 'optional/list_symbol', {})).data.symbols).toEqual([]);
   } finally {
     await setFavouritesSwitch('0');
