@@ -44,7 +44,9 @@ vi.mock('./common.ts', () => ({
   switchOn: (all: Record<string, string>, name: string) => all[name] === '1',
 }));
 
-const { useFavouriteSymbols, loadServerFavourites, listedSymbols } = await import('./favourite-symbols.ts');
+const { useFavouriteSymbols, loadServerFavourites, listedSymbols, symbolBatches } = await import(
+  './favourite-symbols.ts'
+);
 const { writeFavourites } = await import('../state/favourite-symbols.ts');
 
 function wrapperWith(client: QueryClient) {
@@ -203,5 +205,19 @@ describe('loadServerFavourites', () => {
     networkDown = true;
     await expect(loadServerFavourites(localStorage, listed)).rejects.toThrow('network');
     expect(localStorage.getItem('favouriteSymbols')).toBe('["dogebtc","ethusdt"]');
+  });
+});
+
+describe('symbolBatches', () => {
+  it('joins the symbols by commas within the cap, in order, one batch when they fit', () => {
+    expect(symbolBatches(['btcusdt', 'ethusdt'])).toEqual(['btcusdt,ethusdt']);
+    expect(symbolBatches(['aaaa', 'bbbb', 'cccc'], 9)).toEqual(['aaaa,bbbb', 'cccc']);
+    expect(symbolBatches(['aaaa', 'bbbb', 'cccc'], 8)).toEqual(['aaaa', 'bbbb', 'cccc']);
+    expect(symbolBatches([])).toEqual([]);
+    const many = Array.from({ length: 1000 }, (_, i) => `coin${i}usdt`);
+    const batches = symbolBatches(many);
+    expect(batches.length).toBeGreaterThan(1);
+    expect(batches.every((batch) => batch.length <= 4000)).toBe(true);
+    expect(batches.join(',')).toBe(many.join(','));
   });
 });

@@ -37,10 +37,29 @@ export function listedSymbols(
   return new Set(Object.values(groups).flatMap((markets) => Object.values(markets).map((entry) => entry.symbol)));
 }
 
+/** optional/update_symbol takes at most this many characters of comma-separated symbols at once (the contract's cap). */
+export const SYMBOLS_PER_CALL = 4000;
+
+/** The symbols joined by commas in as few batches as the cap allows, in order. */
+export function symbolBatches(symbols: readonly string[], cap = SYMBOLS_PER_CALL): string[] {
+  const batches: string[] = [];
+  let current = '';
+  for (const symbol of symbols) {
+    if (current !== '' && current.length + 1 + symbol.length > cap) {
+      batches.push(current);
+      current = '';
+    }
+    current = current === '' ? symbol : `${current},${symbol}`;
+  }
+  if (current !== '') batches.push(current);
+  return batches;
+}
+
 /**
  * The server's list, with this browser's favourites merged in first: those kept here while visiting (or while the
- * switch was off) that name listed markets join the server's list in one optional/update_symbol batch add
- * (operationType 0, the contract's "local favourites after logging in"), whose reply is the merged list. They then
+ * switch was off) that name listed markets join the server's list by optional/update_symbol batch adds (operationType
+ * 0, the contract's "local favourites after logging in"; one call unless they pass its length cap), whose last reply
+ * is the merged list. They then
  * leave this browser, so a star removed later on the server does not come back at the next login; symbols of
  * markets not listed stay here. A batch the server refuses (a market it does not know) leaves them all here for the
  * next load and the server's own list is read; a network failure is the load's error.
@@ -49,12 +68,11 @@ export async function loadServerFavourites(storage: Storage, listed: ReadonlySet
   const kept = readFavourites(storage);
   const joining = kept.filter((symbol) => listed.has(symbol));
   if (joining.length === 0) return invoke(optionalListSymbol, {});
-  let merged: ServerList;
+  let merged: ServerList = { symbols: [] };
   try {
-    merged = await invoke(optionalUpdateSymbol, {
-      operationType: OptionalOperation.addMany,
-      symbols: joining.join(','),
-    });
+    // Each reply is the whole list after that batch: the last one is the merged list.
+    for (const batch of symbolBatches(joining))
+      merged = await invoke(optionalUpdateSymbol, { operationType: OptionalOperation.addMany, symbols: batch });
   } catch (failure) {
     if (failure instanceof CallFailure) return invoke(optionalListSymbol, {});
     throw failure;
