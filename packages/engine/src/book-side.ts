@@ -122,8 +122,22 @@ export class BookSide {
     return page === NONE ? NONE : (this.pageLevel[(page << PAGE_BITS) | (p & OFFSET_MASK)] as number);
   }
 
-  /** The level at price p, created empty if absent. */
+  /**
+   * The level at price p, created empty if absent. Most orders land on a level that exists on a cached page: that
+   * path is kept small enough for V8 to inline into the caller, the rest is addLevel().
+   */
   levelFor(p: number): number {
+    const key = this.isBid === true ? p >> PAGE_BITS : -(p >> PAGE_BITS);
+    const cached = this.cachePage[key & CACHE_MASK] as number;
+    if (cached !== NONE && this.pageKey[cached] === key) {
+      const found = this.pageLevel[(cached << PAGE_BITS) | (p & OFFSET_MASK)] as number;
+      if (found !== NONE) return found;
+    }
+    return this.addLevel(p);
+  }
+
+  /** levelFor() past its fast path: the level at price p, created if absent, on a page added if absent. */
+  private addLevel(p: number): number {
     const key = this.keyOf(p >> PAGE_BITS);
     let page = this.findPage(key);
     if (page === NONE) page = this.addPage(key);
