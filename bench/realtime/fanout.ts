@@ -78,6 +78,7 @@ async function main() {
     port,
     { DEMO: '1', MARKET_MAKER: '1' },
     prof ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
+    { compiled: true },
   );
   const pid = server.child.pid as number;
   const children: ChildProcess[] = [];

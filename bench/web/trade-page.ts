@@ -294,7 +294,7 @@ async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'opex-bench-trade-page-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = await startServer(dir, port, { DEMO: '1', MARKET_MAKER: '1', WEB_DIST: dist });
+  const server = await startServer(dir, port, { DEMO: '1', MARKET_MAKER: '1', WEB_DIST: dist }, [], { compiled: true });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
   const depth = watchDepth(port);
   const client = new ExchangeClient(port, 8);
