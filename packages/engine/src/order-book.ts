@@ -139,6 +139,8 @@ export class OrderBook {
   lastPrice = 0;
   /** Timestamp of the command being executed, stamped on every event it causes. */
   private now = 0;
+  /** Reused by cancelId(). */
+  private readonly cancelCommand: CancelCommand = { type: 'cancel', id: 0, ts: 0 };
   /** Whether a limit order needs only range checks: steps of 1, no minimum notional, no band (see BookSide.isBid). */
   private readonly plainRules: boolean;
   private readonly minQty: number;
@@ -305,12 +307,21 @@ export class OrderBook {
     if (this.rising.slots.length !== 0 || this.falling.slots.length !== 0) this.fireTriggers();
   }
 
-  cancel(cmd: CancelCommand): void {
-    this.cancelId(cmd.id, cmd.ts);
+  /** cancel() without a command object: fills one the book keeps for it. */
+  cancelId(id: number, ts: number): void {
+    const cmd = this.cancelCommand;
+    cmd.id = id;
+    cmd.ts = ts;
+    this.cancel(cmd);
   }
 
-  /** cancel() without a command object. */
-  cancelId(id: number, ts: number): void {
+  /*
+   * The work is done here rather than in cancelId(id, ts): when V8 leaves this call out of line, an object crosses
+   * it, where a non-integer id (a database id above 2^31) would be boxed into a fresh heap number on every call.
+   */
+  cancel(cmd: CancelCommand): void {
+    const id = cmd.id;
+    const ts = cmd.ts;
     const events = this.events;
     events.count = 0;
     this.now = ts;
