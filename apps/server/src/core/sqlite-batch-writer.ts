@@ -26,15 +26,47 @@ function statement(sqlite: SQLite.Database, key: string, sql: () => string): SQL
   return stmt;
 }
 
-/** Runs one row through the insert (or upsert) statement of its shape. */
+/** A prepared insert and the columns it binds, in order. */
+interface Shape {
+  columns: string[];
+  stmt: SQLite.Statement;
+}
+const lastShapes = new WeakMap<SQLite.Database, Map<string, Shape>>();
+
+/** True when the row's defined columns are exactly `columns`, in order (no array or string built per row). */
+function hasShape(row: Row, columns: string[]): boolean {
+  let i = 0;
+  for (const c in row) {
+    if (row[c] === undefined) continue;
+    if (columns[i++] !== c) return false;
+  }
+  return i === columns.length;
+}
+
+/**
+ * Runs one row through the insert (or upsert) statement of its shape. A table's rows nearly always have one shape:
+ * the last shape used per table is checked first, so the common row costs no key list and no cache key.
+ */
 function insert(sqlite: SQLite.Database, table: string, row: Row, conflict = ''): void {
-  // As Kysely does, a column whose value is undefined is left out (it takes its default).
-  const columns = Object.keys(row).filter((c) => row[c] !== undefined);
-  const stmt = statement(sqlite, `${table}|${columns.join(',')}|${conflict}`, () => {
-    const names = columns.map((c) => `"${c}"`).join(', ');
-    const params = columns.map(() => '?').join(', ');
-    return `insert into "${table}" (${names}) values (${params}) ${conflict}`;
-  });
+  let shapes = lastShapes.get(sqlite);
+  if (!shapes) {
+    shapes = new Map();
+    lastShapes.set(sqlite, shapes);
+  }
+  const tableKey = `${table}|${conflict}`;
+  let shape = shapes.get(tableKey);
+  if (!shape || !hasShape(row, shape.columns)) {
+    // As Kysely does, a column whose value is undefined is left out (it takes its default).
+    const columns = Object.keys(row).filter((c) => row[c] !== undefined);
+    const stmt = statement(sqlite, `${tableKey}|${columns.join(',')}`, () => {
+      const names = columns.map((c) => `"${c}"`).join(', ');
+      const params = columns.map(() => '?').join(', ');
+      return `insert into "${table}" (${names}) values (${params}) ${conflict}`;
+    });
+    shape = { columns, stmt };
+    shapes.set(tableKey, shape);
+  }
+  const { columns, stmt } = shape;
   const values = new Array(columns.length);
   for (let i = 0; i < columns.length; i++) values[i] = row[columns[i] as string];
   stmt.run(values);
