@@ -290,18 +290,20 @@ export class OrderBook {
     d[10] = 0;
     d[11] = side;
     nums[n + SEQ] = seq;
-    this.ids.setAfterGet(slot);
     const isBuy = side === BUY;
     const opposite = isBuy ? this.asks : this.bids;
     const top = opposite.best();
     if (top !== NONE && (isBuy ? (opposite.price[top] as number) <= price : (opposite.price[top] as number) >= price)) {
+      // The taker enters the id map only if it rests: nothing looks it up while it matches (no self-trade
+      // prevention here), and most takers fill. Matching moves entries, so the probe of get() is stale by then.
       this.match(slot, opposite, price);
       if (store.nums[n + REMAINING] === 0) {
-        this.forget(slot);
+        store.release(slot);
         this.fireTriggers();
         return;
       }
-    }
+      this.ids.set(id, slot);
+    } else this.ids.setAfterGet(slot);
     const own = isBuy ? this.bids : this.asks;
     own.push(own.levelFor(price), slot, store);
     if (this.rising.slots.length !== 0 || this.falling.slots.length !== 0) this.fireTriggers();
