@@ -297,16 +297,22 @@ export class OrderBook {
       // The taker enters the id map only if it rests: nothing looks it up while it matches (no self-trade
       // prevention here), and most takers fill. Matching moves entries, so the probe of get() is stale by then.
       this.match(slot, opposite, price);
-      if (store.nums[n + REMAINING] === 0) {
-        store.release(slot);
-        this.fireTriggers();
-        return;
+      if (store.nums[n + REMAINING] === 0) store.release(slot);
+      else {
+        this.ids.set(id, slot);
+        this.rest(isBuy, price, slot);
       }
-      this.ids.set(id, slot);
-    } else this.ids.setAfterGet(slot);
-    const own = isBuy ? this.bids : this.asks;
-    own.push(own.levelFor(price), slot, store);
+    } else {
+      this.ids.setAfterGet(slot);
+      this.rest(isBuy, price, slot);
+    }
+    // Most books have no waiting trigger: test here rather than in a call to fireTriggers().
     if (this.rising.slots.length !== 0 || this.falling.slots.length !== 0) this.fireTriggers();
+  }
+
+  private rest(isBuy: boolean, price: number, slot: number): void {
+    const own = isBuy ? this.bids : this.asks;
+    own.push(own.levelFor(price), slot, this.store);
   }
 
   /** cancel() without a command object: fills one the book keeps for it. */
