@@ -65,11 +65,18 @@ class ChainWriter implements CoreWriter {
  * SQLite on a file: a worker thread with its own connection writes the batches, so the commit's fsync no longer
  * stops the main thread from reading requests and applying the next batch. Batches that queue up while one commits
  * go in one transaction together (one fsync for all of them).
+ * They also go in one message: at most MESSAGES_AHEAD messages wait at the thread (one being written, the next
+ * queued behind it), and batches handed over meanwhile gather here. Each message costs a wake-up of the thread and
+ * a reply; under load that, not the rows, was most of what handing a batch over cost.
  */
+const MESSAGES_AHEAD = 2;
+
 class ThreadWriter implements CoreWriter {
   private readonly waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   private seq = 0;
   private stopped: Error | null = null;
+  private gathered: { seq: number; batch: BatchRows }[] = [];
+  private messagesOut = 0;
 
   /** Starts the thread and waits until its connection is open, so a writer that cannot start fails the start. */
   static async start(file: string): Promise<ThreadWriter> {
@@ -90,11 +97,15 @@ class ThreadWriter implements CoreWriter {
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (reply: WriterReply) => {
-      const waiter = this.waiting.get(reply.seq);
-      if (!waiter) return;
-      this.waiting.delete(reply.seq);
-      if (reply.error === undefined) waiter.resolve();
-      else waiter.reject(new Error(reply.error));
+      for (let seq = reply.first; seq <= reply.last; seq++) {
+        const waiter = this.waiting.get(seq);
+        if (!waiter) continue;
+        this.waiting.delete(seq);
+        if (reply.error === undefined) waiter.resolve();
+        else waiter.reject(new Error(reply.error));
+      }
+      this.messagesOut -= reply.messages;
+      this.send();
     });
     worker.on('error', (error) => this.stop(error));
     worker.on('exit', () => this.stop(new Error('the SQLite writer thread stopped')));
@@ -105,17 +116,29 @@ class ThreadWriter implements CoreWriter {
     const seq = ++this.seq;
     return new Promise((resolve, reject) => {
       this.waiting.set(seq, { resolve, reject });
-      this.worker.postMessage({ kind: 'write', seq, batch } satisfies WriterRequest);
+      this.gathered.push({ seq, batch });
+      this.send();
     });
   }
 
+  /** Hands the gathered batches over in one message, unless enough are waiting at the thread already. */
+  private send(force = false): void {
+    if (this.gathered.length === 0 || (!force && this.messagesOut >= MESSAGES_AHEAD)) return;
+    const writes = this.gathered;
+    this.gathered = [];
+    this.messagesOut++;
+    this.worker.postMessage({ kind: 'write', writes } satisfies WriterRequest);
+  }
+
   reset(): void {
+    this.send(true);
     this.worker.postMessage({ kind: 'reset' } satisfies WriterRequest);
   }
 
   async close(): Promise<void> {
     if (this.stopped) return;
     // Every write is answered before the worker reads the close request (messages are handled in order).
+    this.send(true);
     const exited = new Promise((resolve) => this.worker.once('exit', resolve));
     this.worker.postMessage({ kind: 'close' } satisfies WriterRequest);
     await exited;

@@ -5,17 +5,24 @@ import { writeBatchesSqlite } from './sqlite-batch-writer.ts';
 
 /**
  * The SQLite writer thread of core-writer.ts. Takes every write request waiting in its port, writes them in one
- * transaction, answers each; after a failed transaction it refuses writes until the core's reset.
+ * transaction, answers them in one reply; after a failed transaction it refuses writes until the core's reset.
  */
-export type WriterRequest = { kind: 'write'; seq: number; batch: BatchRows } | { kind: 'reset' } | { kind: 'close' };
-export type WriterReply = { seq: number; error?: string };
+export type WriterRequest =
+  | { kind: 'write'; writes: { seq: number; batch: BatchRows }[] }
+  | { kind: 'reset' }
+  | { kind: 'close' };
+/**
+ * The writes numbered first..last (in the order handed over), from `messages` write requests, are committed, or
+ * failed with `error`.
+ */
+export type WriterReply = { first: number; last: number; messages: number; error?: string };
 
 const port = parentPort;
 if (!port) throw new Error('sqlite-writer-thread runs as a worker thread');
 const sqlite = openSqliteConnection((workerData as { file: string }).file);
 let failed: string | null = null;
 
-function writeAll(writes: { seq: number; batch: BatchRows }[]): void {
+function writeAll(writes: { seq: number; batch: BatchRows }[], messages: number): void {
   if (writes.length === 0) return;
   if (failed === null) {
     try {
@@ -27,16 +34,23 @@ function writeAll(writes: { seq: number; batch: BatchRows }[]): void {
       failed = error instanceof Error ? error.message : String(error);
     }
   }
-  for (const w of writes)
-    port?.postMessage((failed === null ? { seq: w.seq } : { seq: w.seq, error: failed }) satisfies WriterReply);
+  const first = (writes[0] as { seq: number }).seq;
+  const last = (writes[writes.length - 1] as { seq: number }).seq;
+  const reply: WriterReply = failed === null ? { first, last, messages } : { first, last, messages, error: failed };
+  port?.postMessage(reply);
 }
 
 function handle(first: WriterRequest): void {
-  const writes: { seq: number; batch: BatchRows }[] = [];
+  let writes: { seq: number; batch: BatchRows }[] = [];
+  let messages = 0;
   for (let request: WriterRequest | undefined = first; request; ) {
-    if (request.kind === 'write') writes.push(request);
-    else {
-      writeAll(writes.splice(0));
+    if (request.kind === 'write') {
+      writes.push(...request.writes);
+      messages++;
+    } else {
+      writeAll(writes, messages);
+      writes = [];
+      messages = 0;
       if (request.kind === 'reset') failed = null;
       else {
         sqlite.close();
@@ -47,7 +61,7 @@ function handle(first: WriterRequest): void {
     request =
       (receiveMessageOnPort(port as NonNullable<typeof port>)?.message as WriterRequest | undefined) ?? undefined;
   }
-  writeAll(writes);
+  writeAll(writes, messages);
 }
 
 port.on('message', handle);
