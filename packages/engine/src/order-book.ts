@@ -273,8 +273,9 @@ export class OrderBook {
     const nums = store.nums;
     const at = slot * INTS;
     const n = slot * NUMS;
-    ints[at + PRICE] = price;
-    ints[at + FLAGS] = side;
+    // Both are checked int32s by now: `| 0` lets V8 store them as such instead of through a float64 conversion.
+    ints[at + PRICE] = price | 0;
+    ints[at + FLAGS] = side | 0;
     nums[n + ID] = id;
     nums[n + OWNER] = owner;
     nums[n + REMAINING] = qty;
