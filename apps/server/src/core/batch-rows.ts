@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { BalancesTable, LedgerEntriesTable } from '../db/tables/ledger.ts';
+import type { KlinesTable } from '../db/tables/market-data.ts';
 import type { OrdersTable, TradesTable } from '../db/tables/trading.ts';
 import type { BalanceChange } from './balance-cache.ts';
 import type { BatchEffects } from './batch-effects.ts';
@@ -20,6 +21,13 @@ export interface BatchRows {
   /** Upserted by (owner, account, coin). */
   balances: Insertable<BalancesTable>[];
   inboxDone: { id: number; result: string }[];
+  /** Market data's changed K-line candles and the last trade they include (TradingCore.writeCandles). */
+  candles?: CandleRows;
+}
+
+export interface CandleRows {
+  rows: Insertable<KlinesTable>[];
+  upToTrade: number;
 }
 
 /** The batch's rows, and the events to publish once they are committed. */
@@ -67,4 +75,5 @@ export const isEmptyBatch = (rows: BatchRows) =>
   rows.trades.length === 0 &&
   rows.ledger.length === 0 &&
   rows.balances.length === 0 &&
-  rows.inboxDone.length === 0;
+  rows.inboxDone.length === 0 &&
+  rows.candles === undefined;

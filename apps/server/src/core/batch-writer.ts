@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { BatchRows } from './batch-rows.ts';
+import { writeCandles } from './candle-writes.ts';
 import { ORDER_UPDATE_COLUMNS } from './order-state.ts';
 
 /**
@@ -46,6 +47,7 @@ export async function writeBatch(db: Kysely<Database>, batch: BatchRows): Promis
         .where('id', '=', done.id)
         .execute();
     }
+    if (batch.candles) await writeCandles(trx, batch.candles);
   });
 }
 

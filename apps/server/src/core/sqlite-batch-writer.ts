@@ -1,5 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import type { BatchRows } from './batch-rows.ts';
+import { KLINE_PROGRESS } from './candle-writes.ts';
 import { ORDER_UPDATE_COLUMNS } from './order-state.ts';
 
 /**
@@ -73,6 +74,11 @@ function insert(sqlite: SQLite.Database, table: string, row: Row, conflict = '')
 }
 
 const ORDER_CONFLICT = `on conflict ("id") do update set ${ORDER_UPDATE_COLUMNS.map((c) => `"${c}" = excluded."${c}"`).join(', ')}`;
+const KLINE_CONFLICT =
+  'on conflict ("symbol", "period", "open_time") do update set "open" = excluded."open", "high" = excluded."high", ' +
+  '"low" = excluded."low", "close" = excluded."close", "vol" = excluded."vol", "amount" = excluded."amount", ' +
+  '"updated_at" = excluded."updated_at"';
+const PROGRESS_CONFLICT = 'on conflict ("name") do update set "last_trade_id" = excluded."last_trade_id"';
 const BALANCE_CONFLICT =
   'on conflict ("owner_id", "account", "coin") do update set "available" = excluded."available", ' +
   '"locked" = excluded."locked", "updated_at" = excluded."updated_at"';
@@ -96,6 +102,15 @@ export function writeBatchesSqlite(sqlite: SQLite.Database, batches: readonly Ba
             () => 'update "core_inbox" set "processed_at" = ?, "result" = ? where "id" = ?',
           );
           for (const d of batch.inboxDone) done.run(batch.now, d.result, d.id);
+        }
+        if (batch.candles) {
+          for (const row of batch.candles.rows) insert(sqlite, 'klines', row as Row, KLINE_CONFLICT);
+          insert(
+            sqlite,
+            'kline_progress',
+            { name: KLINE_PROGRESS, last_trade_id: batch.candles.upToTrade },
+            PROGRESS_CONFLICT,
+          );
         }
       }
     })

@@ -4,7 +4,8 @@ import type { DatabaseHandle } from '../db/database.ts';
 import { assertBalanced, LedgerError, type LedgerFailure, type Movement, parseAmount } from '../ledger/ledger.ts';
 import type { Clock } from '../platform/clock.ts';
 import { BatchEffects } from './batch-effects.ts';
-import { batchOutput } from './batch-rows.ts';
+import { type BatchRows, batchOutput, type CandleRows } from './batch-rows.ts';
+import { writeCandles } from './candle-writes.ts';
 import { type CoreEventBus, InProcessEventBus } from './core-events.ts';
 import { CoreState } from './core-state.ts';
 import { type CoreWriter, openCoreWriter } from './core-writer.ts';
@@ -119,6 +120,17 @@ export class TradingCore {
     this.wake?.();
     await this.loop;
     await this.writer?.close();
+    this.writer = null;
+  }
+
+  /**
+   * Writes market data's candles through the core's writer (one writing connection for SQLite), in order with the
+   * core's batches; once the core has stopped, straight to the database.
+   */
+  writeCandles(candles: CandleRows): Promise<void> {
+    const rows: BatchRows = { now: this.clock.now(), orders: [], trades: [], ledger: [], balances: [], inboxDone: [] };
+    if (this.writer) return this.writer.write({ ...rows, candles });
+    return this.database.db.transaction().execute((trx) => writeCandles(trx, candles));
   }
 
   placeOrder(cmd: PlaceCommand): Promise<PlaceOutcome> {

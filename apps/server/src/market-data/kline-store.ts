@@ -1,6 +1,8 @@
 import { type Candle, type KlinePeriod, klinePeriods } from '@opex/contract/realtime';
 import Big from 'big.js';
 import type { Kysely } from 'kysely';
+import type { CandleRows } from '../core/batch-rows.ts';
+import { KLINE_PROGRESS } from '../core/candle-writes.ts';
 import type { Database } from '../db/schema.ts';
 import { addTrade, type CandleState, formatCandle, openCandle, type Precision } from './candle.ts';
 import { candleStart } from './kline-periods.ts';
@@ -10,8 +12,6 @@ import type { AppliedTrade } from './trade-record.ts';
  * K-lines of every market and period: the latest candle of each in memory, changed candles written in batches
  * (flush) together with the id of the last trade they include, so a restart replays exactly the trades after it.
  */
-const PROGRESS = 'klines';
-const ROWS_PER_INSERT = 200;
 
 type Key = string;
 const keyOf = (symbol: string, period: KlinePeriod) => `${symbol}|${period}`;
@@ -23,15 +23,25 @@ export class KlineStore {
   private lastTradeId = 0;
   private flushing: Promise<void> | null = null;
 
-  private constructor(private readonly db: Kysely<Database>) {}
+  private constructor(
+    private readonly db: Kysely<Database>,
+    private readonly persist: (candles: CandleRows) => Promise<void>,
+  ) {}
 
-  /** Reads the latest candles and the progress row; the caller then replays the trades after `appliedUpTo`. */
-  static async load(db: Kysely<Database>, symbols: string[]): Promise<KlineStore> {
-    const store = new KlineStore(db);
+  /**
+   * Reads the latest candles and the progress row; the caller then replays the trades after `appliedUpTo`.
+   * `persist` writes changed candles with their progress mark in one transaction (the core's writer).
+   */
+  static async load(
+    db: Kysely<Database>,
+    symbols: string[],
+    persist: (candles: CandleRows) => Promise<void>,
+  ): Promise<KlineStore> {
+    const store = new KlineStore(db, persist);
     const progress = await db
       .selectFrom('kline_progress')
       .select('last_trade_id')
-      .where('name', '=', PROGRESS)
+      .where('name', '=', KLINE_PROGRESS)
       .executeTakeFirst();
     store.lastTradeId = Number(progress?.last_trade_id ?? 0);
     for (const symbol of symbols) {
@@ -120,32 +130,7 @@ export class KlineStore {
       updated_at: now,
     }));
     const upTo = this.lastTradeId;
-    this.flushing = this.db
-      .transaction()
-      .execute(async (trx) => {
-        for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-          await trx
-            .insertInto('klines')
-            .values(rows.slice(i, i + ROWS_PER_INSERT))
-            .onConflict((oc) =>
-              oc.columns(['symbol', 'period', 'open_time']).doUpdateSet((eb) => ({
-                open: eb.ref('excluded.open'),
-                high: eb.ref('excluded.high'),
-                low: eb.ref('excluded.low'),
-                close: eb.ref('excluded.close'),
-                vol: eb.ref('excluded.vol'),
-                amount: eb.ref('excluded.amount'),
-                updated_at: eb.ref('excluded.updated_at'),
-              })),
-            )
-            .execute();
-        }
-        await trx
-          .insertInto('kline_progress')
-          .values({ name: PROGRESS, last_trade_id: upTo })
-          .onConflict((oc) => oc.column('name').doUpdateSet({ last_trade_id: upTo }))
-          .execute();
-      })
+    this.flushing = this.persist({ rows, upToTrade: upTo })
       .catch((error) => {
         // Not written: put back what a later trade has not re-dirtied, so the next flush retries it.
         for (const [k, v] of taken) if (!this.dirty.has(k)) this.dirty.set(k, v);
