@@ -18,7 +18,7 @@ export const distDir = path.join(serverDir, 'dist');
 export const compiledMain = path.join(distDir, 'main.mjs');
 
 /** Bare imports stay external, except our workspace packages, which export TypeScript sources. */
-const nodeModulesExternal: Plugin = {
+export const nodeModulesExternal: Plugin = {
   name: 'node-modules-external',
   setup(builder) {
     builder.onResolve({ filter: /^[^./]/ }, (args) =>
