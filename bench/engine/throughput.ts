@@ -33,6 +33,7 @@ const perSecond = (count: number, ns: number): number => Math.round((count * 1e9
 
 /** Throughput per tenth of the workload on one book, to see whether it holds up as the book deepens. */
 function deciles(w: Workload): number[] {
+  gc?.();
   const book = opex.create();
   const rates: number[] = [];
   const tenth = Math.ceil(w.ops / 10);
@@ -105,9 +106,13 @@ function bytesPerResting<B>(engine: BenchEngine<B>, w: Workload, resting: number
 }
 
 function variant(w: Workload) {
-  preparePeer(w);
   opex.replay(opex.create(), w, 0, Math.min(w.ops, 300_000));
   const ours = timeRuns(opex, w);
+  const byTenth = deciles(w);
+  const ourLatency = latency(w);
+  // Our measurements first, then the peer's inputs (its string ids) and its runs: neither engine is timed beside
+  // the other's data.
+  preparePeer(w);
   const theirs = timeRuns(peer, w);
   const [ourBids, ourAsks] = opex.volumes(ours.book);
   const [peerBids, peerAsks] = peer.volumes(theirs.book);
@@ -121,8 +126,8 @@ function variant(w: Workload) {
     opex: { limits_per_s: perSecond(w.orders, ours.ns) },
     peer: { limits_per_s: perSecond(w.orders, theirs.ns) },
     ratio: Math.round((theirs.ns * 10) / ours.ns) / 10,
-    opex_limits_per_s_by_tenth: deciles(w),
-    opex_latency: latency(w),
+    opex_limits_per_s_by_tenth: byTenth,
+    opex_latency: ourLatency,
     bytes_per_resting_order: {
       opex: bytesPerResting(opex, w, resting),
       peer: bytesPerResting(peer, w, resting),
