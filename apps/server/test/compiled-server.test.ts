@@ -13,6 +13,7 @@ import {
   SYMBOL,
   seedExchange,
   startServer,
+  waitUntilHealthy,
 } from './exchange-process.ts';
 
 /**
@@ -132,17 +133,7 @@ describe('the compiled server', () => {
     });
     const exited = new Promise((resolve) => child.once('exit', resolve));
     try {
-      const deadline = Date.now() + 30_000;
-      for (;;) {
-        if (child.exitCode !== null) throw new Error(`server exited during start: ${out}`);
-        if (Date.now() > deadline) throw new Error(`server did not start: ${out}`);
-        const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
-          (r) => r.ok,
-          () => false,
-        );
-        if (ok) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await waitUntilHealthy(child, port, () => out);
       const webDist = path.join(repoRoot, 'apps/web/dist');
       if (fs.existsSync(path.join(webDist, 'index.html'))) {
         const page = await fetch(`http://127.0.0.1:${port}/`);

@@ -139,17 +139,7 @@ export async function startServer(
     stderr += String(chunk);
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited during start: ${stderr}`);
-    if (Date.now() > deadline) throw new Error(`server did not start: ${stderr}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitUntilHealthy(child, port, () => stderr);
   return {
     child,
     port,
@@ -159,6 +149,21 @@ export async function startServer(
       await exited;
     },
   };
+}
+
+/** Waits up to 30 s for a started server's /health; fails with what it printed (`output`) if it exits or never answers. */
+export async function waitUntilHealthy(child: ChildProcess, port: number, output: () => string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited during start: ${output()}`);
+    if (Date.now() > deadline) throw new Error(`server did not start: ${output()}`);
+    const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 export interface OrderInput {

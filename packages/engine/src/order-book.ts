@@ -329,7 +329,7 @@ export class OrderBook {
     this.cancel(cmd);
   }
 
-  /*
+  /**
    * The work is done here rather than in cancelId(id, ts): when V8 leaves this call out of line, an object crosses
    * it, where a non-integer id (a database id above 2^31) would be boxed into a fresh heap number on every call.
    */

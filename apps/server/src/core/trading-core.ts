@@ -128,8 +128,10 @@ export class TradingCore {
    * core's batches; once the core has stopped, straight to the database.
    */
   writeCandles(candles: CandleRows): Promise<void> {
-    const rows: BatchRows = { now: this.clock.now(), orders: [], trades: [], ledger: [], balances: [], inboxDone: [] };
-    if (this.writer) return this.writer.write({ ...rows, candles });
+    if (this.writer) {
+      const rows: BatchRows = { now: this.clock.now(), orders: [], trades: [], ledger: [], balances: [], inboxDone: [] };
+      return this.writer.write({ ...rows, candles });
+    }
     return this.database.db.transaction().execute((trx) => writeCandles(trx, candles));
   }
 

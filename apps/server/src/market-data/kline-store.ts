@@ -8,14 +8,13 @@ import { addTrade, type CandleState, formatCandle, openCandle, type Precision } 
 import { candleStart } from './kline-periods.ts';
 import type { AppliedTrade } from './trade-record.ts';
 
+type Key = string;
+const keyOf = (symbol: string, period: KlinePeriod) => `${symbol}|${period}`;
+
 /**
  * K-lines of every market and period: the latest candle of each in memory, changed candles written in batches
  * (flush) together with the id of the last trade they include, so a restart replays exactly the trades after it.
  */
-
-type Key = string;
-const keyOf = (symbol: string, period: KlinePeriod) => `${symbol}|${period}`;
-
 export class KlineStore {
   private readonly latest = new Map<Key, CandleState>();
   /** Candles changed since the last flush, by symbol|period|id. */

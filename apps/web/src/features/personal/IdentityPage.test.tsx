@@ -1,13 +1,13 @@
 import '../../i18n/test-i18n.ts';
 import { authRealname, KycStatus, kycConfig } from '@opex/contract/calls/security';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { publicInfoQuery } from '../../api/common.ts';
 import { userInfoQuery } from '../../api/user.ts';
-import { ToastProvider } from '../../ui/toast/ToastProvider.tsx';
+import { renderRouted } from '../../ui/testing/render-routed.tsx';
 import IdentityPage from './IdentityPage.tsx';
 
 const calls = vi.hoisted(() => ({ invoke: vi.fn() }));
@@ -36,13 +36,7 @@ function renderPage(form: { review: 'manual' | 'auto'; certificateTypes: number[
   const router = createMemoryRouter([{ path: '/personal/idAuth', element: <IdentityPage /> }], {
     initialEntries: ['/personal/idAuth'],
   });
-  render(
-    <QueryClientProvider client={client}>
-      <ToastProvider>
-        <RouterProvider router={router} />
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
+  renderRouted(client, router);
 }
 
 describe('identity verification form', { timeout: 30_000 }, () => {

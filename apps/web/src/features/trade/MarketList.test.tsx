@@ -1,15 +1,16 @@
 import '../../ui/testing/dom.ts';
 import '../../i18n/test-i18n.ts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { publicInfoQuery } from '../../api/common.ts';
 import { userInfoQuery } from '../../api/user.ts';
-import { ToastProvider } from '../../ui/toast/ToastProvider.tsx';
+import { renderRouted } from '../../ui/testing/render-routed.tsx';
 import { MarketList } from './MarketList.tsx';
 import { findMarket, type MarketGroups } from './market-symbol.ts';
+import { marketEntry } from './testing/market-entry.ts';
 
 const calls = vi.hoisted(() => ({ invoke: vi.fn() }));
 vi.mock('../../api/call.ts', async (original) => ({
@@ -17,24 +18,7 @@ vi.mock('../../api/call.ts', async (original) => ({
   invoke: calls.invoke,
 }));
 
-const entry = (name: string, sort: number) => ({
-  name,
-  symbol: name.replace('/', '').toLowerCase(),
-  price: 2,
-  volume: 4,
-  depth: '0.01,0.1,1',
-  limitVolumeMin: '0.0001',
-  limitPriceMin: '0.01',
-  marketBuyMin: '5',
-  marketSellMin: '0.0001',
-  showName: '',
-  sort,
-  isShow: 1,
-  is_open_lever: 0,
-  etfOpen: 0,
-  newcoinFlag: 0,
-  multiple: 0,
-});
+const entry = (name: string, sort: number) => marketEntry(name, { sort });
 const groups: MarketGroups = {
   USDT: { 'BTC/USDT': entry('BTC/USDT', 1), 'ETH/USDT': entry('ETH/USDT', 2) },
   BTC: { 'ETH/BTC': entry('ETH/BTC', 3) },
@@ -54,13 +38,7 @@ function renderList(who: 'visitor' | 'trader' = 'visitor') {
     [{ path: '/trade/:symbol', element: <MarketList groups={groups} current={current} rows={undefined} /> }],
     { initialEntries: ['/trade/BTC_USDT'] },
   );
-  render(
-    <QueryClientProvider client={client}>
-      <ToastProvider>
-        <RouterProvider router={router} />
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
+  renderRouted(client, router);
   return router;
 }
 

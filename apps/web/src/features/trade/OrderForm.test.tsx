@@ -7,30 +7,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { http } from '../../api/http.ts';
 import type { ChosenMarket } from './market-symbol.ts';
 import { OrderForm, type OrderFormProps } from './OrderForm.tsx';
+import { marketEntry } from './testing/market-entry.ts';
 
 const market: ChosenMarket = {
   title: 'USDT',
   name: 'BTC/USDT',
   base: 'BTC',
   quote: 'USDT',
-  entry: {
-    name: 'BTC/USDT',
-    symbol: 'btcusdt',
-    price: 2,
-    volume: 6,
-    depth: '0.01,0.1,1',
-    limitVolumeMin: '0.0001',
-    limitPriceMin: '0.01',
-    marketBuyMin: '5',
-    marketSellMin: '0.0001',
-    showName: '',
-    sort: 1,
-    isShow: 1,
-    is_open_lever: 0,
-    etfOpen: 0,
-    newcoinFlag: 0,
-    multiple: 0,
-  },
+  entry: marketEntry('BTC/USDT', { volume: 6 }),
 };
 
 function renderForm(overrides: Partial<OrderFormProps> = {}) {

@@ -1,24 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { chooseMarket, findMarket, type MarketEntry, type MarketGroups, marketPath } from './market-symbol.ts';
+import { chooseMarket, findMarket, type MarketGroups, marketPath } from './market-symbol.ts';
+import { marketEntry } from './testing/market-entry.ts';
 
-const entry = (symbol: string, sort: number): MarketEntry => ({
-  name: symbol,
-  symbol,
-  price: 2,
-  volume: 4,
-  depth: '0.01,0.1,1',
-  limitVolumeMin: '0.0001',
-  limitPriceMin: '0.01',
-  marketBuyMin: '5',
-  marketSellMin: '0.001',
-  showName: '',
-  sort,
-  isShow: 1,
-  is_open_lever: 0,
-  etfOpen: 0,
-  newcoinFlag: 0,
-  multiple: 0,
-});
+const entry = (symbol: string, sort: number) => marketEntry(symbol, { sort, marketSellMin: '0.001' });
 
 const groups: MarketGroups = {
   USDT: { 'ETH/USDT': entry('ethusdt', 2), 'BTC/USDT': entry('btcusdt', 1) },
