@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../db/database.ts';
 import { assertBalanced, LedgerError, type LedgerFailure, type Movement, parseAmount } from '../ledger/ledger.ts';
 import type { Clock } from '../platform/clock.ts';
 import { BatchEffects } from './batch-effects.ts';
-import { type BatchRows, batchOutput, type CandleRows } from './batch-rows.ts';
+import { batchOutput, type CandleRows } from './batch-rows.ts';
 import { writeCandles } from './candle-writes.ts';
 import { type CoreEventBus, InProcessEventBus } from './core-events.ts';
 import { CoreState } from './core-state.ts';
@@ -129,8 +129,8 @@ export class TradingCore {
    */
   writeCandles(candles: CandleRows): Promise<void> {
     if (this.writer) {
-      const rows: BatchRows = { now: this.clock.now(), orders: [], trades: [], ledger: [], balances: [], inboxDone: [] };
-      return this.writer.write({ ...rows, candles });
+      const now = this.clock.now();
+      return this.writer.write({ now, orders: [], trades: [], ledger: [], balances: [], inboxDone: [], candles });
     }
     return this.database.db.transaction().execute((trx) => writeCandles(trx, candles));
   }
