@@ -16,20 +16,28 @@ import { processUsage } from '../support/process-usage.ts';
 /**
  * `npm run core -w bench`: orders per second through the HTTP API, acknowledged after the trading core's commit
  * (SQLite, synchronous=FULL: each acknowledged order survived an fsync), with latency percentiles:
- *  1. saturation: CONNECTIONS keep-alive connections send order/create back to back for SECONDS;
+ *  1. saturation: for each count in CONNECTIONS, that many keep-alive connections send order/create back to back
+ *     for SECONDS (with one request per connection in flight, 64 connections hold the server to 64 orders per round
+ *     trip: more show what it does when offered more at once);
  *  2. fixed rate: RATE orders/s sent on a schedule (open loop: latency counts from the scheduled time, so a stall
- *     is not hidden by the sender waiting for it);
+ *     is not hidden by the sender waiting for it; up to OPEN_LOOP_CONNECTIONS sockets);
  *  3. a sweep of lower fixed rates (SWEEP_RATES, SWEEP_SECONDS each): the highest one whose p99 stays under the
  *     10 ms goal is the rate this machine sustains at that latency.
  * The server runs compiled (what `npm start` runs) in its own process; this process is the load generator. The
  * goal is 20,000 orders/s at saturation and p99 under 10 ms at 5,000 orders/s on a 2-core machine; the printed
  * ratio is measured/goal.
  * The named peer, run the same way with the same client and connections: a bare Fastify route answering
- * order/create with a fixed reply (bare-fastify.ts), the machine's ceiling for one request per order.
+ * order/create with a fixed reply (bare-fastify.ts), the machine's ceiling for one request per order, and, at the
+ * fixed rates, its floor for one request's latency.
  * The last line is one JSON object.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '64,256').split(',').map(Number);
+/**
+ * Sockets the fixed-rate sender may open: enough that it never waits for one of its own (at 5,000/s and 16 ms a
+ * request, 64 sockets hold only 4,000/s), so a phase measures the server's queueing rather than the sender's.
+ */
+const OPEN_LOOP_CONNECTIONS = Number(process.env.BENCH_OPEN_LOOP_CONNECTIONS ?? 512);
 const RATE = Number(process.env.BENCH_RATE ?? 5_000);
 const SWEEP_RATES = (process.env.BENCH_SWEEP_RATES ?? '500,1000,1500,2000,2500,3000,4000').split(',').map(Number);
 const SWEEP_SECONDS = Number(process.env.BENCH_SWEEP_SECONDS ?? 4);
@@ -78,7 +86,7 @@ function summarise(latencies: number[], refused: number, seconds: number): Phase
   };
 }
 
-async function saturation(client: ExchangeClient, cookies: string[]): Promise<Phase> {
+async function saturation(client: ExchangeClient, cookies: string[], connections: number): Promise<Phase> {
   const latencies: number[] = [];
   let refused = 0;
   const start = performance.now();
@@ -95,7 +103,7 @@ async function saturation(client: ExchangeClient, cookies: string[]): Promise<Ph
       else refused++;
     }
   };
-  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  await Promise.all(Array.from({ length: connections }, worker));
   return summarise(latencies, refused, (performance.now() - start) / 1000);
 }
 
@@ -120,8 +128,16 @@ async function fixedRate(client: ExchangeClient, cookies: string[], rate: number
   return summarise(latencies, refused, (performance.now() - start) / 1000);
 }
 
-/** Requests per second a bare Fastify route answers at saturation, with the same client and connections. */
-async function peerSaturation(): Promise<number> {
+interface PeerResults {
+  /** Requests/s at saturation, per entry of CONNECTIONS. */
+  saturation: number[];
+  /** The fixed-rate phase at RATE, and at the sweep's lowest rate: the machine's own latency floor. */
+  fixedRate: Phase;
+  lowestRate: Phase & { rate: number };
+}
+
+/** A bare Fastify route (bare-fastify.ts) run through the same phases with the same client and connections. */
+async function peerRun(): Promise<PeerResults> {
   const port = await freePort();
   const child = fork(path.join(import.meta.dirname, 'bare-fastify.ts'), {
     env: { ...process.env, PORT: String(port) },
@@ -132,12 +148,22 @@ async function peerSaturation(): Promise<number> {
     child.once('message', resolve);
     child.once('exit', () => reject(new Error('the bare Fastify peer did not start')));
   });
-  const client = new ExchangeClient(port, CONNECTIONS);
+  const client = new ExchangeClient(port, Math.max(...CONNECTIONS));
+  const openLoop = new ExchangeClient(port, OPEN_LOOP_CONNECTIONS);
   try {
     await Promise.all(Array.from({ length: 2000 }, () => client.call('order/create', nextOrder(), 'a=b')));
-    return (await saturation(client, ['a=b'])).opsPerSecond;
+    const saturations: number[] = [];
+    for (const connections of CONNECTIONS)
+      saturations.push((await saturation(client, ['a=b'], connections)).opsPerSecond);
+    const lowest = Math.min(...SWEEP_RATES);
+    return {
+      saturation: saturations,
+      fixedRate: await fixedRate(openLoop, ['a=b'], RATE, SECONDS),
+      lowestRate: { rate: lowest, ...(await fixedRate(openLoop, ['a=b'], lowest, SWEEP_SECONDS)) },
+    };
   } finally {
     client.close();
+    openLoop.close();
     child.removeAllListeners('exit');
     child.kill('SIGKILL');
   }
@@ -148,7 +174,8 @@ async function main() {
   try {
     const exchange = await seedExchange(dir, USERS);
     const server = await startServer(dir, await freePort(), {}, SERVER_NODE_ARGS, { compiled: true });
-    const client = new ExchangeClient(server.port, CONNECTIONS);
+    const client = new ExchangeClient(server.port, Math.max(...CONNECTIONS));
+    const openLoop = new ExchangeClient(server.port, OPEN_LOOP_CONNECTIONS);
     try {
       // Warm-up: JIT, statement caches, the book's first levels.
       await Promise.all(
@@ -163,25 +190,36 @@ async function main() {
         const cpuMs = processUsage(pid).cpuMs - before;
         return { ...result, serverCpuUsPerOrder: Math.round((cpuMs * 1000) / Math.max(1, result.acknowledged)) };
       };
-      const sat = await measured(() => saturation(client, exchange.cookies));
-      const rate = await measured(() => fixedRate(client, exchange.cookies, RATE, SECONDS));
+      const saturations: (Phase & { connections: number })[] = [];
+      for (const connections of CONNECTIONS)
+        saturations.push({
+          connections,
+          ...(await measured(() => saturation(client, exchange.cookies, connections))),
+        });
+      const rate = await measured(() => fixedRate(openLoop, exchange.cookies, RATE, SECONDS));
       const sweep: { rate: number; p50Ms: number; p99Ms: number }[] = [];
       for (const r of SWEEP_RATES) {
-        const phase = await fixedRate(client, exchange.cookies, r, SWEEP_SECONDS);
+        const phase = await fixedRate(openLoop, exchange.cookies, r, SWEEP_SECONDS);
         sweep.push({ rate: r, p50Ms: phase.p50Ms, p99Ms: phase.p99Ms });
       }
       const sustained = Math.max(0, ...sweep.filter((s) => s.p99Ms < GOAL_P99_MS).map((s) => s.rate));
-      const peer = await peerSaturation();
+      const peer = await peerRun();
       console.log(`machine: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}; SQLite synchronous=FULL`);
+      saturations.forEach((sat, i) => {
+        const peerOps = peer.saturation[i] as number;
+        console.log(
+          `saturation (${sat.connections} connections, ${SECONDS}s): ${sat.opsPerSecond} acknowledged orders/s, p50 ${sat.p50Ms} ms, p99 ${sat.p99Ms} ms, refused ${sat.refused}; server CPU ${sat.serverCpuUsPerOrder} µs per order`,
+        );
+        console.log(`  ratio to the 20,000 orders/s goal: ${(sat.opsPerSecond / GOAL_OPS).toFixed(2)}`);
+        console.log(
+          `  peer, a bare Fastify route (same client and connections): ${peerOps} requests/s; ratio ours/peer ${(sat.opsPerSecond / peerOps).toFixed(2)}`,
+        );
+      });
       console.log(
-        `saturation (${CONNECTIONS} connections, ${SECONDS}s): ${sat.opsPerSecond} acknowledged orders/s, p50 ${sat.p50Ms} ms, p99 ${sat.p99Ms} ms, refused ${sat.refused}; server CPU ${sat.serverCpuUsPerOrder} µs per order`,
+        `fixed rate ${RATE}/s (${SECONDS}s, up to ${OPEN_LOOP_CONNECTIONS} connections): achieved ${rate.opsPerSecond}/s, p50 ${rate.p50Ms} ms, p99 ${rate.p99Ms} ms (goal p99 < ${GOAL_P99_MS} ms), refused ${rate.refused}; server CPU ${rate.serverCpuUsPerOrder} µs per order`,
       );
-      console.log(`  ratio to the 20,000 orders/s goal: ${(sat.opsPerSecond / GOAL_OPS).toFixed(2)}`);
       console.log(
-        `peer, a bare Fastify route (same client, ${CONNECTIONS} connections, ${SECONDS}s): ${peer} requests/s; ratio ours/peer ${(sat.opsPerSecond / peer).toFixed(2)}`,
-      );
-      console.log(
-        `fixed rate ${RATE}/s (${SECONDS}s): achieved ${rate.opsPerSecond}/s, p50 ${rate.p50Ms} ms, p99 ${rate.p99Ms} ms (goal p99 < ${GOAL_P99_MS} ms), refused ${rate.refused}; server CPU ${rate.serverCpuUsPerOrder} µs per order`,
+        `  peer at ${RATE}/s: p50 ${peer.fixedRate.p50Ms} ms, p99 ${peer.fixedRate.p99Ms} ms; at ${peer.lowestRate.rate}/s: p50 ${peer.lowestRate.p50Ms} ms, p99 ${peer.lowestRate.p99Ms} ms (this machine's floor for one request)`,
       );
       console.log(
         `sweep (${SWEEP_SECONDS}s each): ${sweep.map((s) => `${s.rate}/s p99 ${s.p99Ms} ms`).join(', ')}; p99 under ${GOAL_P99_MS} ms up to ${sustained}/s (ratio to the ${RATE}/s goal ${(sustained / RATE).toFixed(2)})`,
@@ -189,21 +227,18 @@ async function main() {
       console.log(
         JSON.stringify({
           bench: 'core-http-orders',
-          saturation: sat,
+          saturation: saturations,
           fixedRate: { rate: RATE, ...rate },
           sweep,
           sustainedUnderGoalP99: sustained,
-          peer: {
-            name: 'bare Fastify route',
-            requestsPerSecond: peer,
-            ratio: Number((sat.opsPerSecond / peer).toFixed(2)),
-          },
+          peer: { name: 'bare Fastify route', ...peer },
           goalOps: GOAL_OPS,
           goalP99Ms: GOAL_P99_MS,
         }),
       );
     } finally {
       client.close();
+      openLoop.close();
       await server.kill('SIGTERM');
     }
   } finally {
