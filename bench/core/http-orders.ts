@@ -2,6 +2,7 @@ import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { CoreTimingsReport, Percentiles } from '../../apps/server/src/core/core-timings.ts';
 import { seededRandom } from '../../apps/server/test/crash-run.ts';
 import {
   ExchangeClient,
@@ -67,6 +68,8 @@ interface Phase {
   acknowledged: number;
   /** The server process's CPU time (all threads) per acknowledged order: load-independent, unlike orders/s. */
   serverCpuUsPerOrder?: number;
+  /** The trading core's own timings over the phase, from the server's GET /health. */
+  core?: CoreTimingsReport;
   refused: number;
   seconds: number;
   opsPerSecond: number;
@@ -126,6 +129,23 @@ async function fixedRate(client: ExchangeClient, cookies: string[], rate: number
   }
   await Promise.all(inFlight);
   return summarise(latencies, refused, (performance.now() - start) / 1000);
+}
+
+/**
+ * The core's timings over a phase that just ended and lasted `seconds`, as the server's GET /health reports them:
+ * its window is whole seconds up to now, so it leaves out the phase's first second rather than take in the last one
+ * of the phase before.
+ */
+async function coreTimings(port: number, seconds: number): Promise<CoreTimingsReport> {
+  const window = Math.max(1, Math.min(60, Math.floor(seconds) - 1));
+  const response = await fetch(`http://127.0.0.1:${port}/health?seconds=${window}`);
+  return ((await response.json()) as { core: CoreTimingsReport }).core;
+}
+
+function describeCore(core: CoreTimingsReport | undefined): string {
+  if (!core) return 'no timings';
+  const ms = (p: Percentiles) => `${p.p50} / ${p.p99} ms`;
+  return `${(core.commands / Math.max(1, core.batches)).toFixed(1)} commands a batch; queue wait p50 / p99 ${ms(core.queueWaitMs)}, apply a batch ${ms(core.applyMs)}, commit wait ${ms(core.commitWaitMs)}`;
 }
 
 interface PeerResults {
@@ -188,7 +208,11 @@ async function main() {
         const before = processUsage(pid).cpuMs;
         const result = await phase();
         const cpuMs = processUsage(pid).cpuMs - before;
-        return { ...result, serverCpuUsPerOrder: Math.round((cpuMs * 1000) / Math.max(1, result.acknowledged)) };
+        return {
+          ...result,
+          serverCpuUsPerOrder: Math.round((cpuMs * 1000) / Math.max(1, result.acknowledged)),
+          core: await coreTimings(server.port, result.seconds),
+        };
       };
       const saturations: (Phase & { connections: number })[] = [];
       for (const connections of CONNECTIONS)
@@ -197,10 +221,15 @@ async function main() {
           ...(await measured(() => saturation(client, exchange.cookies, connections))),
         });
       const rate = await measured(() => fixedRate(openLoop, exchange.cookies, RATE, SECONDS));
-      const sweep: { rate: number; p50Ms: number; p99Ms: number }[] = [];
+      const sweep: { rate: number; p50Ms: number; p99Ms: number; core: CoreTimingsReport }[] = [];
       for (const r of SWEEP_RATES) {
         const phase = await fixedRate(openLoop, exchange.cookies, r, SWEEP_SECONDS);
-        sweep.push({ rate: r, p50Ms: phase.p50Ms, p99Ms: phase.p99Ms });
+        sweep.push({
+          rate: r,
+          p50Ms: phase.p50Ms,
+          p99Ms: phase.p99Ms,
+          core: await coreTimings(server.port, phase.seconds),
+        });
       }
       const sustained = Math.max(0, ...sweep.filter((s) => s.p99Ms < GOAL_P99_MS).map((s) => s.rate));
       const peer = await peerRun();
@@ -210,6 +239,7 @@ async function main() {
         console.log(
           `saturation (${sat.connections} connections, ${SECONDS}s): ${sat.opsPerSecond} acknowledged orders/s, p50 ${sat.p50Ms} ms, p99 ${sat.p99Ms} ms, refused ${sat.refused}; server CPU ${sat.serverCpuUsPerOrder} µs per order`,
         );
+        console.log(`  inside the server: ${describeCore(sat.core)}`);
         console.log(`  ratio to the 20,000 orders/s goal: ${(sat.opsPerSecond / GOAL_OPS).toFixed(2)}`);
         console.log(
           `  peer, a bare Fastify route (same client and connections): ${peerOps} requests/s; ratio ours/peer ${(sat.opsPerSecond / peerOps).toFixed(2)}`,
@@ -218,12 +248,14 @@ async function main() {
       console.log(
         `fixed rate ${RATE}/s (${SECONDS}s, up to ${OPEN_LOOP_CONNECTIONS} connections): achieved ${rate.opsPerSecond}/s, p50 ${rate.p50Ms} ms, p99 ${rate.p99Ms} ms (goal p99 < ${GOAL_P99_MS} ms), refused ${rate.refused}; server CPU ${rate.serverCpuUsPerOrder} µs per order`,
       );
+      console.log(`  inside the server: ${describeCore(rate.core)}`);
       console.log(
         `  peer at ${RATE}/s: p50 ${peer.fixedRate.p50Ms} ms, p99 ${peer.fixedRate.p99Ms} ms; at ${peer.lowestRate.rate}/s: p50 ${peer.lowestRate.p50Ms} ms, p99 ${peer.lowestRate.p99Ms} ms (this machine's floor for one request)`,
       );
       console.log(
         `sweep (${SWEEP_SECONDS}s each): ${sweep.map((s) => `${s.rate}/s p99 ${s.p99Ms} ms`).join(', ')}; p99 under ${GOAL_P99_MS} ms up to ${sustained}/s (ratio to the ${RATE}/s goal ${(sustained / RATE).toFixed(2)})`,
       );
+      for (const s of sweep) console.log(`  ${s.rate}/s inside the server: ${describeCore(s.core)}`);
       console.log(
         JSON.stringify({
           bench: 'core-http-orders',

@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import { ErrorCode, errorMessages } from '@opex/contract/error-codes';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { SECONDS_KEPT } from './core/core-timings.ts';
 import { registerModules } from './modules/index.ts';
 import { registerOpenApi } from './open-api/index.ts';
 import { CallError } from './platform/call-error.ts';
@@ -43,9 +44,15 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     return reply.status(500).send(failure(ErrorCode.internal, errorMessages[ErrorCode.internal]));
   });
 
-  app.get('/health', async () => {
+  // For monitoring: the database answers, and where the trading core's time went over the last `seconds` (10).
+  app.get('/health', async (request, reply) => {
+    const { seconds = '10' } = request.query as { seconds?: string };
+    if (!/^\d{1,2}$/.test(seconds) || Number(seconds) < 1 || Number(seconds) > SECONDS_KEPT) {
+      const message = `seconds must be a whole number from 1 to ${SECONDS_KEPT}`;
+      return reply.status(400).send(failure(ErrorCode.badRequest, message));
+    }
     await services.database.db.selectFrom('settings').select('key').limit(1).execute();
-    return { status: 'ok' };
+    return { status: 'ok', core: services.core.timings.report(Number(seconds)) };
   });
 
   // Calls are served under the base path, where the web app (which resolves them against its <base>) sends them.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, testDialects } from './harness.ts';
+import { fund } from './trading-fixtures.ts';
 
 describe.each(testDialects)('platform on %s', (dialect) => {
   let server: TestServer;
@@ -8,10 +9,27 @@ describe.each(testDialects)('platform on %s', (dialect) => {
   });
   afterAll(() => server.close());
 
-  it('answers health with the database reachable', async () => {
+  it('answers health with the database reachable, and where the trading core spent its time', async () => {
     const response = await server.client().request('GET', '/health');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok' });
+    expect(response.json()).toMatchObject({ status: 'ok', core: { seconds: 10 } });
+  });
+
+  it('counts the commands of the last seconds in health, with their commit wait', async () => {
+    const before = (await server.client().request('GET', '/health?seconds=60')).json().core;
+    await fund(server.services.core, 7, 'USDT', '10');
+    const after = (await server.client().request('GET', '/health?seconds=60')).json().core;
+    expect(after.commands).toBeGreaterThan(before.commands);
+    expect(after.commitWaitMs.p50).toBeGreaterThan(0);
+    expect(after.commitWaitMs.max).toBeGreaterThanOrEqual(after.commitWaitMs.p50);
+  });
+
+  it('refuses a health window it does not keep', async () => {
+    for (const seconds of ['0', '61', 'x', '1.5']) {
+      const response = await server.client().request('GET', `/health?seconds=${seconds}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: '10001', msg: expect.stringMatching(/from 1 to 60/) });
+    }
   });
 
   it('sets a readable XSRF cookie on first contact', async () => {

@@ -8,6 +8,7 @@ import { batchOutput, type CandleRows } from './batch-rows.ts';
 import { writeCandles } from './candle-writes.ts';
 import { type CoreEventBus, InProcessEventBus } from './core-events.ts';
 import { CoreState } from './core-state.ts';
+import { CoreTimings } from './core-timings.ts';
 import { type CoreWriter, openCoreWriter } from './core-writer.ts';
 import { formatUnits } from './decimal-units.ts';
 import { loadFeeCoinConfig } from './fee-coin.ts';
@@ -58,8 +59,12 @@ export class TradingCore {
   readonly bus: CoreEventBus;
   /** Transactions written and commands applied since start (group commit: many commands per transaction). */
   readonly stats = { batches: 0, commands: 0 };
+  /** Queue wait, apply time and commit wait over the last minute (GET /health reports them). */
+  readonly timings = new CoreTimings();
   private state: CoreState | null = null;
   private queue: Job[] = [];
+  /** When each queued job entered the queue (performance.now()), in the queue's order. */
+  private queuedAt: number[] = [];
   private wake: (() => void) | null = null;
   private loop: Promise<void> | null = null;
   private stopping = false;
@@ -186,6 +191,7 @@ export class TradingCore {
       return;
     }
     this.queue.push(job);
+    this.queuedAt.push(performance.now());
     this.wake?.();
   }
 
@@ -210,12 +216,14 @@ export class TradingCore {
       if (this.inFlight.length >= this.maxInFlight) await this.inFlight[0];
       if (this.writeFailed) continue;
       const jobs = this.queue.splice(0, this.maxBatch);
-      await this.process(jobs);
+      await this.process(jobs, this.queuedAt.splice(0, jobs.length));
     }
   }
 
   /** Applies a batch in memory and hands its rows to the writer; answers and publishes when they are committed. */
-  private async process(jobs: Job[]): Promise<void> {
+  private async process(jobs: Job[], queuedAt: number[]): Promise<void> {
+    const startedAt = performance.now();
+    this.timings.batchStarted(queuedAt, startedAt);
     const now = this.clock.now();
     const db = this.database.db;
     const answers: (() => void)[] = [];
@@ -234,8 +242,11 @@ export class TradingCore {
       this.failBatch(jobs, error);
       return;
     }
+    const handedOver = performance.now();
+    this.timings.batchApplied(handedOver - startedAt);
     const committed = (this.writer as CoreWriter).write(output.rows).then(
       () => {
+        this.timings.batchCommitted(performance.now() - handedOver);
         this.committedSeq = seq;
         this.stats.batches++;
         this.stats.commands += jobs.length;
