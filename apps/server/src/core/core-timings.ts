@@ -59,6 +59,7 @@ class Second {
   }
 }
 
+/** In ms, each the upper bound of its histogram bucket (at most about 19% above the true value); null when empty. */
 export interface Percentiles {
   p50: number | null;
   p99: number | null;
@@ -84,7 +85,7 @@ export class CoreTimings {
   /** `now` is a monotonic clock in ms (performance.now()). */
   constructor(private readonly now: () => number = () => performance.now()) {}
 
-  /** A batch of `commands` starts being applied; `queuedAt` holds when each entered the queue. */
+  /** A batch starts being applied at `startedAt`; `queuedAt` holds when each of its commands entered the queue. */
   batchStarted(queuedAt: readonly number[], startedAt: number): void {
     const second = this.second(startedAt);
     second.commands += queuedAt.length;
