@@ -41,7 +41,12 @@ export async function createServices(
     checkReplies: options.checkReplies ?? false,
     orderRate: new OrderRateLimiter(config.orderRate, clock),
     settings: new SettingsStore(database.db, clock),
-    sessions: new UserSessions(database.db, clock, { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs }),
+    sessions: new UserSessions(
+      database.db,
+      clock,
+      { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs },
+      (touch) => core.writeAlongside({ sessionTouches: [touch] }),
+    ),
     mailer: new Mailer(database.db, clock, config.smtpUrl, config.mailFrom),
     sms: new SmsSender(database.db, clock),
     captcha: createCaptchaService(config.captcha, database.db, new SettingsStore(database.db, clock), clock),

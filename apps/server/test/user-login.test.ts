@@ -1,6 +1,7 @@
 import { getNoReadMessageCount } from '@opex/contract/calls/message';
 import { confirmLogin, loginIn, loginOut, userInfo } from '@opex/contract/calls/user';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { hashToken } from '../src/modules/user/user-sessions.ts';
 import { SESSION_COOKIE } from '../src/platform/session-store.ts';
 import { startTestServer, type TestServer, testDialects } from './harness.ts';
 import {
@@ -173,6 +174,32 @@ describe.each(testDialects)('login and sessions on %s', (dialect) => {
     }
     server.clock.advance(sessionIdleMs / 2 + 1000);
     expect((await busy.call(userInfo)).code).toBe('10002');
+  });
+
+  it('records a session as seen at most once a minute, through the trading core’s writer', async () => {
+    const client = await loggedInClient(server, 'bob@example.com');
+    const id = hashToken(client.cookies.get(SESSION_COOKIE) as string);
+    const lastSeen = async () =>
+      (
+        await server.services.database.db
+          .selectFrom('sessions')
+          .select('last_seen_at')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).last_seen_at;
+    const loggedInAt = await lastSeen();
+    const writes = vi.spyOn(server.services.core, 'writeAlongside');
+    try {
+      server.clock.advance(30_000);
+      expect((await client.call(userInfo)).code).toBe('0');
+      expect(await lastSeen()).toBe(loggedInAt);
+      server.clock.advance(31_000);
+      expect((await client.call(userInfo)).code).toBe('0');
+      expect(await lastSeen()).toBe(server.clock.now());
+      expect(writes).toHaveBeenCalledWith({ sessionTouches: [{ id, lastSeenAt: server.clock.now() }] });
+    } finally {
+      writes.mockRestore();
+    }
   });
 
   it('asks for an e-mail code when the operator turns on login verification, with a single-use token', async () => {

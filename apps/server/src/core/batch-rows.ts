@@ -21,8 +21,19 @@ export interface BatchRows {
   /** Upserted by (owner, account, coin). */
   balances: Insertable<BalancesTable>[];
   inboxDone: { id: number; result: string }[];
-  /** Market data's changed K-line candles and the last trade they include (TradingCore.writeCandles). */
+  /** Market data's changed K-line candles and the last trade they include (TradingCore.writeAlongside). */
   candles?: CandleRows;
+  /** Sessions seen again (TradingCore.writeAlongside from the session store). */
+  sessionTouches?: SessionTouch[];
+}
+
+/** Other modules' rows that go through the core's writer, in order with its batches. */
+export type AlongsideRows = Pick<BatchRows, 'candles' | 'sessionTouches'>;
+
+export interface SessionTouch {
+  /** The session's id (its token's hash). */
+  id: string;
+  lastSeenAt: number;
 }
 
 export interface CandleRows {
@@ -76,4 +87,5 @@ export const isEmptyBatch = (rows: BatchRows) =>
   rows.ledger.length === 0 &&
   rows.balances.length === 0 &&
   rows.inboxDone.length === 0 &&
-  rows.candles === undefined;
+  rows.candles === undefined &&
+  rows.sessionTouches === undefined;

@@ -7,7 +7,7 @@ import { ORDER_UPDATE_COLUMNS } from './order-state.ts';
 /**
  * Writes one batch's rows in ONE transaction through Kysely (PostgreSQL), as few multi-row statements as the
  * parameter limit allows (65535): orders upserted by id, trades and ledger rows inserted, balances upserted, inbox
- * rows marked done. Group commit: the whole batch costs one fsync. SQLite writes the same rows through cached
+ * rows marked done, rows written alongside (candles, session touches). Group commit: the whole batch costs one fsync. SQLite writes the same rows through cached
  * prepared statements instead (sqlite-batch-writer.ts).
  */
 const MAX_PARAMS = 30_000;
@@ -48,6 +48,9 @@ export async function writeBatch(db: Kysely<Database>, batch: BatchRows): Promis
         .execute();
     }
     if (batch.candles) await writeCandles(trx, batch.candles);
+    for (const touch of batch.sessionTouches ?? []) {
+      await trx.updateTable('sessions').set({ last_seen_at: touch.lastSeenAt }).where('id', '=', touch.id).execute();
+    }
   });
 }
 

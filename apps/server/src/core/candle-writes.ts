@@ -3,7 +3,7 @@ import type { Database } from '../db/schema.ts';
 import type { CandleRows } from './batch-rows.ts';
 
 /**
- * Market data's K-line candles go through the core's writer (TradingCore.writeCandles), so that SQLite keeps one
+ * Market data's K-line candles go through the core's writer (TradingCore.writeAlongside), so that SQLite keeps one
  * writing connection: a write on the main thread's connection would wait there (blocking the event loop) whenever
  * the writer thread holds the lock. This is the Kysely form of that write, for PostgreSQL and for a stopped core.
  */

@@ -112,6 +112,14 @@ export function writeBatchesSqlite(sqlite: SQLite.Database, batches: readonly Ba
             PROGRESS_CONFLICT,
           );
         }
+        if (batch.sessionTouches) {
+          const touch = statement(
+            sqlite,
+            'sessions|touch',
+            () => 'update "sessions" set "last_seen_at" = ? where "id" = ?',
+          );
+          for (const t of batch.sessionTouches) touch.run(t.lastSeenAt, t.id);
+        }
       }
     })
     .immediate();

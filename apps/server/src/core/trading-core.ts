@@ -4,8 +4,8 @@ import type { DatabaseHandle } from '../db/database.ts';
 import { assertBalanced, LedgerError, type LedgerFailure, type Movement, parseAmount } from '../ledger/ledger.ts';
 import type { Clock } from '../platform/clock.ts';
 import { BatchEffects } from './batch-effects.ts';
-import { batchOutput, type CandleRows } from './batch-rows.ts';
-import { writeCandles } from './candle-writes.ts';
+import { type AlongsideRows, type BatchRows, batchOutput } from './batch-rows.ts';
+import { writeBatch } from './batch-writer.ts';
 import { type CoreEventBus, InProcessEventBus } from './core-events.ts';
 import { CoreState } from './core-state.ts';
 import { CoreTimings } from './core-timings.ts';
@@ -129,15 +129,22 @@ export class TradingCore {
   }
 
   /**
-   * Writes market data's candles through the core's writer (one writing connection for SQLite), in order with the
-   * core's batches; once the core has stopped, straight to the database.
+   * Writes other modules' rows (market data's candles, session touches) through the core's writer, in order with the
+   * core's batches; once the core has stopped, straight to the database. SQLite keeps one writing connection so: a
+   * write on the main thread's connection waits there, with the event loop blocked, whenever the writer thread holds
+   * the lock (a session touch did for up to 25 ms under load).
    */
-  writeCandles(candles: CandleRows): Promise<void> {
-    if (this.writer) {
-      const now = this.clock.now();
-      return this.writer.write({ now, orders: [], trades: [], ledger: [], balances: [], inboxDone: [], candles });
-    }
-    return this.database.db.transaction().execute((trx) => writeCandles(trx, candles));
+  writeAlongside(rows: AlongsideRows): Promise<void> {
+    const batch: BatchRows = {
+      now: this.clock.now(),
+      orders: [],
+      trades: [],
+      ledger: [],
+      balances: [],
+      inboxDone: [],
+      ...rows,
+    };
+    return this.writer ? this.writer.write(batch) : writeBatch(this.database.db, batch);
   }
 
   placeOrder(cmd: PlaceCommand): Promise<PlaceOutcome> {

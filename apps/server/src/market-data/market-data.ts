@@ -50,7 +50,7 @@ export class MarketData {
     try {
       const db = database.db;
       const symbols = (await db.selectFrom('markets').select('symbol').execute()).map((m) => m.symbol);
-      const klines = await KlineStore.load(db, symbols, (candles) => core.writeCandles(candles));
+      const klines = await KlineStore.load(db, symbols, (candles) => core.writeAlongside({ candles }));
       const data = new MarketData(database, clock, core, klines);
       await data.loadTickersAndRecent(symbols);
       await data.replayKlines();

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { SessionTouch } from '../../core/batch-rows.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { ActiveSession, SessionStore } from '../../platform/session-store.ts';
@@ -39,10 +40,17 @@ export class UserSessions implements SessionStore {
   /** Bumped by every revocation: a read that a revocation overtook is not cached. */
   private revocations = 0;
 
+  /**
+   * `touch` records a session as seen: in the server, through the trading core's writer (TradingCore.writeAlongside),
+   * so the main thread never waits for SQLite's write lock; by default straight to the database.
+   */
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
     private readonly limits: SessionLimits,
+    private readonly touch: (touch: SessionTouch) => Promise<void> = async ({ id, lastSeenAt }) => {
+      await db.updateTable('sessions').set({ last_seen_at: lastSeenAt }).where('id', '=', id).execute();
+    },
   ) {}
 
   /** Starts a session and returns the token for the cookie. */
@@ -87,7 +95,9 @@ export class UserSessions implements SessionStore {
     if (now >= session.createdAt + this.limits.maxMs || now >= session.lastSeenAt + this.limits.idleMs) return null;
     if (now - session.lastSeenAt >= TOUCH_EVERY_MS) {
       session.lastSeenAt = now;
-      await this.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
+      // Best effort: when it fails (the core rebuilding after a failed write), this node's cache still has the
+      // session as seen, and the first call after the cache expires touches it again.
+      await this.touch({ id, lastSeenAt: now }).catch(() => {});
     }
     return { sessionId: id, userId: session.userId };
   }
