@@ -7,8 +7,8 @@ import { ORDER_UPDATE_COLUMNS } from './order-state.ts';
 /**
  * Writes one batch's rows in ONE transaction through Kysely (PostgreSQL), as few multi-row statements as the
  * parameter limit allows (65535): orders upserted by id, trades and ledger rows inserted, balances upserted, inbox
- * rows marked done, rows written alongside (candles, session touches). Group commit: the whole batch costs one fsync. SQLite writes the same rows through cached
- * prepared statements instead (sqlite-batch-writer.ts).
+ * rows marked done, and the rows written alongside (candles, session touches). Group commit: the whole batch costs
+ * one fsync. SQLite writes the same rows through cached prepared statements instead (sqlite-batch-writer.ts).
  */
 const MAX_PARAMS = 30_000;
 
