@@ -2,7 +2,7 @@ import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { CoreTimingsReport, Percentiles } from '../../apps/server/src/core/core-timings.ts';
+import { type CoreTimingsReport, type Percentiles, SECONDS_KEPT } from '../../apps/server/src/core/core-timings.ts';
 import { seededRandom } from '../../apps/server/test/crash-run.ts';
 import {
   ExchangeClient,
@@ -139,7 +139,7 @@ async function fixedRate(client: ExchangeClient, cookies: string[], rate: number
  * of the phase before.
  */
 async function coreTimings(port: number, seconds: number): Promise<CoreTimingsReport> {
-  const window = Math.max(1, Math.min(60, Math.floor(seconds) - 1));
+  const window = Math.max(1, Math.min(SECONDS_KEPT, Math.floor(seconds) - 1));
   const response = await fetch(`http://127.0.0.1:${port}/health?seconds=${window}`);
   return ((await response.json()) as { core: CoreTimingsReport }).core;
 }

@@ -60,8 +60,8 @@ export function symbolBatches(symbols: readonly string[], cap = SYMBOLS_PER_CALL
  * switch was off) that name listed markets join the server's list by optional/update_symbol batch adds (operationType
  * 0, the contract's "local favourites after logging in"; one call unless they pass its length cap), whose last reply
  * is the merged list. They then leave this browser, so a star removed later on the server does not come back at the
- * next login; symbols of markets not listed stay here. A batch the server refuses (a market it does not know) leaves them all here for the
- * next load and the server's own list is read; a network failure is the load's error.
+ * next login; symbols of markets not listed stay here. A batch the server refuses (a market it does not know) leaves
+ * them all here for the next load and the server's own list is read; a network failure is the load's error.
  */
 export async function loadServerFavourites(storage: Storage, listed: ReadonlySet<string>): Promise<ServerList> {
   const kept = readFavourites(storage);
