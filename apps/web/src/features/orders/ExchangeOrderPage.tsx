@@ -133,11 +133,12 @@ export default function ExchangeOrderPage() {
     },
   });
 
+  // Short words get fixed room, so the numbers share the rest (a market buy's amount carries its coin: 50.00 USDT).
   const orderColumns: TableColumn[] = [
     { key: 'time', title: t('orderCenter.column.time'), width: '15%' },
-    { key: 'market', title: t('orderCenter.column.market') },
-    { key: 'type', title: t('orderCenter.column.type') },
-    { key: 'side', title: t('orderCenter.column.side') },
+    { key: 'market', title: t('orderCenter.column.market'), width: '7em' },
+    { key: 'type', title: t('orderCenter.column.type'), width: '6em' },
+    { key: 'side', title: t('orderCenter.column.side'), width: '4.5em' },
     { key: 'price', title: t('orderCenter.column.price'), align: 'right' },
     ...(tab === 'history'
       ? [{ key: 'avgPrice', title: t('orderCenter.column.avgPrice'), align: 'right' as const }]
@@ -145,8 +146,8 @@ export default function ExchangeOrderPage() {
     { key: 'amount', title: t('orderCenter.column.amount'), align: 'right' },
     { key: 'filled', title: t('orderCenter.column.filled'), align: 'right' },
     { key: 'total', title: t('orderCenter.column.total'), align: 'right' },
-    { key: 'status', title: t('orderCenter.column.status'), align: 'right' },
-    { key: 'action', title: t('orderCenter.column.action'), align: 'right', width: '9em' },
+    { key: 'status', title: t('orderCenter.column.status'), align: 'right', width: '7em' },
+    { key: 'action', title: t('orderCenter.column.action'), align: 'right', width: '10em' },
   ];
   const tradeColumns: TableColumn[] = [
     { key: 'time', title: t('orderCenter.column.time'), width: '15%' },
