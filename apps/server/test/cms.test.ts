@@ -27,6 +27,14 @@ describe.each(testDialects)('cms calls on %s', (dialect) => {
     expect(links.find((l) => l.linkType === 3)?.link).toBe('support@demo.opex');
   });
 
+  it("answers the footer in the caller's language, with only that language's links", async () => {
+    const client = server.client();
+    client.cookies.set('lan', 'zh_CN');
+    const { data } = await client.call(footerList);
+    expect(data.map((l) => l.title)).toEqual(['关于', '服务', '联系我们']);
+    expect(data[0]?.list.map((l) => l.linkText)).toEqual(['关于我们', '服务条款', '隐私政策', '风险提示']);
+  });
+
   it('has a page for every footerPage child of the spec', async () => {
     const client = server.client();
     for (const key of [

@@ -41,6 +41,82 @@ const banner = (title: string, colour: string) =>
     `<rect width="1600" height="600" fill="${colour}"/><text x="800" y="320" font-family="sans-serif" font-size="72" font-weight="700" text-anchor="middle" fill="#ffffff">${title}</text>`,
   );
 
+/** The demo's footer link lists, in each of the six languages. */
+const footerWords = {
+  en_US: {
+    about: 'About',
+    aboutUs: 'About us',
+    terms: 'Terms of service',
+    privacy: 'Privacy policy',
+    risk: 'Risk warning',
+    service: 'Service',
+    fees: 'Fees',
+    notices: 'Notices',
+    whitepaper: 'Bitcoin whitepaper',
+    contact: 'Contact',
+  },
+  zh_CN: {
+    about: '关于',
+    aboutUs: '关于我们',
+    terms: '服务条款',
+    privacy: '隐私政策',
+    risk: '风险提示',
+    service: '服务',
+    fees: '费率',
+    notices: '公告',
+    whitepaper: '比特币白皮书',
+    contact: '联系我们',
+  },
+  el_GR: {
+    about: '關於',
+    aboutUs: '關於我們',
+    terms: '服務條款',
+    privacy: '隱私政策',
+    risk: '風險提示',
+    service: '服務',
+    fees: '費率',
+    notices: '公告',
+    whitepaper: '比特幣白皮書',
+    contact: '聯繫我們',
+  },
+  ja_JP: {
+    about: '会社情報',
+    aboutUs: '私たちについて',
+    terms: '利用規約',
+    privacy: 'プライバシーポリシー',
+    risk: 'リスクに関する注意',
+    service: 'サービス',
+    fees: '手数料',
+    notices: 'お知らせ',
+    whitepaper: 'ビットコイン白書',
+    contact: 'お問い合わせ',
+  },
+  ko_KR: {
+    about: '소개',
+    aboutUs: '회사 소개',
+    terms: '이용약관',
+    privacy: '개인정보 처리방침',
+    risk: '위험 고지',
+    service: '서비스',
+    fees: '수수료',
+    notices: '공지사항',
+    whitepaper: '비트코인 백서',
+    contact: '문의',
+  },
+  vi_VN: {
+    about: 'Giới thiệu',
+    aboutUs: 'Về chúng tôi',
+    terms: 'Điều khoản dịch vụ',
+    privacy: 'Chính sách bảo mật',
+    risk: 'Cảnh báo rủi ro',
+    service: 'Dịch vụ',
+    fees: 'Phí',
+    notices: 'Thông báo',
+    whitepaper: 'Sách trắng Bitcoin',
+    contact: 'Liên hệ',
+  },
+};
+
 export async function seedDemoContent(db: Kysely<Database>, clock: Clock): Promise<void> {
   const now = clock.now();
   const settings = new SettingsStore(db, clock);
@@ -90,35 +166,20 @@ export async function seedDemoContent(db: Kysely<Database>, clock: Clock): Promi
   }
 
   for (const page of demoPages(COMPANY, CONTACT, demoMarkets)) await saveCmsPage(db, page, now);
-  const links = [
-    { listKey: 'about', listTitle: 'About', linkText: 'About us', link: '/footerPage/about', linkType: 0 },
-    {
-      listKey: 'about',
-      listTitle: 'About',
-      linkText: 'Terms of service',
-      link: '/footerPage/termsOfService',
-      linkType: 0,
-    },
-    {
-      listKey: 'about',
-      listTitle: 'About',
-      linkText: 'Privacy policy',
-      link: '/footerPage/privacyPolicy',
-      linkType: 0,
-    },
-    { listKey: 'about', listTitle: 'About', linkText: 'Risk warning', link: '/footerPage/risk', linkType: 0 },
-    { listKey: 'service', listTitle: 'Service', linkText: 'Fees', link: '/footerPage/fees', linkType: 0 },
-    { listKey: 'service', listTitle: 'Service', linkText: 'Notices', link: '/noticeInfo', linkType: 0 },
-    {
-      listKey: 'service',
-      listTitle: 'Service',
-      linkText: 'Bitcoin whitepaper',
-      link: 'https://bitcoin.org/bitcoin.pdf',
-      linkType: 1,
-    },
-    { listKey: 'contact', listTitle: 'Contact', linkText: CONTACT, link: CONTACT, linkType: 3 },
-  ] as const;
-  for (const [sort, link] of links.entries()) await addFooterLink(db, { ...link, lang: 'en_US', sort });
+  for (const [lang, words] of Object.entries(footerWords)) {
+    const links = [
+      { listKey: 'about', linkText: words.aboutUs, link: '/footerPage/about', linkType: 0 },
+      { listKey: 'about', linkText: words.terms, link: '/footerPage/termsOfService', linkType: 0 },
+      { listKey: 'about', linkText: words.privacy, link: '/footerPage/privacyPolicy', linkType: 0 },
+      { listKey: 'about', linkText: words.risk, link: '/footerPage/risk', linkType: 0 },
+      { listKey: 'service', linkText: words.fees, link: '/footerPage/fees', linkType: 0 },
+      { listKey: 'service', linkText: words.notices, link: '/noticeInfo', linkType: 0 },
+      { listKey: 'service', linkText: words.whitepaper, link: 'https://bitcoin.org/bitcoin.pdf', linkType: 1 },
+      { listKey: 'contact', linkText: CONTACT, link: CONTACT, linkType: 3 },
+    ] as const;
+    for (const [sort, link] of links.entries())
+      await addFooterLink(db, { ...link, listTitle: words[link.listKey], lang, sort });
+  }
 
   await addBanner(db, {
     lang: 'en_US',
