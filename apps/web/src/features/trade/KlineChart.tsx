@@ -58,7 +58,8 @@ export function KlineChart({
           },
           grid: { vertLines: { color: token(el, '--color-line') }, horzLines: { color: token(el, '--color-line') } },
           rightPriceScale: { borderColor: token(el, '--color-line') },
-          timeScale: { borderColor: token(el, '--color-line'), timeVisible: true },
+          // Room right of the newest candle: its time label is not cut by the price scale, and it reads as live.
+          timeScale: { borderColor: token(el, '--color-line'), timeVisible: true, rightOffset: 6 },
         });
         const candleSeries = chart.addSeries(CandlestickSeries, {
           upColor: rise,
