@@ -148,9 +148,16 @@ async function fixedRate(client: LeanHttpClient, cookies: string[], rate: number
   return summarise(latencies, refused, (performance.now() - start) / 1000);
 }
 
-/** WARM_UP_SECONDS at `rate`, not measured. */
-function warmUp(client: LeanHttpClient, cookies: string[], rate: number): Promise<Phase> {
-  return fixedRate(client, cookies, rate, WARM_UP_SECONDS);
+/** A fixed-rate phase after WARM_UP_SECONDS at the same rate; `measure` wraps the measured part only. */
+async function steadyRate(
+  client: LeanHttpClient,
+  cookies: string[],
+  rate: number,
+  seconds: number,
+  measure: (phase: () => Promise<Phase>) => Promise<Phase> = (phase) => phase(),
+): Promise<Phase> {
+  await fixedRate(client, cookies, rate, WARM_UP_SECONDS);
+  return measure(() => fixedRate(client, cookies, rate, seconds));
 }
 
 /**
@@ -200,11 +207,8 @@ async function peerRun(): Promise<PeerResults> {
     const lowest = Math.min(...SWEEP_RATES);
     return {
       saturation: saturations,
-      fixedRate: await warmUp(openLoop, ['a=b'], RATE).then(() => fixedRate(openLoop, ['a=b'], RATE, SECONDS)),
-      lowestRate: {
-        rate: lowest,
-        ...(await warmUp(openLoop, ['a=b'], lowest).then(() => fixedRate(openLoop, ['a=b'], lowest, SWEEP_SECONDS))),
-      },
+      fixedRate: await steadyRate(openLoop, ['a=b'], RATE, SECONDS),
+      lowestRate: { rate: lowest, ...(await steadyRate(openLoop, ['a=b'], lowest, SWEEP_SECONDS)) },
     };
   } finally {
     client.close();
@@ -247,12 +251,10 @@ async function main() {
           connections,
           ...(await measured(() => saturation(client, exchange.cookies, connections))),
         });
-      await warmUp(openLoop, exchange.cookies, RATE);
-      const rate = await measured(() => fixedRate(openLoop, exchange.cookies, RATE, SECONDS));
+      const rate = await steadyRate(openLoop, exchange.cookies, RATE, SECONDS, measured);
       const sweep: { rate: number; p50Ms: number; p99Ms: number; core: CoreTimingsReport }[] = [];
       for (const r of SWEEP_RATES) {
-        await warmUp(openLoop, exchange.cookies, r);
-        const phase = await fixedRate(openLoop, exchange.cookies, r, SWEEP_SECONDS);
+        const phase = await steadyRate(openLoop, exchange.cookies, r, SWEEP_SECONDS);
         sweep.push({
           rate: r,
           p50Ms: phase.p50Ms,
