@@ -26,6 +26,7 @@ export const BinanceCode = {
   invalidSide: -1117,
   badInterval: -1120,
   badSymbol: -1121,
+  invalidListenKey: -1125,
   invalidParameter: -1130,
   badRecvWindow: -1131,
   filterFailure: -1013,
@@ -103,4 +104,5 @@ export const binanceErrors = {
   unavailable: () =>
     new BinanceError(BinanceCode.disconnected, 'Internal error; unable to process your request. Please try again.'),
   notFound: () => new BinanceError(BinanceCode.notFound, 'Unknown endpoint.', 404),
+  noListenKey: () => new BinanceError(BinanceCode.invalidListenKey, 'This listenKey does not exist.'),
 };

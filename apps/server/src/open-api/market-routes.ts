@@ -22,6 +22,7 @@ import {
 import { registerOpenApiDocument } from './openapi-document.ts';
 import { QueryParams } from './query-params.ts';
 import { registerOpenApiStreams } from './streams.ts';
+import type { UserStreamDeps } from './user-stream.ts';
 
 /**
  * The public market-data half of the Open API (`/api/v3`, Binance's spot endpoints), its WebSocket streams and its
@@ -33,11 +34,15 @@ const TRADES_MAX = 1000;
 const KLINES_MAX = 1000;
 const AVG_PRICE_MINUTES = 5;
 
-export async function registerOpenApiMarketRoutes(scope: FastifyInstance, services: Services): Promise<void> {
+export async function registerOpenApiMarketRoutes(
+  scope: FastifyInstance,
+  services: Services,
+  users: UserStreamDeps,
+): Promise<void> {
   const depth = new DepthBook(services.core);
   const unsubscribe = services.core.bus.subscribe((events) => depth.onCoreEvents(events));
   scope.addHook('onClose', async () => unsubscribe());
-  registerOpenApiStreams(scope, services, depth);
+  registerOpenApiStreams(scope, services, depth, users);
   registerOpenApiDocument(scope, services.config.basePath);
 
   const { db } = services.database;

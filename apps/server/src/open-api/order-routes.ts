@@ -47,11 +47,13 @@ interface ParsedOrder {
   respType: RespType;
 }
 
-export function registerOpenApiOrderRoutes(scope: FastifyInstance, services: Services): void {
+/** Placing, cancelling and reading one order: shared by the REST routes and the WebSocket API (ws-api-trading.ts). */
+export type OrderActions = ReturnType<typeof orderActions>;
+
+export function orderActions(services: Services) {
   const { db } = services.database;
   const { core } = services;
 
-  const signed = (request: FastifyRequest, permission: Permission) => verifySigned(services, request, permission);
   const market = async (q: QueryParams): Promise<MarketSpec> => {
     const spec = await findMarket(services, q.required('symbol'));
     if (!spec) throw binanceErrors.badSymbol();
@@ -106,8 +108,8 @@ export function registerOpenApiOrderRoutes(scope: FastifyInstance, services: Ser
     if (!services.orderRate.take(userId)) throw binanceErrors.tooManyOrders(services.config.orderRate.perSecond);
   };
 
-  scope.post('/order', async (request) => {
-    const { userId, params } = await signed(request, 'trade');
+  /** POST /order: the order's answer in its newOrderRespType. */
+  const place = async (userId: number, params: QueryParams) => {
     const order = await parseOrder(services, params);
     takeOrderToken(userId);
     const outcome = await core.placeOrder({
@@ -130,6 +132,44 @@ export function registerOpenApiOrderRoutes(scope: FastifyInstance, services: Ser
       .orderBy('id')
       .execute();
     return { ...orderResult(row, spec), fills: fills.map((t) => orderFill(t, spec)) };
+  };
+
+  /** DELETE /order. */
+  const cancel = async (userId: number, params: QueryParams) => {
+    const spec = await market(params);
+    const row = await findOwnOrder(userId, spec, params);
+    const cancelId = params.optional('newClientOrderId') ?? randomClientId();
+    params.optional('cancelRestrictions');
+    params.done();
+    if (!CLIENT_ID.test(cancelId)) throw binanceErrors.illegal('newClientOrderId');
+    if (!row) throw binanceErrors.unknownOrder();
+    takeOrderToken(userId);
+    const outcome = await core.cancelOrder({ userId, orderId: Number(row.id), symbol: spec.symbol });
+    if (!outcome.ok) throw cancelRefusal(outcome.code);
+    return cancelledOrder(await orderById(Number(row.id)), spec, cancelId, services.clock.now());
+  };
+
+  /** GET /order. */
+  const status = async (userId: number, params: QueryParams) => {
+    const spec = await market(params);
+    const row = await findOwnOrder(userId, spec, params);
+    params.done();
+    if (!row) throw binanceErrors.noSuchOrder();
+    return binanceOrder(row, spec);
+  };
+
+  return { market, marketOf, place, cancel, status };
+}
+
+export function registerOpenApiOrderRoutes(scope: FastifyInstance, services: Services): void {
+  const { db } = services.database;
+  const { core } = services;
+  const signed = (request: FastifyRequest, permission: Permission) => verifySigned(services, request, permission);
+  const { market, marketOf, ...actions } = orderActions(services);
+
+  scope.post('/order', async (request) => {
+    const { userId, params } = await signed(request, 'trade');
+    return actions.place(userId, params);
   });
 
   scope.post('/order/test', async (request) => {
@@ -152,17 +192,7 @@ export function registerOpenApiOrderRoutes(scope: FastifyInstance, services: Ser
 
   scope.delete('/order', async (request) => {
     const { userId, params } = await signed(request, 'trade');
-    const spec = await market(params);
-    const row = await findOwnOrder(userId, spec, params);
-    const cancelId = params.optional('newClientOrderId') ?? randomClientId();
-    params.optional('cancelRestrictions');
-    params.done();
-    if (!CLIENT_ID.test(cancelId)) throw binanceErrors.illegal('newClientOrderId');
-    if (!row) throw binanceErrors.unknownOrder();
-    takeOrderToken(userId);
-    const outcome = await core.cancelOrder({ userId, orderId: Number(row.id), symbol: spec.symbol });
-    if (!outcome.ok) throw cancelRefusal(outcome.code);
-    return cancelledOrder(await orderById(Number(row.id)), spec, cancelId, services.clock.now());
+    return actions.cancel(userId, params);
   });
 
   scope.delete('/openOrders', async (request) => {
@@ -194,11 +224,7 @@ export function registerOpenApiOrderRoutes(scope: FastifyInstance, services: Ser
 
   scope.get('/order', async (request) => {
     const { userId, params } = await signed(request, 'read');
-    const spec = await market(params);
-    const row = await findOwnOrder(userId, spec, params);
-    params.done();
-    if (!row) throw binanceErrors.noSuchOrder();
-    return binanceOrder(row, spec);
+    return actions.status(userId, params);
   });
 
   scope.get('/openOrders', async (request) => {

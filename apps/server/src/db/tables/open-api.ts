@@ -18,6 +18,15 @@ export interface ApiKeysTable {
   updated_at: number;
 }
 
+/** The user data stream's listen keys: one per trader, valid until expires_at. */
+export interface ListenKeysTable {
+  listen_key: string;
+  user_id: number;
+  expires_at: number;
+  created_at: number;
+}
+
 export interface OpenApiTables {
   api_keys: ApiKeysTable;
+  listen_keys: ListenKeysTable;
 }
