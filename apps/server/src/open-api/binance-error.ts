@@ -31,6 +31,8 @@ export const BinanceCode = {
   badRecvWindow: -1131,
   filterFailure: -1013,
   newOrderRejected: -2010,
+  cancelReplacePartlyFailed: -2021,
+  cancelReplaceFailed: -2022,
   cancelRejected: -2011,
   noSuchOrder: -2013,
   badApiKeyFormat: -2014,
@@ -47,19 +49,25 @@ const httpStatusOf = (code: number): number =>
       ? 429
       : code === BinanceCode.disconnected || code === BinanceCode.unknown
         ? 500
-        : 400;
+        : code === BinanceCode.cancelReplacePartlyFailed
+          ? 409
+          : 400;
 
 export class BinanceError extends Error {
   constructor(
     readonly code: BinanceCodeValue,
     message: string,
     readonly httpStatus = httpStatusOf(code),
+    /** What a cancel-replace did, sent with its -2021 and -2022. */
+    readonly data?: unknown,
   ) {
     super(message);
   }
 
-  toJSON(): { code: number; msg: string } {
-    return { code: this.code, msg: this.message };
+  toJSON(): { code: number; msg: string; data?: unknown } {
+    return this.data === undefined
+      ? { code: this.code, msg: this.message }
+      : { code: this.code, msg: this.message, data: this.data };
   }
 }
 

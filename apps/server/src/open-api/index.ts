@@ -2,10 +2,11 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import type { Services } from '../platform/services.ts';
 import { registerOpenApiAccountRoutes } from './account-routes.ts';
 import { BinanceCode, BinanceError, binanceErrors } from './binance-error.ts';
+import { registerCancelReplace } from './cancel-replace.ts';
 import { registerFuturesInfo } from './futures-info.ts';
 import { ListenKeys, registerListenKeyRoutes } from './listen-keys.ts';
 import { registerOpenApiMarketRoutes } from './market-routes.ts';
-import { registerOpenApiOrderRoutes } from './order-routes.ts';
+import { orderActions, registerOpenApiOrderRoutes } from './order-routes.ts';
 import { UserEventFeed } from './user-events.ts';
 import { registerOpenApiUserStream } from './user-stream.ts';
 import { registerWalletRoutes } from './wallet-routes.ts';
@@ -27,6 +28,7 @@ export async function registerOpenApi(app: FastifyInstance, services: Services):
       await registerOpenApiMarketRoutes(scope, services, { feed, listenKeys });
       registerOpenApiAccountRoutes(scope, services);
       registerOpenApiOrderRoutes(scope, services);
+      registerCancelReplace(scope, services, orderActions(services));
       registerOpenApiUserStream(scope, services, { feed, listenKeys });
       registerListenKeyRoutes(scope, listenKeys);
     },

@@ -21,6 +21,7 @@ import {
 } from './market-format.ts';
 import { registerOpenApiDocument } from './openapi-document.ts';
 import { QueryParams } from './query-params.ts';
+import { rollingTicker, windowSizeMs } from './rolling-ticker.ts';
 import { registerOpenApiStreams } from './streams.ts';
 import type { UserStreamDeps } from './user-stream.ts';
 
@@ -175,6 +176,22 @@ export async function registerOpenApiMarketRoutes(
     if (type !== undefined && type !== 'FULL' && type !== 'MINI') throw binanceErrors.illegal('type');
     const tickers = specs.map((spec) => ticker24hr(services, depth, spec));
     return respond(one, type === 'MINI' ? tickers.map(miniTicker) : tickers);
+  });
+
+  scope.get('/ticker', async (request) => {
+    const q = new QueryParams(request.query as Query);
+    if (q.optional('symbol') === undefined && q.optional('symbols') === undefined)
+      throw new BinanceError(
+        BinanceCode.mandatoryParam,
+        "Param 'symbol' or 'symbols' must be sent, but both were empty/null!",
+      );
+    const { one, specs } = await markets(q);
+    const windowMs = windowSizeMs(q.optional('windowSize'));
+    const type = q.optional('type');
+    q.done();
+    if (type !== undefined && type !== 'FULL' && type !== 'MINI') throw binanceErrors.illegal('type');
+    const tickers = await Promise.all(specs.map((spec) => rollingTicker(services, spec, windowMs, type !== 'MINI')));
+    return respond(one, tickers);
   });
 
   scope.get('/ticker/price', async (request) => {

@@ -31,7 +31,7 @@ import { type Permission, verifySigned } from './signed-request.ts';
 const LIST_MAX = 1000;
 const LIST_DEFAULT = 500;
 /** Binance's newClientOrderId alphabet. */
-const CLIENT_ID = /^[.A-Za-z0-9:/_-]{1,36}$/;
+export const CLIENT_ID = /^[.A-Za-z0-9:/_-]{1,36}$/;
 const DECIMAL = /^\d{1,20}(\.\d{1,20})?$/;
 /** Order types of Binance's spot API that this exchange does not offer. */
 const UNOFFERED_TYPES = ['STOP_LOSS', 'STOP_LOSS_LIMIT', 'TAKE_PROFIT', 'TAKE_PROFIT_LIMIT'];
@@ -39,7 +39,7 @@ const UNOFFERED_TYPES = ['STOP_LOSS', 'STOP_LOSS_LIMIT', 'TAKE_PROFIT', 'TAKE_PR
 type OrderType = (typeof ORDER_TYPES)[number];
 type RespType = 'ACK' | 'RESULT' | 'FULL';
 
-interface ParsedOrder {
+export interface ParsedOrder {
   spec: MarketSpec;
   type: OrderType;
   request: OrderRequest;
@@ -66,13 +66,18 @@ export function orderActions(services: Services) {
   const orderById = (id: number) => db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   /** One of the caller's orders in the market, by orderId and/or origClientOrderId (rejected ones never existed). */
-  const findOwnOrder = async (userId: number, spec: MarketSpec, q: QueryParams): Promise<OrderRow | undefined> => {
-    const orderId = q.integer('orderId', { min: 0 });
-    const clientId = q.optional('origClientOrderId');
+  const findOwnOrder = async (
+    userId: number,
+    spec: MarketSpec,
+    q: QueryParams,
+    names = { orderId: 'orderId', clientId: 'origClientOrderId' },
+  ): Promise<OrderRow | undefined> => {
+    const orderId = q.integer(names.orderId, { min: 0 });
+    const clientId = q.optional(names.clientId);
     if (orderId === undefined && clientId === undefined)
       throw new BinanceError(
         BinanceCode.mandatoryParam,
-        "Param 'origClientOrderId' or 'orderId' must be sent, but both were empty/null!",
+        `Param '${names.clientId}' or '${names.orderId}' must be sent, but both were empty/null!`,
       );
     let query = db
       .selectFrom('orders')
@@ -109,8 +114,9 @@ export function orderActions(services: Services) {
   };
 
   /** POST /order: the order's answer in its newOrderRespType. */
-  const place = async (userId: number, params: QueryParams) => {
-    const order = await parseOrder(services, params);
+  const place = async (userId: number, params: QueryParams) => placeParsed(userId, await parseOrder(services, params));
+
+  const placeParsed = async (userId: number, order: ParsedOrder) => {
     takeOrderToken(userId);
     const outcome = await core.placeOrder({
       userId,
@@ -142,6 +148,10 @@ export function orderActions(services: Services) {
     params.optional('cancelRestrictions');
     params.done();
     if (!CLIENT_ID.test(cancelId)) throw binanceErrors.illegal('newClientOrderId');
+    return cancelFound(userId, spec, row, cancelId);
+  };
+
+  const cancelFound = async (userId: number, spec: MarketSpec, row: OrderRow | undefined, cancelId: string) => {
     if (!row) throw binanceErrors.unknownOrder();
     takeOrderToken(userId);
     const outcome = await core.cancelOrder({ userId, orderId: Number(row.id), symbol: spec.symbol });
@@ -158,7 +168,7 @@ export function orderActions(services: Services) {
     return binanceOrder(row, spec);
   };
 
-  return { market, marketOf, place, cancel, status };
+  return { market, marketOf, place, cancel, status, placeParsed, cancelFound, findOwnOrder };
 }
 
 export function registerOpenApiOrderRoutes(scope: FastifyInstance, services: Services): void {
@@ -170,6 +180,17 @@ export function registerOpenApiOrderRoutes(scope: FastifyInstance, services: Ser
   scope.post('/order', async (request) => {
     const { userId, params } = await signed(request, 'trade');
     return actions.place(userId, params);
+  });
+
+  // The order-entry bucket every order call draws on, as Binance's ORDERS limit: `limit` orders per the seconds it
+  // takes to refill (ORDER_RATE_BURST at ORDER_RATE_PER_S), `count` of them taken and not yet refilled.
+  scope.get('/rateLimit/order', async (request) => {
+    const { userId, params } = await signed(request, 'read');
+    params.done();
+    if (!services.orderRate.enabled) return [];
+    const { limits, used } = services.orderRate.usage(userId);
+    const seconds = Math.max(1, Math.ceil(limits.burst / limits.perSecond));
+    return [{ rateLimitType: 'ORDERS', interval: 'SECOND', intervalNum: seconds, limit: limits.burst, count: used }];
   });
 
   scope.post('/order/test', async (request) => {
@@ -311,10 +332,10 @@ export function registerOpenApiOrderRoutes(scope: FastifyInstance, services: Ser
   });
 }
 
-const randomClientId = () => randomBytes(16).toString('base64url').slice(0, 22);
+export const randomClientId = () => randomBytes(16).toString('base64url').slice(0, 22);
 
 /** POST /order and /order/test parameters, checked as Binance checks them, then against the market's filters. */
-async function parseOrder(services: Services, q: QueryParams): Promise<ParsedOrder> {
+export async function parseOrder(services: Services, q: QueryParams): Promise<ParsedOrder> {
   const symbol = q.required('symbol');
   const side = q.required('side');
   const type = q.required('type');
@@ -360,13 +381,11 @@ async function parseOrder(services: Services, q: QueryParams): Promise<ParsedOrd
         "Param 'quantity' or 'quoteOrderQty' must be sent, but both were empty/null!",
       );
     if (quantity !== undefined && quoteOrderQty !== undefined) throw binanceErrors.notRequired('quoteOrderQty');
-    // A market buy by the quote amount to spend or by the base quantity; a market sell by the base quantity.
-    if (side === 'SELL' && quoteOrderQty !== undefined)
-      throw new BinanceError(BinanceCode.unsupportedOperation, 'Unsupported order combination.');
+    // By the base quantity, or by the quote amount to spend (a buy) or to receive (a sell).
     request =
       quantity !== undefined
         ? { side, type: 2, volume: quantity, byQuantity: side === 'BUY' }
-        : { side, type: 2, volume: quoteOrderQty as string };
+        : { side, type: 2, volume: quoteOrderQty as string, byQuoteAmount: side === 'SELL' };
   } else {
     if (quantity === undefined) throw binanceErrors.mandatory('quantity');
     if (price === undefined) throw binanceErrors.mandatory('price');
@@ -391,7 +410,8 @@ async function parseOrder(services: Services, q: QueryParams): Promise<ParsedOrd
 
 /** Which of Binance's filters a rule of order-rules.ts is. */
 function filterRefusal(refusal: OrderRefusal, request: OrderRequest, spec: MarketSpec): BinanceError {
-  const marketBuy = request.type === 2 && request.side === 'BUY';
+  // A market order whose amount is a quote value (every market buy is checked so; a sell by quoteOrderQty too).
+  const marketBuy = request.type === 2 && (request.side === 'BUY' || request.byQuoteAmount === true);
   const lotFilter = request.type === 2 ? 'MARKET_LOT_SIZE' : 'LOT_SIZE';
   switch (refusal) {
     case 'market_closed':
