@@ -265,7 +265,7 @@ describe.each(testDialects)('Binance clients against the Open API on %s', (diale
     }
   });
 
-  it("runs the README's CCXT example with default options, every request on our server", async () => {
+  it("runs the README's CCXT example as written, every request on our server, and follows orders by listen key", async () => {
     const readme = readFileSync(path.join(import.meta.dirname, '../../../README.md'), 'utf8');
     const section = readme.slice(readme.indexOf('## Open API'));
     const example = /```js\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
@@ -285,6 +285,7 @@ describe.each(testDialects)('Binance clients against the Open API on %s', (diale
       const exchange = await run(ccxt, alice.apiKey, alice.secret);
       expect(Object.keys(exchange.markets)).toContain('BTC/USDT');
       expect(exchange.currencies.USDT).toMatchObject({ id: 'USDT' });
+      await followsOrdersOnListenKey(exchange);
     } finally {
       exchangeClass.fetch = realFetch;
     }
@@ -305,6 +306,35 @@ describe.each(testDialects)('Binance clients against the Open API on %s', (diale
       .execute();
     expect(orders.length).toBeGreaterThanOrEqual(2);
   });
+
+  /** CCXT (as the README sets it up) places, reads and cancels an order, followed on its listen key's stream. */
+  const followsOrdersOnListenKey = async (exchange: Json) => {
+    const { listenKey } = await exchange.publicPostUserDataStream();
+    const ws = new WebSocket(`${wsBase}/ws/${listenKey}`);
+    const frames = new Frames();
+    ws.on('message', (data) => frames.push(JSON.parse(String(data))));
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    try {
+      const order = await exchange.createOrder('BTC/USDT', 'limit', 'buy', 0.01, 59000);
+      const report = (x: string) =>
+        frames.next((f) => f.e === 'executionReport' && String(f.i) === order.id && f.x === x);
+      expect(await report('NEW')).toMatchObject({ X: 'NEW', p: '59000.00' });
+      // Bob sells through the README's buy at 60000 (0.01) into this one.
+      await new Spot(bob.apiKey, bob.secret, { baseURL: base }).newOrder('BTCUSDT', 'SELL', 'LIMIT', {
+        price: '59000',
+        quantity: '0.012',
+        timeInForce: 'IOC',
+      });
+      expect(await report('TRADE')).toMatchObject({ X: 'PARTIALLY_FILLED', l: '0.002000' });
+      expect(await exchange.fetchOrder(order.id, 'BTC/USDT')).toMatchObject({ status: 'open', filled: 0.002 });
+      expect(await exchange.cancelOrder(order.id, 'BTC/USDT')).toMatchObject({ status: 'canceled' });
+      expect(await report('CANCELED')).toMatchObject({ X: 'CANCELED' });
+      await exchange.publicPutUserDataStream({ listenKey });
+      await exchange.publicDeleteUserDataStream({ listenKey });
+    } finally {
+      ws.close();
+    }
+  };
 
   it('answers unknown paths of every Binance family with a JSON 404', async () => {
     for (const url of ['/api/v1/nothing', '/api/v3/nothing', '/sapi/v1/nothing', '/fapi/v2/nothing', '/dapi/v1/x']) {
