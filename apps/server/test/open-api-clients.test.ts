@@ -202,6 +202,14 @@ describe.each(testDialects)('Binance clients against the Open API on %s', (diale
         400,
         { code: -1125, msg: 'This listenKey does not exist.' },
       ]);
+      // A new start gives a new key in place of the lapsed one.
+      const again = await fetch(`${base}/api/v3/userDataStream`, {
+        method: 'POST',
+        headers: { 'X-MBX-APIKEY': bob.apiKey },
+      });
+      const renewed = ((await again.json()) as { listenKey: string }).listenKey;
+      expect(renewed).toMatch(/^[A-Za-z0-9]{60}$/);
+      expect(renewed).not.toBe(listenKey);
     } finally {
       offset = 0;
       ws.close();

@@ -9,8 +9,8 @@ import { apiKeyCaller, requestParams } from './signed-request.ts';
  * the key owner's listen key, the same one while it lives, extended by 60 minutes at each start or keep-alive
  * (`PUT`); `DELETE` ends it. A stream opened at /ws/<listenKey> carries the owner's events until then (streams.ts).
  * The WebSocket API's userDataStream.start, .ping and .stop do the same (user-stream.ts). Kept in the database so a
- * restart does not end a bot's stream; the times of the keys this node streams are also held here, so a stream
- * learns of a keep-alive or a close at once.
+ * restart does not end a bot's stream. The times of the keys this node knows are also held in memory, read again
+ * from the database once they pass (a keep-alive may have come through another node).
  */
 export const LISTEN_KEY_TTL_MS = 60 * 60_000;
 
@@ -20,7 +20,7 @@ export interface ListenKeyOwner {
 }
 
 export class ListenKeys {
-  /** listen key -> its owner and expiry, for the keys this node streams (refreshed on every change made here). */
+  /** listen key -> its owner and expiry, as last read or changed by this node. */
   private readonly known = new Map<string, ListenKeyOwner>();
 
   constructor(private readonly services: Services) {}
@@ -44,10 +44,13 @@ export class ListenKeys {
       return alive.listen_key;
     }
     const listenKey = randomToken(60);
-    await db.deleteFrom('listen_keys').where('user_id', '=', userId).execute();
+    // The user's lapsed key, if any, is replaced.
     await db
       .insertInto('listen_keys')
       .values({ listen_key: listenKey, user_id: userId, expires_at: expiresAt, created_at: now })
+      .onConflict((oc) =>
+        oc.column('user_id').doUpdateSet({ listen_key: listenKey, expires_at: expiresAt, created_at: now }),
+      )
       .execute();
     this.known.set(listenKey, { userId, expiresAt });
     return listenKey;
@@ -69,29 +72,32 @@ export class ListenKeys {
   async close(apiKey: string | undefined, ip: string, listenKey: string): Promise<void> {
     await this.ownedBy(apiKey, ip, listenKey);
     await this.services.database.db.deleteFrom('listen_keys').where('listen_key', '=', listenKey).execute();
-    this.known.set(listenKey, { userId: 0, expiresAt: 0 });
+    this.known.delete(listenKey);
   }
 
-  /** A live listen key's owner, or null (unknown, closed or lapsed). */
+  /** A live listen key's owner, or null (unknown, closed or lapsed); read again once its known time has passed. */
   async owner(listenKey: string): Promise<ListenKeyOwner | null> {
     const now = this.services.clock.now();
-    let found = this.known.get(listenKey);
-    if (!found) {
-      const row = await this.services.database.db
-        .selectFrom('listen_keys')
-        .select(['user_id', 'expires_at'])
-        .where('listen_key', '=', listenKey)
-        .executeTakeFirst();
-      if (!row) return null;
-      found = { userId: Number(row.user_id), expiresAt: Number(row.expires_at) };
-      this.known.set(listenKey, found);
+    const cached = this.known.get(listenKey);
+    if (cached && cached.expiresAt > now) return cached;
+    const row = await this.services.database.db
+      .selectFrom('listen_keys')
+      .select(['user_id', 'expires_at'])
+      .where('listen_key', '=', listenKey)
+      .executeTakeFirst();
+    if (!row) {
+      this.known.delete(listenKey);
+      return null;
     }
+    const found = { userId: Number(row.user_id), expiresAt: Number(row.expires_at) };
+    this.known.set(listenKey, found);
     return found.expiresAt > now ? found : null;
   }
 
-  /** When a streamed key lapses, closes or is extended here: what `owner` now answers without a query. */
-  expiresAt(listenKey: string): number {
-    return this.known.get(listenKey)?.expiresAt ?? 0;
+  /** Whether a streamed key still lives, has lapsed (its time ran out) or was closed (it no longer exists). */
+  async state(listenKey: string): Promise<'alive' | 'lapsed' | 'closed'> {
+    if (await this.owner(listenKey)) return 'alive';
+    return this.known.has(listenKey) ? 'lapsed' : 'closed';
   }
 
   private async ownedBy(apiKey: string | undefined, ip: string, listenKey: string): Promise<ListenKeyOwner> {

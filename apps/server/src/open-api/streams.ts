@@ -92,6 +92,8 @@ class StreamHub {
   private readonly openCandles = new Map<string, Candle>();
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly unsubscribers: (() => void)[] = [];
+  /** One check of the streamed listen keys at a time. */
+  private checkingListenKeys = false;
 
   constructor(
     private readonly services: Services,
@@ -168,12 +170,12 @@ class StreamHub {
   }
 
   /** Listen keys closed or lapsed stop their events; a lapsed one says so first, as Binance's do. */
-  private endListenKeys(now: number): void {
+  private async endListenKeys(now: number): Promise<void> {
     for (const client of this.clients) {
       for (const [listenKey, stop] of client.listenKeys) {
-        const expiresAt = this.users.listenKeys.expiresAt(listenKey);
-        if (expiresAt > now) continue;
-        if (expiresAt > 0) this.sendUserEvent(client, listenKey, { e: 'listenKeyExpired', E: now, listenKey });
+        const state = await this.users.listenKeys.state(listenKey);
+        if (state === 'alive') continue;
+        if (state === 'lapsed') this.sendUserEvent(client, listenKey, { e: 'listenKeyExpired', E: now, listenKey });
         stop();
         client.listenKeys.delete(listenKey);
       }
@@ -350,7 +352,14 @@ class StreamHub {
     }
     this.slowDiffs.clear();
     const now = this.now();
-    this.endListenKeys(now);
+    if (!this.checkingListenKeys) {
+      this.checkingListenKeys = true;
+      this.endListenKeys(now)
+        .catch(() => undefined)
+        .finally(() => {
+          this.checkingListenKeys = false;
+        });
+    }
     this.pushTickers(now);
     for (const name of this.subscribers.channels()) {
       const route = this.routes.get(name);
