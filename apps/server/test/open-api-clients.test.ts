@@ -293,6 +293,12 @@ describe.each(testDialects)('Binance clients against the Open API on %s', (diale
       const exchange = await run(ccxt, alice.apiKey, alice.secret);
       expect(Object.keys(exchange.markets)).toContain('BTC/USDT');
       expect(exchange.currencies.USDT).toMatchObject({ id: 'USDT' });
+      // The coin configuration names each chain with its switches; fees and status answer as Binance's do.
+      const btc = Object.values<Json>(exchange.currencies.BTC.networks);
+      expect(btc).toEqual([expect.objectContaining({ id: 'BTC', deposit: true })]);
+      const fees = await exchange.fetchTradingFees();
+      expect(fees['BTC/USDT']).toMatchObject({ maker: expect.any(Number), taker: expect.any(Number) });
+      expect(await exchange.fetchStatus()).toMatchObject({ status: 'ok' });
       await followsOrdersOnListenKey(exchange);
     } finally {
       exchangeClass.fetch = realFetch;
