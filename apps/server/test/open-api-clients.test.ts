@@ -190,6 +190,18 @@ describe.each(testDialects)('Binance clients against the Open API on %s', (diale
     const frames = new Frames();
     ws.on('message', (data) => frames.push(JSON.parse(String(data))));
     await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    // A listen key is also subscribed, and unsubscribed, like a stream.
+    const raw = new WebSocket(`${wsBase}/ws`);
+    const rawFrames = new Frames();
+    raw.on('message', (data) => rawFrames.push(JSON.parse(String(data))));
+    await new Promise((resolve, reject) => raw.once('open', resolve).once('error', reject));
+    raw.send(JSON.stringify({ method: 'SUBSCRIBE', params: [listenKey], id: 1 }));
+    expect(await rawFrames.next((f) => f.id === 1)).toEqual({ result: null, id: 1 });
+    raw.send(JSON.stringify({ method: 'UNSUBSCRIBE', params: [listenKey], id: 2 }));
+    expect(await rawFrames.next((f) => f.id === 2)).toEqual({ result: null, id: 2 });
+    raw.send(JSON.stringify({ method: 'UNSUBSCRIBE', params: [listenKey], id: 3 }));
+    expect(await rawFrames.next((f) => f.id === 3)).toMatchObject({ error: { code: 2 }, id: 3 });
+    raw.close();
     try {
       offset += 61 * 60_000;
       const expired = await frames.next((f) => f.data?.e === 'listenKeyExpired');

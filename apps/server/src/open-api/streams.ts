@@ -165,6 +165,14 @@ class StreamHub {
     return true;
   }
 
+  private unfollowListenKey(client: Client, listenKey: string): boolean {
+    const stop = client.listenKeys.get(listenKey);
+    if (!stop) return false;
+    stop();
+    client.listenKeys.delete(listenKey);
+    return true;
+  }
+
   private sendUserEvent(client: Client, listenKey: string, event: unknown): void {
     sendIfKeepingUp(client.socket, JSON.stringify(client.combined ? { stream: listenKey, data: event } : event));
   }
@@ -172,12 +180,11 @@ class StreamHub {
   /** Listen keys closed or lapsed stop their events; a lapsed one says so first, as Binance's do. */
   private async endListenKeys(now: number): Promise<void> {
     for (const client of this.clients) {
-      for (const [listenKey, stop] of client.listenKeys) {
+      for (const listenKey of [...client.listenKeys.keys()]) {
         const state = await this.users.listenKeys.state(listenKey);
         if (state === 'alive') continue;
         if (state === 'lapsed') this.sendUserEvent(client, listenKey, { e: 'listenKeyExpired', E: now, listenKey });
-        stop();
-        client.listenKeys.delete(listenKey);
+        this.unfollowListenKey(client, listenKey);
       }
     }
   }
@@ -204,15 +211,18 @@ class StreamHub {
     if (request.method === 'SUBSCRIBE' || request.method === 'UNSUBSCRIBE') {
       const parsed: ParsedStream[] = [];
       for (const p of params) {
-        const stream = typeof p === 'string' ? parseStream(p) : null;
-        if (stream) parsed.push(stream);
-        else if (request.method === 'UNSUBSCRIBE' && typeof p === 'string' && client.listenKeys.has(p)) {
-          client.listenKeys.get(p)?.();
-          client.listenKeys.delete(p);
-        } else if (
-          !(request.method === 'SUBSCRIBE' && typeof p === 'string' && (await this.followListenKey(client, p)))
-        )
-          return fail(RequestError.badRequest, `Invalid request: unknown stream '${String(p)}'`);
+        const name = typeof p === 'string' ? p : '';
+        const stream = parseStream(name);
+        if (stream) {
+          parsed.push(stream);
+          continue;
+        }
+        // Else a listen key: its owner's user data events on this connection, or no longer.
+        const done =
+          request.method === 'SUBSCRIBE'
+            ? await this.followListenKey(client, name)
+            : this.unfollowListenKey(client, name);
+        if (!done) return fail(RequestError.badRequest, `Invalid request: unknown stream '${String(p)}'`);
       }
       if (request.method === 'UNSUBSCRIBE') {
         for (const s of parsed) if (client.streams.delete(s.name)) this.leave(client, s.name);
