@@ -64,6 +64,7 @@ describe.each(testDialects)('Binance clients against the Open API on %s', (diale
   let alice: Key;
   let bob: Key;
   let aliceId: number;
+  let bobId: number;
   /** Added to the system clock: the clients sign with the system clock, and a test moves time past a key's life. */
   let offset = 0;
   const db = () => server.services.database.db;
@@ -96,7 +97,7 @@ describe.each(testDialects)('Binance clients against the Open API on %s', (diale
       ids.push(Number(user.id));
     }
     [alice, bob] = keys as [Key, Key];
-    aliceId = ids[0] as number;
+    [aliceId, bobId] = ids as [number, number];
   }, 30_000);
 
   afterAll(async () => {
@@ -222,6 +223,31 @@ describe.each(testDialects)('Binance clients against the Open API on %s', (diale
       const renewed = ((await again.json()) as { listenKey: string }).listenKey;
       expect(renewed).toMatch(/^[A-Za-z0-9]{60}$/);
       expect(renewed).not.toBe(listenKey);
+    } finally {
+      offset = 0;
+      ws.close();
+    }
+  });
+
+  it('ends a listen key with the API key it was made with', async () => {
+    const box = serverSecretBox(server.services.config);
+    const permissions: ('read' | 'trade')[] = ['read'];
+    const { row, secret } = await insertApiKey(db(), box, bobId, { label: 'temp', permissions, ip: '' }, 0);
+    const { listenKey } = (await new Spot(row.api_key, secret, { baseURL: base }).createListenKey()).data;
+    const ws = new WebSocket(`${wsBase}/ws/${listenKey}`);
+    const frames = new Frames();
+    ws.on('message', (data) => frames.push(JSON.parse(String(data))));
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    try {
+      await fund(server.services.core, bobId, 'USDT', '1');
+      expect(await frames.next((f) => f.e === 'balanceUpdate')).toMatchObject({ a: 'USDT', d: '1.00000000' });
+      await db().deleteFrom('api_keys').where('id', '=', row.id).execute();
+      // Within half a minute the stream learns the key is gone, and carries nothing more.
+      offset += 31_000;
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await fund(server.services.core, bobId, 'USDT', '2');
+      await expect(frames.next((f) => f.e === 'balanceUpdate' && f.d === '2.00000000', 1000)).rejects.toThrow();
+      expect(await new ListenKeys(server.services).owner(listenKey)).toBeNull();
     } finally {
       offset = 0;
       ws.close();
