@@ -151,7 +151,12 @@ describe.each(testDialects)('Open API market data on %s', (dialect) => {
   it('lists the markets with filters from their tick, lot and minimums', async () => {
     const { status, body } = await get('/exchangeInfo');
     expect(status).toBe(200);
-    expect(body).toMatchObject({ timezone: 'UTC', serverTime: START, rateLimits: [] });
+    // The order-entry bucket (defaults: 100 at once, 50 a second) is the one limit announced.
+    expect(body).toMatchObject({
+      timezone: 'UTC',
+      serverTime: START,
+      rateLimits: [{ rateLimitType: 'ORDERS', interval: 'SECOND', intervalNum: 2, limit: 100 }],
+    });
     const btc = body.symbols.find((s: Json) => s.symbol === 'BTCUSDT');
     expect(btc).toMatchObject({
       status: 'TRADING',

@@ -176,7 +176,11 @@ const schemas: Record<string, Schema> = {
   ExchangeInfo: object({
     timezone: str('Always UTC', 'UTC'),
     serverTime: int('Epoch milliseconds'),
-    rateLimits: { ...array({ type: 'object' }), description: 'Empty: no request-weight limits are enforced.' },
+    rateLimits: {
+      ...array({ type: 'object' }),
+      description:
+        'The order-entry bucket as an ORDERS limit (limit orders per intervalNum seconds); no request-weight limit is enforced.',
+    },
     exchangeFilters: array({ type: 'object' }),
     symbols: array(ref('Symbol')),
   }),

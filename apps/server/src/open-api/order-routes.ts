@@ -7,7 +7,7 @@ import { MAX_TICKS, type MarketSpec } from '../core/market-spec.ts';
 import { checkOrder, type OrderRefusal, type OrderRequest, type TimeInForceName } from '../core/order-rules.ts';
 import type { Services } from '../platform/services.ts';
 import { BinanceCode, BinanceError, binanceErrors } from './binance-error.ts';
-import { allMarkets, findMarket, ORDER_TYPES, TIME_IN_FORCE } from './exchange-info.ts';
+import { allMarkets, findMarket, ORDER_TYPES, orderRateLimits, TIME_IN_FORCE } from './exchange-info.ts';
 import {
   binanceOrder,
   cancelledOrder,
@@ -182,15 +182,12 @@ export function registerOpenApiOrderRoutes(scope: FastifyInstance, services: Ser
     return actions.place(userId, params);
   });
 
-  // The order-entry bucket every order call draws on, as Binance's ORDERS limit: `limit` orders per the seconds it
-  // takes to refill (ORDER_RATE_BURST at ORDER_RATE_PER_S), `count` of them taken and not yet refilled.
+  // The order-entry bucket as exchangeInfo announces it, with `count`: its orders taken and not yet refilled.
   scope.get('/rateLimit/order', async (request) => {
     const { userId, params } = await signed(request, 'read');
     params.done();
-    if (!services.orderRate.enabled) return [];
     const { limits, used } = services.orderRate.usage(userId);
-    const seconds = Math.max(1, Math.ceil(limits.burst / limits.perSecond));
-    return [{ rateLimitType: 'ORDERS', interval: 'SECOND', intervalNum: seconds, limit: limits.burst, count: used }];
+    return orderRateLimits(limits).map((limit) => ({ ...limit, count: used }));
   });
 
   scope.post('/order/test', async (request) => {
