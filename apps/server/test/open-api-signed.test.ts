@@ -486,10 +486,10 @@ describe.each(testDialects)('Open API signed endpoints on %s', (dialect) => {
       price: '101',
     });
     expect(fok.body).toMatchObject({ status: 'EXPIRED', timeInForce: 'FOK', executedQty: '0.0000', fills: [] });
-    // The unsupported combination (a market sell by quote amount) is said so, and changes nothing.
+    // A market sell by quote amount with no bids to pay for a lot is refused, and changes nothing.
     await expectRefusal(() => market(trader, 'SELL', { quoteOrderQty: '10' }), 400, {
-      code: -1014,
-      msg: 'Unsupported order combination.',
+      code: -1013,
+      msg: 'Filter failure: MARKET_LOT_SIZE',
     });
     const all = await signed(trader, 'GET', '/allOrders', { symbol: 'BTCUSDT' });
     expect(all.body.map((o: Json) => o.status)).toEqual([

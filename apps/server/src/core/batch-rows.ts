@@ -1,10 +1,11 @@
+import Big from 'big.js';
 import type { Insertable } from 'kysely';
 import type { BalancesTable, LedgerEntriesTable } from '../db/tables/ledger.ts';
 import type { KlinesTable } from '../db/tables/market-data.ts';
 import type { OrdersTable, TradesTable } from '../db/tables/trading.ts';
 import type { BalanceChange } from './balance-cache.ts';
 import type { BatchEffects } from './batch-effects.ts';
-import type { CoreEvent } from './core-events.ts';
+import type { BalanceEvent, CoreEvent } from './core-events.ts';
 import { orderRow } from './order-state.ts';
 
 /**
@@ -49,11 +50,22 @@ export function batchOutput(
 ): { rows: BatchRows; events: CoreEvent[] } {
   const events: CoreEvent[] = [...batch.events];
   const balanceRows: Insertable<BalancesTable>[] = [];
+  const moved = movedOutsideTrading(batch.ledger);
   for (const b of balances) {
     const available = b.balance.available.toFixed();
     const locked = b.balance.locked.toFixed();
     balanceRows.push({ owner_id: b.ownerId, account: b.account, coin: b.coin, available, locked, updated_at: now });
-    events.push({ type: 'balance', ownerId: b.ownerId, account: b.account, coin: b.coin, available, locked });
+    const event: BalanceEvent = {
+      type: 'balance',
+      ownerId: b.ownerId,
+      account: b.account,
+      coin: b.coin,
+      available,
+      locked,
+    };
+    const delta = moved?.get(`${b.ownerId}|${b.account}|${b.coin}`);
+    if (delta && !delta.eq(0)) event.moved = delta.toFixed();
+    events.push(event);
   }
   const orders = [...batch.rejected];
   for (const order of batch.orders.values()) {
@@ -79,6 +91,21 @@ export function batchOutput(
     inboxDone: batch.inboxDone,
   };
   return { rows, events };
+}
+
+/** Ledger causes of trading itself; anything else (deposit, withdrawal, transfer, credit) moves a balance. */
+const TRADING_CAUSES = new Set(['trade', 'fee', 'order_lock', 'order_unlock']);
+
+/** Per owner|account|coin, the net of the batch's postings that were not trading (null when there were none). */
+function movedOutsideTrading(ledger: Insertable<LedgerEntriesTable>[]): Map<string, Big> | null {
+  let moved: Map<string, Big> | null = null;
+  for (const e of ledger) {
+    if (TRADING_CAUSES.has(e.cause)) continue;
+    moved ??= new Map();
+    const key = `${e.owner_id}|${e.account}|${e.coin}`;
+    moved.set(key, (moved.get(key) ?? new Big(0)).plus(e.delta));
+  }
+  return moved;
 }
 
 export const isEmptyBatch = (rows: BatchRows) =>

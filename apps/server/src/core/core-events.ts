@@ -34,6 +34,8 @@ export interface BalanceEvent {
   coin: string;
   available: string;
   locked: string;
+  /** What deposits, withdrawals, transfers and credits moved in this batch (set only when they moved something). */
+  moved?: string;
 }
 
 /** Books changed: subscribers read depth from the core's books for these markets. */

@@ -52,6 +52,14 @@ export function placeOrder(state: CoreState, batch: BatchEffects, cmd: PlaceComm
   const intent = checkOrder(market.spec, cmd.request);
   if (typeof intent === 'string') return refuse(state, batch, cmd, refusalCodes[intent], now);
 
+  if (intent.side === 'SELL' && intent.type === 2 && intent.quoteTickLots > 0) {
+    // A market sell by the quote amount to receive: the lots the bids pay for it, sold as a sell by quantity.
+    const lots = lotsToSellFor(market.book, intent.quoteTickLots);
+    if (lots === 0 || unitsToBig(lots, market.spec.volumePrecision).lt(market.spec.marketSellMin))
+      return refuse(state, batch, cmd, ErrorCode.marketSellBelowMinimum, now);
+    intent.lots = lots;
+    intent.quoteTickLots = 0;
+  }
   const order: OrderState = {
     id: state.nextOrderId,
     userId: cmd.userId,
@@ -352,4 +360,24 @@ function costToBuy(book: OrderBook, lots: number, spec: MarketSpec): Big {
     if (left === 0) break;
   }
   return cost;
+}
+
+/**
+ * How many lots a market sell by quote amount sells: as many as the bids resting now pay for `quoteTickLots`, best
+ * first, never more (whole lots, so it may receive a little less). The core places it next, on the same book, so
+ * these are exactly the lots it takes.
+ */
+function lotsToSellFor(book: OrderBook, quoteTickLots: number): number {
+  const bids = book.bids;
+  let left = quoteTickLots;
+  let lots = 0;
+  for (let level = bids.best(); level !== -1; level = bids.worse(level)) {
+    const ticks = bids.price[level] as number;
+    const volume = bids.volume[level] as number;
+    const take = Math.min(volume, Math.floor(left / ticks));
+    lots += take;
+    left -= take * ticks;
+    if (take < volume) break;
+  }
+  return lots;
 }

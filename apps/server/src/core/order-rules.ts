@@ -29,6 +29,11 @@ export interface OrderRequest {
   postOnly?: boolean | undefined;
   /** Market buys only (the Open API's MARKET BUY with quantity): `volume` is the base quantity to buy. */
   byQuantity?: boolean | undefined;
+  /**
+   * Market sells only (the Open API's MARKET SELL with quoteOrderQty): `volume` is the quote amount to receive; the
+   * core sizes the sell against the bids when it places it (order-execution.ts).
+   */
+  byQuoteAmount?: boolean | undefined;
 }
 
 export type TimeInForceName = 'GTC' | 'IOC' | 'FOK';
@@ -61,6 +66,15 @@ export function checkOrder(spec: MarketSpec, order: OrderRequest): OrderIntent |
     const quote = toUnits(order.volume, spec.pricePrecision + spec.volumePrecision);
     if (!quote.ok) return 'too_large';
     return { side: 'BUY', type: 2, ticks: 0, lots: 0, quoteTickLots: quote.units, ...MARKET_TERMS };
+  }
+  if (order.type === 2 && order.side === 'SELL' && order.byQuoteAmount) {
+    // A quote amount, like a market buy's: its minimum is the market buy's; the lots are known only against the book.
+    const amount = toUnits(order.volume, spec.pricePrecision);
+    if (!amount.ok) return amount.reason === 'precision' ? 'volume_precision' : 'too_large';
+    if (volume.lte(0) || volume.lt(spec.marketBuyMin)) return 'market_buy_below_minimum';
+    const quote = toUnits(order.volume, spec.pricePrecision + spec.volumePrecision);
+    if (!quote.ok) return 'too_large';
+    return { side: 'SELL', type: 2, ticks: 0, lots: 0, quoteTickLots: quote.units, ...MARKET_TERMS };
   }
   const lots = toUnits(order.volume, spec.volumePrecision, MAX_LOTS);
   if (!lots.ok) return lots.reason === 'precision' ? 'volume_precision' : 'too_large';

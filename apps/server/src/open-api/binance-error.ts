@@ -26,10 +26,13 @@ export const BinanceCode = {
   invalidSide: -1117,
   badInterval: -1120,
   badSymbol: -1121,
+  invalidListenKey: -1125,
   invalidParameter: -1130,
   badRecvWindow: -1131,
   filterFailure: -1013,
   newOrderRejected: -2010,
+  cancelReplacePartlyFailed: -2021,
+  cancelReplaceFailed: -2022,
   cancelRejected: -2011,
   noSuchOrder: -2013,
   badApiKeyFormat: -2014,
@@ -46,19 +49,25 @@ const httpStatusOf = (code: number): number =>
       ? 429
       : code === BinanceCode.disconnected || code === BinanceCode.unknown
         ? 500
-        : 400;
+        : code === BinanceCode.cancelReplacePartlyFailed
+          ? 409
+          : 400;
 
 export class BinanceError extends Error {
   constructor(
     readonly code: BinanceCodeValue,
     message: string,
     readonly httpStatus = httpStatusOf(code),
+    /** What a cancel-replace did, sent with its -2021 and -2022. */
+    readonly data?: unknown,
   ) {
     super(message);
   }
 
-  toJSON(): { code: number; msg: string } {
-    return { code: this.code, msg: this.message };
+  toJSON(): { code: number; msg: string; data?: unknown } {
+    return this.data === undefined
+      ? { code: this.code, msg: this.message }
+      : { code: this.code, msg: this.message, data: this.data };
   }
 }
 
@@ -103,4 +112,5 @@ export const binanceErrors = {
   unavailable: () =>
     new BinanceError(BinanceCode.disconnected, 'Internal error; unable to process your request. Please try again.'),
   notFound: () => new BinanceError(BinanceCode.notFound, 'Unknown endpoint.', 404),
+  noListenKey: () => new BinanceError(BinanceCode.invalidListenKey, 'This listenKey does not exist.'),
 };

@@ -67,7 +67,7 @@ export function symbolInfo(spec: MarketSpec) {
     otoAllowed: false,
     quoteOrderQtyMarketAllowed: true,
     allowTrailingStop: false,
-    cancelReplaceAllowed: false,
+    cancelReplaceAllowed: true,
     isSpotTradingAllowed: true,
     isMarginTradingAllowed: false,
     filters: [
@@ -107,12 +107,22 @@ export function symbolInfo(spec: MarketSpec) {
   };
 }
 
-/** No request-weight or order-rate limits are enforced on the Open API, so none are announced. */
+/**
+ * The order-entry bucket every order and cancel draws on (ORDER_RATE_BURST at once, refilled at ORDER_RATE_PER_S) as
+ * Binance's ORDERS limit: `limit` orders per the seconds it takes to refill; none when it is off. No request-weight
+ * limit is enforced, so none is announced.
+ */
+export function orderRateLimits({ perSecond, burst }: { perSecond: number; burst: number }) {
+  if (perSecond <= 0) return [];
+  const intervalNum = Math.max(1, Math.ceil(burst / perSecond));
+  return [{ rateLimitType: 'ORDERS', interval: 'SECOND', intervalNum, limit: burst }];
+}
+
 export function exchangeInfo(services: Services, markets: MarketSpec[]) {
   return {
     timezone: 'UTC',
     serverTime: services.clock.now(),
-    rateLimits: [] as object[],
+    rateLimits: orderRateLimits(services.config.orderRate),
     exchangeFilters: [] as object[],
     symbols: markets.map(symbolInfo),
   };

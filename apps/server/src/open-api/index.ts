@@ -2,38 +2,77 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import type { Services } from '../platform/services.ts';
 import { registerOpenApiAccountRoutes } from './account-routes.ts';
 import { BinanceCode, BinanceError, binanceErrors } from './binance-error.ts';
+import { registerCancelReplace } from './cancel-replace.ts';
+import { registerFuturesInfo } from './futures-info.ts';
+import { ListenKeys, registerListenKeyRoutes } from './listen-keys.ts';
 import { registerOpenApiMarketRoutes } from './market-routes.ts';
-import { registerOpenApiOrderRoutes } from './order-routes.ts';
+import { orderActions, registerOpenApiOrderRoutes } from './order-routes.ts';
+import { UserEventFeed } from './user-events.ts';
 import { registerOpenApiUserStream } from './user-stream.ts';
+import { registerWalletRoutes } from './wallet-routes.ts';
 
 /**
  * The Binance-compatible Open API under `/api/v3`, for bots and libraries that speak Binance's spot API. Its own
  * scope: errors are Binance's `{code, msg}` with Binance's HTTP statuses (validation and unknown paths included),
  * requests are authenticated by API key and HMAC signature (signed-request.ts) rather than session and XSRF.
+ * Binance's other families (`/sapi`, `/fapi`, `/dapi`...) answer what a default client asks of them while loading
+ * (wallet-routes.ts, futures-info.ts), and any other path under them a Binance 404, never the web app's page.
  */
 export async function registerOpenApi(app: FastifyInstance, services: Services): Promise<void> {
+  const feed = new UserEventFeed(services);
+  const listenKeys = new ListenKeys(services);
+  app.addHook('onClose', async () => feed.stop());
   await app.register(
     async (scope) => {
-      // The signature covers the form body exactly as sent, so it is kept as the raw string (parsed when read).
-      scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
-        done(null, body),
-      );
-      scope.setErrorHandler((error, request, reply) => {
-        const answer = binanceErrorOf(error);
-        if (answer.httpStatus >= 500) request.log.error({ err: error }, 'open api call failed');
-        return reply.status(answer.httpStatus).send(answer.toJSON());
-      });
-      await registerOpenApiMarketRoutes(scope, services);
+      binanceScope(scope);
+      await registerOpenApiMarketRoutes(scope, services, { feed, listenKeys });
       registerOpenApiAccountRoutes(scope, services);
       registerOpenApiOrderRoutes(scope, services);
-      registerOpenApiUserStream(scope, services);
-      scope.setNotFoundHandler((_request, reply) => {
-        const answer = binanceErrors.notFound();
-        return reply.status(answer.httpStatus).send(answer.toJSON());
-      });
+      registerCancelReplace(scope, services, orderActions(services));
+      registerOpenApiUserStream(scope, services, { feed, listenKeys });
+      registerListenKeyRoutes(scope, listenKeys);
     },
     { prefix: '/api/v3' },
   );
+  await app.register(
+    async (scope) => {
+      binanceScope(scope);
+      registerWalletRoutes(scope, services);
+    },
+    { prefix: '/sapi' },
+  );
+  for (const family of ['fapi', 'dapi'] as const) {
+    await app.register(
+      async (scope) => {
+        binanceScope(scope);
+        registerFuturesInfo(scope, services, family);
+      },
+      { prefix: `/${family}` },
+    );
+  }
+  for (const prefix of ['/api', '/eapi', '/papi']) await app.register(async (scope) => binanceScope(scope), { prefix });
+}
+
+/** Binance's parsing, errors and not-found answer for one family's scope. */
+function binanceScope(scope: FastifyInstance): void {
+  // The signature covers the form body exactly as sent, so it is kept as the raw string (parsed when read).
+  scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, body),
+  );
+  // Binance reads parameters from the query and a form body only: a JSON body (the official connector sends an
+  // empty one with every POST and DELETE) is accepted and ignored.
+  scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, _body, done) =>
+    done(null, undefined),
+  );
+  scope.setErrorHandler((error, request, reply) => {
+    const answer = binanceErrorOf(error);
+    if (answer.httpStatus >= 500) request.log.error({ err: error }, 'open api call failed');
+    return reply.status(answer.httpStatus).send(answer.toJSON());
+  });
+  scope.setNotFoundHandler((_request, reply) => {
+    const answer = binanceErrors.notFound();
+    return reply.status(answer.httpStatus).send(answer.toJSON());
+  });
 }
 
 /** Any failure as a Binance error: ours as they are, request validation as Binance's parameter codes. */

@@ -21,7 +21,9 @@ import {
 } from './market-format.ts';
 import { registerOpenApiDocument } from './openapi-document.ts';
 import { QueryParams } from './query-params.ts';
+import { rollingTicker, windowSizeMs } from './rolling-ticker.ts';
 import { registerOpenApiStreams } from './streams.ts';
+import type { UserStreamDeps } from './user-stream.ts';
 
 /**
  * The public market-data half of the Open API (`/api/v3`, Binance's spot endpoints), its WebSocket streams and its
@@ -33,11 +35,15 @@ const TRADES_MAX = 1000;
 const KLINES_MAX = 1000;
 const AVG_PRICE_MINUTES = 5;
 
-export async function registerOpenApiMarketRoutes(scope: FastifyInstance, services: Services): Promise<void> {
+export async function registerOpenApiMarketRoutes(
+  scope: FastifyInstance,
+  services: Services,
+  users: UserStreamDeps,
+): Promise<void> {
   const depth = new DepthBook(services.core);
   const unsubscribe = services.core.bus.subscribe((events) => depth.onCoreEvents(events));
   scope.addHook('onClose', async () => unsubscribe());
-  registerOpenApiStreams(scope, services, depth);
+  registerOpenApiStreams(scope, services, depth, users);
   registerOpenApiDocument(scope, services.config.basePath);
 
   const { db } = services.database;
@@ -170,6 +176,22 @@ export async function registerOpenApiMarketRoutes(scope: FastifyInstance, servic
     if (type !== undefined && type !== 'FULL' && type !== 'MINI') throw binanceErrors.illegal('type');
     const tickers = specs.map((spec) => ticker24hr(services, depth, spec));
     return respond(one, type === 'MINI' ? tickers.map(miniTicker) : tickers);
+  });
+
+  scope.get('/ticker', async (request) => {
+    const q = new QueryParams(request.query as Query);
+    if (q.optional('symbol') === undefined && q.optional('symbols') === undefined)
+      throw new BinanceError(
+        BinanceCode.mandatoryParam,
+        "Param 'symbol' or 'symbols' must be sent, but both were empty/null!",
+      );
+    const { one, specs } = await markets(q);
+    const windowMs = windowSizeMs(q.optional('windowSize'));
+    const type = q.optional('type');
+    q.done();
+    if (type !== undefined && type !== 'FULL' && type !== 'MINI') throw binanceErrors.illegal('type');
+    const tickers = await Promise.all(specs.map((spec) => rollingTicker(services, spec, windowMs, type !== 'MINI')));
+    return respond(one, tickers);
   });
 
   scope.get('/ticker/price', async (request) => {

@@ -85,6 +85,8 @@ interface Operation {
   params: Param[];
   reply: Schema;
   signed?: 'read' | 'trade';
+  /** The API key header alone, no signature (Binance's USER_STREAM security). */
+  keyOnly?: boolean;
 }
 
 function operation(tag: string, op: Operation) {
@@ -99,13 +101,17 @@ function operation(tag: string, op: Operation) {
           security: [{ ApiKey: [] }],
           'x-permission': op.signed === 'trade' ? 'trade' : 'read',
         }
-      : {}),
+      : op.keyOnly
+        ? { security: [{ ApiKey: [] }] }
+        : {}),
     responses: { '200': { description: 'OK', content: json(op.reply) }, ...errorResponses },
   };
 }
 
 const market = (op: Operation) => operation('Market data', op);
 const trading = (op: Operation) => operation('Trading', op);
+const userStream = (op: Operation) => operation('User data stream', op);
+const families = (op: Operation) => operation('Other Binance families', op);
 
 const orderParams: Param[] = [
   symbol,
@@ -113,7 +119,11 @@ const orderParams: Param[] = [
   param('type', { type: 'string', enum: [...ORDER_TYPES] }, 'Order type.', true),
   param('timeInForce', { type: 'string', enum: [...TIME_IN_FORCE] }, 'LIMIT orders: GTC, IOC or FOK.'),
   param('quantity', decimal('Base quantity, whole lots (LOT_SIZE)'), 'Base quantity.'),
-  param('quoteOrderQty', decimal('Quote amount to spend'), 'MARKET BUY by quote amount (NOTIONAL).'),
+  param(
+    'quoteOrderQty',
+    decimal('Quote amount to spend (BUY) or to receive (SELL)'),
+    'MARKET by quote amount (NOTIONAL); a SELL sells the whole lots the bids resting when placed pay for it, never more.',
+  ),
   param('price', decimal('Limit price, whole ticks (PRICE_FILTER)'), 'LIMIT and LIMIT_MAKER.'),
   param(
     'newClientOrderId',
@@ -134,7 +144,7 @@ const schemas: Record<string, Schema> = {
     required: ['code', 'msg'],
     properties: {
       code: int(
-        'Binance error code: -1100 illegal characters, -1102 mandatory parameter, -1104 unread parameters, -1120 bad interval, -1121 bad symbol, -1013 filter failure, -1021 timestamp, -1022 signature, -2010 order rejected, -2011 cancel rejected, -2013 no such order, -2015 key, IP or permission',
+        'Binance error code: -1100 illegal characters, -1102 mandatory parameter, -1104 unread parameters, -1120 bad interval, -1121 bad symbol, -1013 filter failure, -1021 timestamp, -1022 signature, -2010 order rejected, -2011 cancel rejected, -2013 no such order, -2015 key, IP or permission, -1125 listen key, -2021 and -2022 cancel-replace',
         -1121,
       ),
       msg: str("What went wrong, in Binance's words.", 'Invalid symbol.'),
@@ -166,7 +176,11 @@ const schemas: Record<string, Schema> = {
   ExchangeInfo: object({
     timezone: str('Always UTC', 'UTC'),
     serverTime: int('Epoch milliseconds'),
-    rateLimits: { ...array({ type: 'object' }), description: 'Empty: no request-weight limits are enforced.' },
+    rateLimits: {
+      ...array({ type: 'object' }),
+      description:
+        'The order-entry bucket as an ORDERS limit (limit orders per intervalNum seconds); no request-weight limit is enforced.',
+    },
     exchangeFilters: array({ type: 'object' }),
     symbols: array(ref('Symbol')),
   }),
@@ -380,6 +394,20 @@ const paths = {
       reply: oneOrMany('Ticker24hr'),
     }),
   },
+  '/api/v3/ticker': {
+    get: market({
+      summary: 'Rolling window statistics',
+      description:
+        'Over windowSize (1m-59m, 1h-23h, 1d-7d; default 1d): the window opens on a minute and closes now. symbol or symbols is required.',
+      params: [
+        optionalSymbol,
+        symbols,
+        param('windowSize', { type: 'string', default: '1d', example: '4h' }, 'The window: 1m-59m, 1h-23h, 1d-7d.'),
+        param('type', { type: 'string', enum: ['FULL', 'MINI'] }, 'MINI leaves out the changes and the average.'),
+      ],
+      reply: oneOrMany('Ticker24hr'),
+    }),
+  },
   '/api/v3/ticker/price': {
     get: market({ summary: 'Last price', params: [optionalSymbol, symbols], reply: oneOrMany('PriceTicker') }),
   },
@@ -398,7 +426,7 @@ const paths = {
     post: trading({
       summary: 'Place an order',
       description:
-        "Placed through the trading core, like the web app's orders. LIMIT needs timeInForce (GTC, IOC, FOK); LIMIT_MAKER is refused (-2010) when it would take. MARKET buys by quoteOrderQty (the quote amount to spend) or by quantity (the base quantity, priced against the book when placed and locked at that cost), and sells by quantity (a sell by quoteOrderQty is -1014). A retry with the same newClientOrderId answers the first order (client ids are unique per account for good). Replies: ACK, RESULT or FULL (with fills; the default for LIMIT and MARKET). Unfilled rests of MARKET, IOC and FOK orders are EXPIRED.",
+        "Placed through the trading core, like the web app's orders. LIMIT needs timeInForce (GTC, IOC, FOK); LIMIT_MAKER is refused (-2010) when it would take. MARKET buys by quoteOrderQty (the quote amount to spend) or by quantity (the base quantity, priced against the book when placed and locked at that cost), and sells by quantity or by quoteOrderQty (the quote amount to receive: the whole lots the bids resting when placed pay for it, best bid first, never more; none is MARKET_LOT_SIZE). A retry with the same newClientOrderId answers the first order (client ids are unique per account for good). Replies: ACK, RESULT or FULL (with fills; the default for LIMIT and MARKET). Unfilled rests of MARKET, IOC and FOK orders are EXPIRED.",
       params: orderParams,
       reply: ref('Order'),
       signed: 'trade',
@@ -424,6 +452,126 @@ const paths = {
       signed: 'trade',
     }),
   },
+  '/api/v3/order/cancelReplace': {
+    post: trading({
+      summary: 'Cancel an order and place another',
+      description:
+        'Cancels the order named by cancelOrderId or cancelOrigClientOrderId, then places the new order (parameters as POST /order). cancelReplaceMode STOP_ON_FAILURE places nothing when the cancel fails; ALLOW_FAILURE places it anyway. A bad new order refuses the request and cancels nothing. Both done: 200. One half failed: -2021 (HTTP 409); both failed, or the cancel stopped it: -2022 (HTTP 400); each with data = this reply, a failed half as its {code, msg}.',
+      params: [
+        ...orderParams,
+        param('cancelReplaceMode', { type: 'string', enum: ['STOP_ON_FAILURE', 'ALLOW_FAILURE'] }, 'See above.', true),
+        param(
+          'cancelOrderId',
+          { type: 'integer', format: 'int64' },
+          'The order to cancel; or cancelOrigClientOrderId.',
+        ),
+        param('cancelOrigClientOrderId', { type: 'string' }, 'The client id of the order to cancel.'),
+        param('cancelNewClientOrderId', { type: 'string' }, 'An id for the cancel.'),
+      ],
+      reply: object({
+        cancelResult: { type: 'string', enum: ['SUCCESS', 'FAILURE'] },
+        newOrderResult: { type: 'string', enum: ['SUCCESS', 'FAILURE', 'NOT_ATTEMPTED'] },
+        cancelResponse: ref('Order'),
+        newOrderResponse: ref('Order'),
+      }),
+      signed: 'trade',
+    }),
+  },
+  '/api/v3/rateLimit/order': {
+    get: trading({
+      summary: 'Your order-entry budget',
+      description:
+        'The bucket every order and cancel draws on (ORDER_RATE_BURST orders at once, refilled at ORDER_RATE_PER_S): limit orders per intervalNum seconds (the time to refill it), count of them taken and not yet refilled. Empty when the limit is off.',
+      params: [],
+      reply: array(
+        object({
+          rateLimitType: str('ORDERS', 'ORDERS'),
+          interval: str('SECOND', 'SECOND'),
+          intervalNum: int('Seconds'),
+          limit: int('Orders'),
+          count: int('Taken'),
+        }),
+      ),
+      signed: 'read',
+    }),
+  },
+  '/api/v3/userDataStream': {
+    post: userStream({
+      summary: 'Your listen key',
+      description:
+        'The API key header alone, no signature. The same key while it lives, extended 60 minutes; stream it at /ws/<listenKey> or /stream?streams=<listenKey>: executionReport, outboundAccountPosition, balanceUpdate, and listenKeyExpired if it lapses.',
+      params: [],
+      reply: object({ listenKey: str('60 letters and digits') }),
+      keyOnly: true,
+    }),
+    put: userStream({
+      summary: 'Keep a listen key alive 60 more minutes',
+      description: 'Unknown, lapsed or not yours: -1125 This listenKey does not exist.',
+      params: [param('listenKey', { type: 'string' }, 'The listen key.', true)],
+      reply: object({}),
+      keyOnly: true,
+    }),
+    delete: userStream({
+      summary: 'Close a listen key',
+      params: [param('listenKey', { type: 'string' }, 'The listen key.', true)],
+      reply: object({}),
+      keyOnly: true,
+    }),
+  },
+  '/sapi/v1/system/status': {
+    get: families({
+      summary: 'System status',
+      params: [],
+      reply: object({ status: int('0: normal'), msg: str('normal') }),
+    }),
+  },
+  '/sapi/v1/asset/tradeFee': {
+    get: families({
+      summary: 'Fee rates per market',
+      params: [optionalSymbol],
+      reply: array(
+        object({
+          symbol: str('Market'),
+          makerCommission: decimal('Maker rate'),
+          takerCommission: decimal('Taker rate'),
+        }),
+      ),
+      signed: 'read',
+    }),
+  },
+  '/sapi/v1/capital/config/getall': {
+    get: families({
+      summary: 'Coins, their chains and your balances',
+      description:
+        "Each coin with its networkList: a chain it can be deposited or withdrawn on, whether each is switched on, the withdrawal fee and minimum, the chain's confirmations.",
+      params: [],
+      reply: array({ type: 'object' }),
+      signed: 'read',
+    }),
+  },
+  '/sapi/v1/margin/allPairs': {
+    get: families({ summary: 'Cross margin pairs: none yet', params: [], reply: array({ type: 'object' }) }),
+  },
+  '/sapi/v1/margin/isolated/allPairs': {
+    get: families({
+      summary: 'Isolated margin pairs: none yet',
+      params: [],
+      reply: array({ type: 'object' }),
+      signed: 'read',
+    }),
+  },
+  ...Object.fromEntries(
+    ['/fapi/v1/exchangeInfo', '/dapi/v1/exchangeInfo'].map((path) => [
+      path,
+      {
+        get: families({
+          summary: 'Futures markets: none yet',
+          params: [],
+          reply: object({ timezone: str('UTC'), serverTime: int('Epoch ms'), symbols: array({ type: 'object' }) }),
+        }),
+      },
+    ]),
+  ),
   '/api/v3/openOrders': {
     get: trading({ summary: 'Open orders', params: [optionalSymbol], reply: array(ref('Order')), signed: 'read' }),
     delete: trading({
@@ -487,10 +635,18 @@ export const openApiDocument = {
       '<symbol>@ticker, <symbol>@bookTicker, !miniTicker@arr, !ticker@arr. Heartbeat: WebSocket ping frames.',
       'User data: WebSocket API /ws-api/v3, {id, method: userDataStream.subscribe.signature, params: {apiKey, timestamp, signature}}',
       '(signature over the other parameters sorted by name) sends {subscriptionId, event} with executionReport and',
-      'outboundAccountPosition events; ping, time and userDataStream.unsubscribe are answered too.',
+      'outboundAccountPosition events; ping, time, userDataStream.unsubscribe, userDataStream.start, .ping and .stop',
+      '(listen keys), order.place, order.cancel, order.status and account.status are answered too.',
+      'Listen keys (POST /api/v3/userDataStream) stream at /ws/<listenKey>. Other /api, /sapi, /fapi, /dapi, /eapi and',
+      '/papi paths answer 404 {code: -1000, msg: "Unknown endpoint."}.',
     ].join(' '),
   },
-  tags: [{ name: 'Market data' }, { name: 'Trading' }],
+  tags: [
+    { name: 'Market data' },
+    { name: 'Trading' },
+    { name: 'User data stream' },
+    { name: 'Other Binance families' },
+  ],
   components: {
     securitySchemes: {
       ApiKey: {

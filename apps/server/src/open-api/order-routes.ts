@@ -7,7 +7,7 @@ import { MAX_TICKS, type MarketSpec } from '../core/market-spec.ts';
 import { checkOrder, type OrderRefusal, type OrderRequest, type TimeInForceName } from '../core/order-rules.ts';
 import type { Services } from '../platform/services.ts';
 import { BinanceCode, BinanceError, binanceErrors } from './binance-error.ts';
-import { allMarkets, findMarket, ORDER_TYPES, TIME_IN_FORCE } from './exchange-info.ts';
+import { allMarkets, findMarket, ORDER_TYPES, orderRateLimits, TIME_IN_FORCE } from './exchange-info.ts';
 import {
   binanceOrder,
   cancelledOrder,
@@ -31,7 +31,7 @@ import { type Permission, verifySigned } from './signed-request.ts';
 const LIST_MAX = 1000;
 const LIST_DEFAULT = 500;
 /** Binance's newClientOrderId alphabet. */
-const CLIENT_ID = /^[.A-Za-z0-9:/_-]{1,36}$/;
+export const CLIENT_ID = /^[.A-Za-z0-9:/_-]{1,36}$/;
 const DECIMAL = /^\d{1,20}(\.\d{1,20})?$/;
 /** Order types of Binance's spot API that this exchange does not offer. */
 const UNOFFERED_TYPES = ['STOP_LOSS', 'STOP_LOSS_LIMIT', 'TAKE_PROFIT', 'TAKE_PROFIT_LIMIT'];
@@ -39,7 +39,7 @@ const UNOFFERED_TYPES = ['STOP_LOSS', 'STOP_LOSS_LIMIT', 'TAKE_PROFIT', 'TAKE_PR
 type OrderType = (typeof ORDER_TYPES)[number];
 type RespType = 'ACK' | 'RESULT' | 'FULL';
 
-interface ParsedOrder {
+export interface ParsedOrder {
   spec: MarketSpec;
   type: OrderType;
   request: OrderRequest;
@@ -47,11 +47,13 @@ interface ParsedOrder {
   respType: RespType;
 }
 
-export function registerOpenApiOrderRoutes(scope: FastifyInstance, services: Services): void {
+/** Placing, cancelling and reading one order: shared by the REST routes and the WebSocket API (ws-api-trading.ts). */
+export type OrderActions = ReturnType<typeof orderActions>;
+
+export function orderActions(services: Services) {
   const { db } = services.database;
   const { core } = services;
 
-  const signed = (request: FastifyRequest, permission: Permission) => verifySigned(services, request, permission);
   const market = async (q: QueryParams): Promise<MarketSpec> => {
     const spec = await findMarket(services, q.required('symbol'));
     if (!spec) throw binanceErrors.badSymbol();
@@ -64,13 +66,18 @@ export function registerOpenApiOrderRoutes(scope: FastifyInstance, services: Ser
   const orderById = (id: number) => db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   /** One of the caller's orders in the market, by orderId and/or origClientOrderId (rejected ones never existed). */
-  const findOwnOrder = async (userId: number, spec: MarketSpec, q: QueryParams): Promise<OrderRow | undefined> => {
-    const orderId = q.integer('orderId', { min: 0 });
-    const clientId = q.optional('origClientOrderId');
+  const findOwnOrder = async (
+    userId: number,
+    spec: MarketSpec,
+    q: QueryParams,
+    names = { orderId: 'orderId', clientId: 'origClientOrderId' },
+  ): Promise<OrderRow | undefined> => {
+    const orderId = q.integer(names.orderId, { min: 0 });
+    const clientId = q.optional(names.clientId);
     if (orderId === undefined && clientId === undefined)
       throw new BinanceError(
         BinanceCode.mandatoryParam,
-        "Param 'origClientOrderId' or 'orderId' must be sent, but both were empty/null!",
+        `Param '${names.clientId}' or '${names.orderId}' must be sent, but both were empty/null!`,
       );
     let query = db
       .selectFrom('orders')
@@ -106,9 +113,10 @@ export function registerOpenApiOrderRoutes(scope: FastifyInstance, services: Ser
     if (!services.orderRate.take(userId)) throw binanceErrors.tooManyOrders(services.config.orderRate.perSecond);
   };
 
-  scope.post('/order', async (request) => {
-    const { userId, params } = await signed(request, 'trade');
-    const order = await parseOrder(services, params);
+  /** POST /order: the order's answer in its newOrderRespType. */
+  const place = async (userId: number, params: QueryParams) => placeParsed(userId, await parseOrder(services, params));
+
+  const placeParsed = async (userId: number, order: ParsedOrder) => {
     takeOrderToken(userId);
     const outcome = await core.placeOrder({
       userId,
@@ -130,6 +138,56 @@ export function registerOpenApiOrderRoutes(scope: FastifyInstance, services: Ser
       .orderBy('id')
       .execute();
     return { ...orderResult(row, spec), fills: fills.map((t) => orderFill(t, spec)) };
+  };
+
+  /** DELETE /order. */
+  const cancel = async (userId: number, params: QueryParams) => {
+    const spec = await market(params);
+    const row = await findOwnOrder(userId, spec, params);
+    const cancelId = params.optional('newClientOrderId') ?? randomClientId();
+    params.optional('cancelRestrictions');
+    params.done();
+    if (!CLIENT_ID.test(cancelId)) throw binanceErrors.illegal('newClientOrderId');
+    return cancelFound(userId, spec, row, cancelId);
+  };
+
+  const cancelFound = async (userId: number, spec: MarketSpec, row: OrderRow | undefined, cancelId: string) => {
+    if (!row) throw binanceErrors.unknownOrder();
+    takeOrderToken(userId);
+    const outcome = await core.cancelOrder({ userId, orderId: Number(row.id), symbol: spec.symbol });
+    if (!outcome.ok) throw cancelRefusal(outcome.code);
+    return cancelledOrder(await orderById(Number(row.id)), spec, cancelId, services.clock.now());
+  };
+
+  /** GET /order. */
+  const status = async (userId: number, params: QueryParams) => {
+    const spec = await market(params);
+    const row = await findOwnOrder(userId, spec, params);
+    params.done();
+    if (!row) throw binanceErrors.noSuchOrder();
+    return binanceOrder(row, spec);
+  };
+
+  return { market, marketOf, place, cancel, status, placeParsed, cancelFound, findOwnOrder };
+}
+
+export function registerOpenApiOrderRoutes(scope: FastifyInstance, services: Services): void {
+  const { db } = services.database;
+  const { core } = services;
+  const signed = (request: FastifyRequest, permission: Permission) => verifySigned(services, request, permission);
+  const { market, marketOf, ...actions } = orderActions(services);
+
+  scope.post('/order', async (request) => {
+    const { userId, params } = await signed(request, 'trade');
+    return actions.place(userId, params);
+  });
+
+  // The order-entry bucket as exchangeInfo announces it, with `count`: its orders taken and not yet refilled.
+  scope.get('/rateLimit/order', async (request) => {
+    const { userId, params } = await signed(request, 'read');
+    params.done();
+    const { limits, used } = services.orderRate.usage(userId);
+    return orderRateLimits(limits).map((limit) => ({ ...limit, count: used }));
   });
 
   scope.post('/order/test', async (request) => {
@@ -152,17 +210,7 @@ export function registerOpenApiOrderRoutes(scope: FastifyInstance, services: Ser
 
   scope.delete('/order', async (request) => {
     const { userId, params } = await signed(request, 'trade');
-    const spec = await market(params);
-    const row = await findOwnOrder(userId, spec, params);
-    const cancelId = params.optional('newClientOrderId') ?? randomClientId();
-    params.optional('cancelRestrictions');
-    params.done();
-    if (!CLIENT_ID.test(cancelId)) throw binanceErrors.illegal('newClientOrderId');
-    if (!row) throw binanceErrors.unknownOrder();
-    takeOrderToken(userId);
-    const outcome = await core.cancelOrder({ userId, orderId: Number(row.id), symbol: spec.symbol });
-    if (!outcome.ok) throw cancelRefusal(outcome.code);
-    return cancelledOrder(await orderById(Number(row.id)), spec, cancelId, services.clock.now());
+    return actions.cancel(userId, params);
   });
 
   scope.delete('/openOrders', async (request) => {
@@ -194,11 +242,7 @@ export function registerOpenApiOrderRoutes(scope: FastifyInstance, services: Ser
 
   scope.get('/order', async (request) => {
     const { userId, params } = await signed(request, 'read');
-    const spec = await market(params);
-    const row = await findOwnOrder(userId, spec, params);
-    params.done();
-    if (!row) throw binanceErrors.noSuchOrder();
-    return binanceOrder(row, spec);
+    return actions.status(userId, params);
   });
 
   scope.get('/openOrders', async (request) => {
@@ -285,10 +329,10 @@ export function registerOpenApiOrderRoutes(scope: FastifyInstance, services: Ser
   });
 }
 
-const randomClientId = () => randomBytes(16).toString('base64url').slice(0, 22);
+export const randomClientId = () => randomBytes(16).toString('base64url').slice(0, 22);
 
 /** POST /order and /order/test parameters, checked as Binance checks them, then against the market's filters. */
-async function parseOrder(services: Services, q: QueryParams): Promise<ParsedOrder> {
+export async function parseOrder(services: Services, q: QueryParams): Promise<ParsedOrder> {
   const symbol = q.required('symbol');
   const side = q.required('side');
   const type = q.required('type');
@@ -334,13 +378,11 @@ async function parseOrder(services: Services, q: QueryParams): Promise<ParsedOrd
         "Param 'quantity' or 'quoteOrderQty' must be sent, but both were empty/null!",
       );
     if (quantity !== undefined && quoteOrderQty !== undefined) throw binanceErrors.notRequired('quoteOrderQty');
-    // A market buy by the quote amount to spend or by the base quantity; a market sell by the base quantity.
-    if (side === 'SELL' && quoteOrderQty !== undefined)
-      throw new BinanceError(BinanceCode.unsupportedOperation, 'Unsupported order combination.');
+    // By the base quantity, or by the quote amount to spend (a buy) or to receive (a sell).
     request =
       quantity !== undefined
         ? { side, type: 2, volume: quantity, byQuantity: side === 'BUY' }
-        : { side, type: 2, volume: quoteOrderQty as string };
+        : { side, type: 2, volume: quoteOrderQty as string, byQuoteAmount: side === 'SELL' };
   } else {
     if (quantity === undefined) throw binanceErrors.mandatory('quantity');
     if (price === undefined) throw binanceErrors.mandatory('price');
@@ -365,7 +407,8 @@ async function parseOrder(services: Services, q: QueryParams): Promise<ParsedOrd
 
 /** Which of Binance's filters a rule of order-rules.ts is. */
 function filterRefusal(refusal: OrderRefusal, request: OrderRequest, spec: MarketSpec): BinanceError {
-  const marketBuy = request.type === 2 && request.side === 'BUY';
+  // A market order whose amount is a quote value (every market buy is checked so; a sell by quoteOrderQty too).
+  const marketBuy = request.type === 2 && (request.side === 'BUY' || request.byQuoteAmount === true);
   const lotFilter = request.type === 2 ? 'MARKET_LOT_SIZE' : 'LOT_SIZE';
   switch (refusal) {
     case 'market_closed':

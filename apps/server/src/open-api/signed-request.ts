@@ -75,12 +75,8 @@ export async function authenticate(
   input: SignedInput,
   permission: Permission,
 ): Promise<SignedCaller> {
-  const { apiKey } = input;
-  if (!apiKey || !API_KEY_FORMAT.test(apiKey)) throw binanceErrors.apiKeyFormat();
+  const key = await keyOf(services, input.apiKey, input.ip);
   const { db } = services.database;
-  const key = await findApiKey(db, apiKey);
-  if (!key) throw binanceErrors.refused();
-  if (!ipAllowed(key.ip_whitelist, input.ip)) throw binanceErrors.refused();
 
   const params = input.params();
   const signature = params.required('signature');
@@ -105,14 +101,43 @@ export async function authenticate(
   if (now - timestamp > recvWindow) throw binanceErrors.timestamp(false);
 
   if (!permissionsOf(key).includes(permission)) throw binanceErrors.refused();
-  const owner = await db.selectFrom('users').select('status').where('id', '=', key.user_id).executeTakeFirst();
-  // A frozen or closed account's keys are refused like a revoked key.
-  if (owner && Number(owner.status) !== 0) throw binanceErrors.refused();
+  await refuseInactiveOwner(services, key);
 
   if (key.last_used_at === null || now - Number(key.last_used_at) >= LAST_USED_RESOLUTION_MS) {
     await db.updateTable('api_keys').set({ last_used_at: now }).where('id', '=', key.id).execute();
   }
   return { userId: Number(key.user_id), key, params };
+}
+
+/**
+ * The caller of an endpoint that takes the API key alone (Binance's USER_STREAM security: the user data stream's
+ * listen keys): the key in X-MBX-APIKEY, the address on its whitelist, its owner active. Any permission will do.
+ */
+export async function apiKeyCaller(services: Services, apiKey: string | undefined, ip: string): Promise<ApiKeyRow> {
+  const key = await keyOf(services, apiKey, ip);
+  await refuseInactiveOwner(services, key);
+  return key;
+}
+
+/** A request's parameters from its query and form body, read with Binance's parameter codes. */
+export function requestParams(request: FastifyRequest): QueryParams {
+  const body = typeof request.body === 'string' ? request.body : '';
+  return new QueryParams(mergeParams(rawQuery(request.raw.url ?? ''), body));
+}
+
+async function keyOf(services: Services, apiKey: string | undefined, ip: string): Promise<ApiKeyRow> {
+  if (!apiKey || !API_KEY_FORMAT.test(apiKey)) throw binanceErrors.apiKeyFormat();
+  const key = await findApiKey(services.database.db, apiKey);
+  if (!key) throw binanceErrors.refused();
+  if (!ipAllowed(key.ip_whitelist, ip)) throw binanceErrors.refused();
+  return key;
+}
+
+/** A frozen or closed account's keys are refused like a revoked key. */
+async function refuseInactiveOwner(services: Services, key: ApiKeyRow): Promise<void> {
+  const { db } = services.database;
+  const owner = await db.selectFrom('users').select('status').where('id', '=', key.user_id).executeTakeFirst();
+  if (owner && Number(owner.status) !== 0) throw binanceErrors.refused();
 }
 
 /** The query string exactly as sent (without the '?'). */

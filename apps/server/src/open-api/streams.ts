@@ -19,6 +19,7 @@ import {
   tickerStreamEvent,
 } from './market-format.ts';
 import { marketOf, type ParsedStream, parseStream, type StreamRoute, watchedBook } from './stream-names.ts';
+import type { UserStreamDeps } from './user-stream.ts';
 
 /**
  * Binance's market streams: `/ws` (and any `/ws/<path>`, whose segments may name streams) sends each event as it
@@ -28,11 +29,15 @@ import { marketOf, type ParsedStream, parseStream, type StreamRoute, watchedBook
  *
  * Fed like the web app's hub: trades from the core's events as they commit, candles from market data, depth by
  * sampling the shared DepthBook every 100 ms (diffs for @100ms, merged per second for @depth), tickers each second.
+ * A listen key (listen-keys.ts) in the URL (`/ws/<listenKey>`, `/stream?streams=<listenKey>`) or a SUBSCRIBE
+ * carries its owner's user data events (user-events.ts) until it is closed, or lapses (then `listenKeyExpired`).
  */
 interface Client {
   socket: WebSocket;
   combined: boolean;
   streams: Set<string>;
+  /** The listen keys whose user data events this client receives, each with the function that stops them. */
+  listenKeys: Map<string, () => void>;
   /** Requests are handled one after another, after the URL's own subscriptions, so that replies follow their order. */
   turn: Promise<void>;
   alive: boolean;
@@ -48,9 +53,14 @@ const MAX_REQUEST_BYTES = 64 * 1024;
 /** Binance's error codes of the stream protocol. */
 const RequestError = { unknownProperty: 0, badValue: 1, badRequest: 2, badJson: 3 } as const;
 
-export function registerOpenApiStreams(scope: FastifyInstance, services: Services, depth: DepthBook): void {
+export function registerOpenApiStreams(
+  scope: FastifyInstance,
+  services: Services,
+  depth: DepthBook,
+  users: UserStreamDeps,
+): void {
   const base = services.config.basePath;
-  const hub = new StreamHub(services, depth);
+  const hub = new StreamHub(services, depth, users);
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_REQUEST_BYTES });
   claimUpgrades(
     scope.server,
@@ -82,10 +92,13 @@ class StreamHub {
   private readonly openCandles = new Map<string, Candle>();
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly unsubscribers: (() => void)[] = [];
+  /** One check of the streamed listen keys at a time. */
+  private checkingListenKeys = false;
 
   constructor(
     private readonly services: Services,
     private readonly depth: DepthBook,
+    private readonly users: UserStreamDeps,
   ) {
     this.unsubscribers.push(services.core.bus.subscribe((events) => this.onCoreEvents(events)));
     this.unsubscribers.push(services.marketData.subscribe((updates) => this.onMarketData(updates)));
@@ -102,7 +115,14 @@ class StreamHub {
   }
 
   attach(socket: WebSocket, combined: boolean, named: string[]): void {
-    const client: Client = { socket, combined, streams: new Set(), alive: true, turn: Promise.resolve() };
+    const client: Client = {
+      socket,
+      combined,
+      streams: new Set(),
+      listenKeys: new Map(),
+      alive: true,
+      turn: Promise.resolve(),
+    };
     this.clients.add(client);
     socket.on('pong', () => {
       client.alive = true;
@@ -114,11 +134,14 @@ class StreamHub {
     });
     socket.on('close', () => this.detach(client));
     socket.on('error', () => socket.terminate());
-    // Names in the URL that are not streams (a client's own connection tag under /ws/...) are ignored, and so is
-    // a stream of an unknown market: each is subscribed on its own, in order.
-    const parsed = named.flatMap((n) => parseStream(n) ?? []);
+    // Names in the URL that are neither streams nor live listen keys (a client's own connection tag under /ws/...)
+    // are ignored, and so is a stream of an unknown market: each is subscribed on its own, in order.
     client.turn = (async () => {
-      for (const stream of parsed) await this.subscribeAll(client, [stream]);
+      for (const name of named) {
+        const stream = parseStream(name);
+        if (stream) await this.subscribeAll(client, [stream]);
+        else await this.followListenKey(client, name);
+      }
     })().catch(() => undefined);
   }
 
@@ -126,6 +149,44 @@ class StreamHub {
     if (!this.clients.delete(client)) return;
     for (const name of client.streams) this.leave(client, name);
     client.streams.clear();
+    for (const stop of client.listenKeys.values()) stop();
+    client.listenKeys.clear();
+  }
+
+  /** Starts the listen key owner's user data events on this client; false when it is not a live listen key. */
+  private async followListenKey(client: Client, listenKey: string): Promise<boolean> {
+    if (client.listenKeys.has(listenKey)) return true;
+    const owner = /^[A-Za-z0-9]{1,64}$/.test(listenKey) ? await this.users.listenKeys.owner(listenKey) : null;
+    if (!owner || !this.clients.has(client)) return false;
+    const stop = this.users.feed.watch(owner.userId, (events) => {
+      for (const event of events) this.sendUserEvent(client, listenKey, event);
+    });
+    client.listenKeys.set(listenKey, stop);
+    return true;
+  }
+
+  private unfollowListenKey(client: Client, listenKey: string): boolean {
+    const stop = client.listenKeys.get(listenKey);
+    if (!stop) return false;
+    stop();
+    client.listenKeys.delete(listenKey);
+    return true;
+  }
+
+  private sendUserEvent(client: Client, listenKey: string, event: unknown): void {
+    sendIfKeepingUp(client.socket, JSON.stringify(client.combined ? { stream: listenKey, data: event } : event));
+  }
+
+  /** Listen keys closed or lapsed stop their events; a lapsed one says so first, as Binance's do. */
+  private async endListenKeys(now: number): Promise<void> {
+    for (const client of this.clients) {
+      for (const listenKey of [...client.listenKeys.keys()]) {
+        const state = await this.users.listenKeys.state(listenKey);
+        if (state === 'alive') continue;
+        if (state === 'lapsed') this.sendUserEvent(client, listenKey, { e: 'listenKeyExpired', E: now, listenKey });
+        this.unfollowListenKey(client, listenKey);
+      }
+    }
   }
 
   private async onRequest(client: Client, text: string | null): Promise<void> {
@@ -150,9 +211,18 @@ class StreamHub {
     if (request.method === 'SUBSCRIBE' || request.method === 'UNSUBSCRIBE') {
       const parsed: ParsedStream[] = [];
       for (const p of params) {
-        const stream = typeof p === 'string' ? parseStream(p) : null;
-        if (!stream) return fail(RequestError.badRequest, `Invalid request: unknown stream '${String(p)}'`);
-        parsed.push(stream);
+        const name = typeof p === 'string' ? p : '';
+        const stream = parseStream(name);
+        if (stream) {
+          parsed.push(stream);
+          continue;
+        }
+        // Else a listen key: its owner's user data events on this connection, or no longer.
+        const done =
+          request.method === 'SUBSCRIBE'
+            ? await this.followListenKey(client, name)
+            : this.unfollowListenKey(client, name);
+        if (!done) return fail(RequestError.badRequest, `Invalid request: unknown stream '${String(p)}'`);
       }
       if (request.method === 'UNSUBSCRIBE') {
         for (const s of parsed) if (client.streams.delete(s.name)) this.leave(client, s.name);
@@ -292,6 +362,14 @@ class StreamHub {
     }
     this.slowDiffs.clear();
     const now = this.now();
+    if (!this.checkingListenKeys) {
+      this.checkingListenKeys = true;
+      this.endListenKeys(now)
+        .catch(() => undefined)
+        .finally(() => {
+          this.checkingListenKeys = false;
+        });
+    }
     this.pushTickers(now);
     for (const name of this.subscribers.channels()) {
       const route = this.routes.get(name);

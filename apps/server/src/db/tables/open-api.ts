@@ -18,6 +18,16 @@ export interface ApiKeysTable {
   updated_at: number;
 }
 
+/** The user data stream's listen keys: one per API key, valid until expires_at and while that key exists. */
+export interface ListenKeysTable {
+  listen_key: string;
+  api_key_id: number;
+  user_id: number;
+  expires_at: number;
+  created_at: number;
+}
+
 export interface OpenApiTables {
   api_keys: ApiKeysTable;
+  listen_keys: ListenKeysTable;
 }

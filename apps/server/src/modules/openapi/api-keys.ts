@@ -16,7 +16,7 @@ export type ApiKeyRow = Selectable<ApiKeysTable>;
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** 64 characters, each from an unbiased byte (bytes >= 248 are skipped: 248 is 4 × 62). */
-function randomToken(length = 64): string {
+export function randomToken(length = 64): string {
   let out = '';
   while (out.length < length) {
     for (const byte of randomBytes(length)) {

@@ -54,6 +54,15 @@ export class OrderRateLimiter {
     return true;
   }
 
+  /** The user's bucket as the Open API's rateLimit/order reports it: its size and the tokens taken and not refilled. */
+  usage(userId: number): { limits: OrderRateLimits; used: number } {
+    const bucket = this.buckets.get(userId);
+    const full = this.limits.burst * 1000;
+    const refill = bucket ? Math.max(0, this.clock.now() - bucket.at) * this.limits.perSecond : full;
+    const left = bucket ? Math.min(full, bucket.milliTokens + refill) : full;
+    return { limits: this.limits, used: Math.ceil((full - left) / 1000) };
+  }
+
   private sweep(now: number): void {
     if (now - this.lastSweep < SWEEP_EVERY_MS) return;
     this.lastSweep = now;

@@ -1,0 +1,201 @@
+import Big from 'big.js';
+import type { CoreEvent } from '../core/core-events.ts';
+import type { MarketSpec } from '../core/market-spec.ts';
+import { spendsQuote } from '../core/order-rules.ts';
+import type { Services } from '../platform/services.ts';
+import { binanceSymbol, quoteAmount } from './market-format.ts';
+import { binanceOrderType, binanceStatus, clientOrderIdOf, type OrderRow, type TradeRow } from './order-format.ts';
+
+/**
+ * The one fan-out of Binance's user data events, shared by both ways a client follows its account: the WebSocket
+ * API's subscriptions (user-stream.ts) and the listen-key streams at /ws/<listenKey> (streams.ts). For each user
+ * someone watches it makes, in the order things happened: `executionReport` for every new, traded, cancelled or
+ * expired order, `outboundAccountPosition` with the spot balances that changed, and `balanceUpdate` for what a
+ * deposit, withdrawal, transfer or credit moved.
+ *
+ * Events leave the trading core after commit; each batch is read back from the database (the rows the core wrote)
+ * in order, one batch after another, so reports arrive in the order things happened.
+ */
+const ACCOUNT = 'exchange';
+
+export type UserEvent = { e: string; E: number } & Record<string, unknown>;
+export type UserEventListener = (events: UserEvent[]) => void;
+
+export class UserEventFeed {
+  /** user id -> their listeners. */
+  private readonly byUser = new Map<number, Set<UserEventListener>>();
+  private readonly unsubscribe: () => void;
+  /** Batches are turned into reports one after another. */
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(private readonly services: Services) {
+    this.unsubscribe = services.core.bus.subscribe((events) => this.onCoreEvents(events));
+  }
+
+  stop(): void {
+    this.unsubscribe();
+    this.byUser.clear();
+  }
+
+  /** Calls `listener` with each batch of the user's events; returns the function that stops it. */
+  watch(userId: number, listener: UserEventListener): () => void {
+    let set = this.byUser.get(userId);
+    if (!set) {
+      set = new Set();
+      this.byUser.set(userId, set);
+    }
+    set.add(listener);
+    return () => {
+      const listeners = this.byUser.get(userId);
+      listeners?.delete(listener);
+      if (listeners?.size === 0) this.byUser.delete(userId);
+    };
+  }
+
+  private onCoreEvents(events: readonly CoreEvent[]): void {
+    if (this.byUser.size === 0) return;
+    const watched = (userId: number) => this.byUser.has(userId);
+    const orders = events.flatMap((e) => (e.type === 'order' && watched(e.userId) ? [e] : []));
+    const balances = events.flatMap((e) =>
+      e.type === 'balance' && e.account === ACCOUNT && watched(e.ownerId) ? [e] : [],
+    );
+    if (orders.length === 0 && balances.length === 0) return;
+    const tradeIds = events.flatMap((e) =>
+      e.type === 'trade' && (watched(e.makerUserId) || watched(e.takerUserId)) ? [e.tradeId] : [],
+    );
+    const now = this.services.clock.now();
+    this.queue = this.queue.then(() => this.report(orders, balances, tradeIds, now)).catch(() => undefined);
+  }
+
+  private async report(
+    orders: Extract<CoreEvent, { type: 'order' }>[],
+    balances: Extract<CoreEvent, { type: 'balance' }>[],
+    tradeIds: number[],
+    now: number,
+  ): Promise<void> {
+    const { db } = this.services.database;
+    const orderIds = orders.map((e) => e.orderId);
+    const [rows, trades] = await Promise.all([
+      orderIds.length ? db.selectFrom('orders').selectAll().where('id', 'in', orderIds).execute() : [],
+      tradeIds.length ? db.selectFrom('trades').selectAll().where('id', 'in', tradeIds).orderBy('id').execute() : [],
+    ]);
+    const frames = new Map<number, UserEvent[]>();
+    const push = (userId: number, event: UserEvent) => {
+      const list = frames.get(userId) ?? [];
+      list.push(event);
+      frames.set(userId, list);
+    };
+    for (const row of rows.sort((a, b) => Number(a.id) - Number(b.id))) {
+      // Every market an order was placed in is one the core holds.
+      const spec = this.services.core.market(row.symbol);
+      if (!spec) continue;
+      const own = trades.filter(
+        (t) => Number(t.maker_order_id) === Number(row.id) || Number(t.taker_order_id) === Number(row.id),
+      );
+      for (const report of executionReports(row, own, spec, now)) push(Number(row.user_id), report);
+    }
+    const changed = new Map<number, { a: string; f: string; l: string }[]>();
+    for (const e of balances) {
+      const coin = e.coin.toUpperCase();
+      if (e.moved !== undefined)
+        push(e.ownerId, { e: 'balanceUpdate', E: now, a: coin, d: balanceText(e.moved), T: now });
+      const list = changed.get(e.ownerId) ?? [];
+      list.push({ a: coin, f: balanceText(e.available), l: balanceText(e.locked) });
+      changed.set(e.ownerId, list);
+    }
+    for (const [userId, list] of changed) push(userId, { e: 'outboundAccountPosition', E: now, u: now, B: list });
+
+    for (const [userId, events] of frames) {
+      for (const listener of this.byUser.get(userId) ?? []) listener(events);
+    }
+  }
+}
+
+const balanceText = (value: string) => {
+  const v = new Big(value);
+  return v.toFixed(Math.max(8, v.c.length - v.e - 1));
+};
+
+/**
+ * The executionReports one batch makes for an order: NEW when it was placed in this batch, one TRADE per fill
+ * (cumulative amounts counted up to each), and CANCELED, EXPIRED or REJECTED when it ended that way.
+ */
+export function executionReports(row: OrderRow, trades: TradeRow[], spec: MarketSpec, now: number): UserEvent[] {
+  const p = spec.pricePrecision;
+  const v = spec.volumePrecision;
+  const id = Number(row.id);
+  const byQuote = spendsQuote(row);
+  const finalStatus = binanceStatus(row);
+  const placedNow = Number(row.created_at) === Number(row.updated_at);
+  // What was filled before this batch's trades.
+  let filled = new Big(row.deal_volume);
+  let turnover = new Big(row.deal_money);
+  for (const t of trades) {
+    filled = filled.minus(t.volume);
+    turnover = turnover.minus(t.amount);
+  }
+  const base = {
+    e: 'executionReport',
+    E: now,
+    s: binanceSymbol(spec),
+    c: clientOrderIdOf(row),
+    S: row.side,
+    o: binanceOrderType(row),
+    f: row.time_in_force,
+    q: byQuote ? new Big(0).toFixed(v) : new Big(row.volume).toFixed(v),
+    p: new Big(row.price).toFixed(p),
+    P: new Big(0).toFixed(p),
+    F: new Big(0).toFixed(v),
+    g: -1,
+    C: '',
+    r: 'NONE',
+    i: id,
+    I: id,
+    M: false,
+    O: Number(row.created_at),
+    Q: byQuote ? quoteAmount(row.volume, spec) : quoteAmount('0', spec),
+    W: Number(row.created_at),
+    V: 'NONE',
+  };
+  const state = (x: string, X: string, open: boolean) => ({
+    ...base,
+    x,
+    X,
+    l: new Big(0).toFixed(v),
+    z: filled.toFixed(v),
+    L: new Big(0).toFixed(p),
+    n: '0',
+    N: null as string | null,
+    T: Number(row.updated_at),
+    t: -1,
+    w: open,
+    m: false,
+    Z: quoteAmount(turnover.toFixed(), spec),
+    Y: quoteAmount('0', spec),
+  });
+  const resting = finalStatus === 'NEW' || finalStatus === 'PARTIALLY_FILLED';
+  const reports: UserEvent[] = [];
+  if (placedNow) reports.push({ ...state('NEW', 'NEW', resting || trades.length > 0), T: Number(row.created_at) });
+  trades.forEach((t, i) => {
+    filled = filled.plus(t.volume);
+    turnover = turnover.plus(t.amount);
+    const maker = Number(t.maker_order_id) === id;
+    const buyer = row.side === 'BUY';
+    const last = i === trades.length - 1;
+    const X = last && finalStatus === 'FILLED' ? 'FILLED' : 'PARTIALLY_FILLED';
+    reports.push({
+      ...state('TRADE', X, resting),
+      l: new Big(t.volume).toFixed(v),
+      L: new Big(t.price).toFixed(p),
+      n: buyer ? new Big(t.buyer_fee).toFixed(spec.baseScale) : new Big(t.seller_fee).toFixed(spec.quoteScale),
+      N: buyer ? spec.base : spec.quote,
+      T: Number(t.created_at),
+      t: Number(t.id),
+      m: maker,
+      Y: quoteAmount(t.amount, spec),
+    });
+  });
+  if (finalStatus === 'CANCELED' || finalStatus === 'EXPIRED' || finalStatus === 'REJECTED')
+    reports.push(state(finalStatus, finalStatus, false));
+  return reports;
+}
