@@ -31,6 +31,7 @@ export const rulesOf = (market: ChosenMarket): MarketRules => ({
   limitVolumeMin: market.entry.limitVolumeMin,
   marketBuyMin: market.entry.marketBuyMin,
   marketSellMin: market.entry.marketSellMin,
+  minNotional: market.entry.minNotional,
 });
 
 export interface OfferedPrice {
