@@ -175,7 +175,8 @@ test('a market starred on the trade page by a visitor joins the server’s favou
 /** Trades LTC/USDT through the API until `price` reads something other than `before`: a buy, then a sell. */
 async function tradeUntilPriceMoves(request: APIRequestContext, price: Locator, before: string) {
   for (const side of ['BUY', 'SELL']) {
-    const volume = side === 'BUY' ? '10' : '0.05';
+    // Each worth more than the market's minimum order value (5 USDT).
+    const volume = side === 'BUY' ? '10' : '0.1';
     const placed = await postCall(request, 'order/create', { side, type: 2, volume, symbol: 'ltcusdt' });
     expect(placed.code, placed.msg).toBe('0');
     const moved = await expect

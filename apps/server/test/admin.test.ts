@@ -7,6 +7,7 @@ import { cmsInfo } from '@opex/contract/calls/cms';
 import { homepageElasticLayer } from '@opex/contract/calls/common';
 import { noticeInfoList } from '@opex/contract/calls/notice';
 import { publicInfoV4 } from '@opex/contract/calls/public-info';
+import { ErrorCode } from '@opex/contract/error-codes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminContext } from '../src/admin/admin-command.ts';
 import { AdminInputError } from '../src/admin/admin-input.ts';
@@ -85,6 +86,53 @@ describe.each(testDialects)('operator commands on %s', (dialect) => {
       ['cli:tester', 'market.save', 'BTC/USDT'],
       ['cli:tester', 'rate.set', 'BTC/usd'],
     ]);
+  });
+
+  it("sets a market's minimum order value and price band, audited, and the trading core enforces them", async () => {
+    const set = [
+      'market',
+      'guards',
+      '--market',
+      'BTC/USDT',
+      '--min-notional',
+      '10',
+      '--band-up',
+      '5',
+      '--band-down',
+      '7.5',
+    ];
+    expect(await admin(...set)).toBe('market BTC/USDT guards saved');
+    const { db } = server.services.database;
+    expect(
+      await db.selectFrom('markets').select(['min_notional', 'price_band_up', 'price_band_down']).execute(),
+    ).toEqual([{ min_notional: '10', price_band_up: '5', price_band_down: '7.5' }]);
+    const audit = await db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect([audit.action, audit.subject, JSON.parse(audit.detail)]).toEqual([
+      'market.guards',
+      'BTC/USDT',
+      { minNotional: '10', priceBandUp: '5', priceBandDown: '7.5' },
+    ]);
+    expect(await admin('market', 'list')).toMatch(/min value 10\tband \+5% -7\.5%/);
+    await server.services.core.reloadMarkets();
+    const tooSmall = await server.services.core.placeOrder({
+      userId: 9,
+      symbol: 'btcusdt',
+      request: { side: 'BUY', type: 1, price: '100', volume: '0.09' },
+      clientOrderId: null,
+    });
+    expect(tooSmall).toEqual({ ok: false, code: ErrorCode.orderValueBelowMinimum });
+
+    await refused(
+      ['market', 'guards', '--market', 'BTC/USDT', '--band-down', '100'],
+      /--band-down must be a percent below 100/,
+    );
+    await refused(['market', 'guards', '--market', 'BTC/USDT', '--band-up', '1.255'], /at most 2 decimals/);
+    await refused(
+      ['market', 'guards', '--market', 'BTC/USDT', '--min-notional', '5 USDT'],
+      /--min-notional must be a decimal/,
+    );
+    await refused(['market', 'guards', '--market', 'DOGE/USDT', '--band-up', '5'], /no market DOGE\/USDT/);
+    await refused(['market', 'guards', '--market', 'BTC/USDT'], /give --min-notional, --band-up or --band-down/);
   });
 
   it('refuses bad catalogue input with a clear message and changes nothing', async () => {

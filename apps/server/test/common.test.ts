@@ -70,6 +70,7 @@ describe.each(testDialects)('common calls on %s', (dialect) => {
         limitPriceMin: '0.01',
         marketBuyMin: '5',
         marketSellMin: '0.0001',
+        minNotional: '5',
         showName: 'BTC/USDT',
         sort: 1,
         isShow: 1,

@@ -138,6 +138,9 @@ describe.each(testDialects)('Open API market data on %s', (dialect) => {
       limit_volume_min: '0.001',
       market_sell_min: '0.002',
       market_buy_min: '5',
+      min_notional: '5',
+      price_band_up: '10',
+      price_band_down: '12.5',
     });
     await seedMarket(db, { base: 'ETH', quote: 'USDT', price_precision: 3, volume_precision: 5, status: 'closed' });
     await fund(core(), SELLER, 'BTC', '100');
@@ -177,11 +180,29 @@ describe.each(testDialects)('Open API market data on %s', (dialect) => {
     expect(filter('MARKET_LOT_SIZE')).toMatchObject({ minQty: '0.00200000', stepSize: '0.00010000' });
     expect(filter('NOTIONAL')).toMatchObject({ minNotional: '5.00000000', applyMinToMarket: true });
     expect(filter('MIN_NOTIONAL')).toMatchObject({ minNotional: '5.00000000' });
+    expect(filter('PERCENT_PRICE_BY_SIDE')).toEqual({
+      filterType: 'PERCENT_PRICE_BY_SIDE',
+      bidMultiplierUp: '1.1',
+      bidMultiplierDown: '0',
+      askMultiplierUp: '2147483647',
+      askMultiplierDown: '0.875',
+      avgPriceMins: 0,
+    });
+    expect(btc).toMatchObject({
+      defaultSelfTradePreventionMode: 'EXPIRE_TAKER',
+      allowedSelfTradePreventionModes: ['NONE', 'EXPIRE_TAKER', 'EXPIRE_MAKER', 'EXPIRE_BOTH'],
+    });
 
     const eth = await get('/exchangeInfo', { symbol: 'ETHUSDT' });
     expect(eth.body.symbols).toHaveLength(1);
     expect(eth.body.symbols[0]).toMatchObject({ symbol: 'ETHUSDT', status: 'BREAK' });
     expect(eth.body.symbols[0].filters[0]).toMatchObject({ tickSize: '0.00100000' });
+    // A market without a minimum value or a price band advertises neither.
+    expect(eth.body.symbols[0].filters.map((f: Json) => f.filterType)).toEqual([
+      'PRICE_FILTER',
+      'LOT_SIZE',
+      'MARKET_LOT_SIZE',
+    ]);
     const both = await get('/exchangeInfo', { symbols: '["ETHUSDT","BTCUSDT"]' });
     expect(both.body.symbols.map((s: Json) => s.symbol)).toEqual(['ETHUSDT', 'BTCUSDT']);
   });

@@ -2,10 +2,12 @@ import { cmsInfo, footerList } from '@opex/contract/calls/cms';
 import { homepageElasticLayer, index } from '@opex/contract/calls/common';
 import { publicInfoV4 } from '@opex/contract/calls/public-info';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MarketMaker } from '../src/market-maker/market-maker.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 import { DEMO_LOGINS } from '../src/seed/demo-logins.ts';
 import { contentSnapshot } from './content-fixtures.ts';
 import { startTestServer, type TestServer, testDialects } from './harness.ts';
+import { tradingInvariants } from './trading-fixtures.ts';
 import { loggedInClient } from './user-fixtures.ts';
 
 describe.each(testDialects)('demo seed on %s', (dialect) => {
@@ -60,5 +62,28 @@ describe.each(testDialects)('demo seed on %s', (dialect) => {
     expect(await seedDemo(server.services)).toEqual({ contentSeeded: false, tradersCreated: [] });
     expect(await contentSnapshot(server)).toEqual(before);
     expect(await server.services.database.db.selectFrom('balances').selectAll().execute()).toEqual(balances);
+  });
+
+  it('conserves every coin on a fresh demo start: traders and market-maker bots are funded from outside', async () => {
+    // As DEMO=1 starts (main.ts): the seed above, the core reads its markets, the market maker funds its bots.
+    await server.services.core.reloadMarkets();
+    const maker = new MarketMaker(server.services, { tickMs: 3_600_000, seed: 3, takerPercent: 100 });
+    await maker.start();
+    for (let i = 0; i < 4; i++) {
+      await maker.tick();
+      server.clock.advance(500);
+    }
+    await maker.stop();
+    expect(maker.stats.takes).toBeGreaterThan(0);
+    const { db } = server.services.database;
+    const external = await db
+      .selectFrom('balances')
+      .select(['coin', 'available'])
+      .where('owner_id', '=', 0)
+      .where('account', '=', 'external')
+      .execute();
+    // Every coin the demo hands out is owed by the external account.
+    expect(external.map((b) => b.coin).sort()).toEqual(['BTC', 'ETH', 'LTC', 'TRX', 'USDT']);
+    expect(await tradingInvariants(db, server.services.core)).toEqual([]);
   });
 });

@@ -33,7 +33,10 @@ export interface PlaceCommand {
   ts: number;
   side: Side;
   kind: OrderKind;
-  /** Limit price in ticks; ignored for market orders. */
+  /**
+   * Limit price in ticks. For a market order, its protection price: it takes nothing priced beyond it (a buy above,
+   * a sell below) and its rest is cancelled as unfilled; 0 or absent: the whole book.
+   */
   price?: number;
   /** Lots. Zero for a market buy by quote amount. */
   qty: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SelfTradePrevention, Side, TimeInForce, TriggerKind } from './commands.ts';
+import { OrderKind, SelfTradePrevention, Side, TimeInForce, TriggerKind } from './commands.ts';
 import { depth } from './depth.ts';
 import { BookFixture, kinds, trades } from './testing/book-fixture.ts';
 
@@ -116,6 +116,30 @@ describe('market orders', () => {
   it('a market order on an empty side is accepted and cancelled whole', () => {
     const f = new BookFixture();
     expect(kinds(f.market(1, Side.Buy, 4))).toEqual(['accepted', 'cancelled:unfilled']);
+  });
+
+  it('a market order with a protection price takes nothing beyond it and cancels the rest', () => {
+    const f = new BookFixture();
+    f.sell(1, 100, 1);
+    f.sell(2, 105, 1);
+    f.sell(3, 106, 1);
+    const buy = f.place({ id: 4, side: Side.Buy, kind: OrderKind.Market, qty: 3, price: 105 });
+    expect(trades(buy)).toEqual([
+      [1, 4, 100, 1],
+      [2, 4, 105, 1],
+    ]);
+    expect(buy.at(-1)).toMatchObject({ type: 'cancelled', reason: 'unfilled', qty: 1 });
+    f.buy(5, 90, 2);
+    const sell = f.place({ id: 6, side: Side.Sell, kind: OrderKind.Market, qty: 1, price: 91 });
+    expect(kinds(sell)).toEqual(['accepted', 'cancelled:unfilled']);
+    expect(f.book.asks.size).toBe(1);
+  });
+
+  it('rejects a protection price outside the price range', () => {
+    const f = new BookFixture({ priceStep: 5 });
+    expect(kinds(f.place({ id: 1, side: Side.Buy, kind: OrderKind.Market, qty: 1, price: 7 }))).toEqual([
+      'rejected:tick',
+    ]);
   });
 });
 

@@ -194,7 +194,8 @@ export class OrderBook {
     }
     const trigger = cmd.trigger ?? TriggerKind.None;
     const quote = cmd.quote ?? 0;
-    const price = cmd.kind === LIMIT ? (cmd.price as number) : 0;
+    // A market order's price, when given, is its protection price: it takes nothing beyond it.
+    const price = cmd.price ?? 0;
     const triggerPrice = trigger === TriggerKind.None ? 0 : (cmd.triggerPrice as number);
     const flags = packFlags(
       cmd.side,
@@ -437,6 +438,9 @@ export class OrderBook {
       const price = cmd.price as number;
       reason = checkQty(rules, cmd.qty) || checkPrice(rules, price) || checkNotional(rules, price, cmd.qty);
     } else reason = checkLimit(rules, cmd.price as number, cmd.qty, this.lastPrice);
+    if (reason === OK && cmd.kind === OrderKind.Market && cmd.price !== undefined && cmd.price !== 0) {
+      reason = checkPrice(rules, cmd.price);
+    }
     if (reason !== OK) return reason;
     if (trigger !== TriggerKind.None) {
       const triggerPrice = cmd.triggerPrice as number;
@@ -457,7 +461,8 @@ export class OrderBook {
     const isBuy = sideOf(flags) === BUY;
     const opposite = isBuy ? this.asks : this.bids;
     const isLimit = kindOf(flags) === LIMIT;
-    const limit = isLimit ? (store.ints[slot * INTS + PRICE] as number) : isBuy ? MAX_PRICE : 1;
+    const price = store.ints[slot * INTS + PRICE] as number;
+    const limit = isLimit || price !== 0 ? price : isBuy ? MAX_PRICE : 1;
     const tif = tifOf(flags);
     if (isLimit && tif === FOK && !this.canFill(slot, opposite, limit)) {
       this.close(slot, Reason.FokUnfilled);

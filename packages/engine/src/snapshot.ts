@@ -12,7 +12,7 @@ import type { TriggerQueue } from './trigger-queue.ts';
 export interface SnapshotOrder {
   id: number;
   owner: number;
-  /** Limit price in ticks, 0 for a market trigger order. */
+  /** Limit price in ticks; for a market trigger order its protection price, 0 for none. */
   price: number;
   /** Lots, or tick-lots for a market buy by quote. */
   remaining: number;

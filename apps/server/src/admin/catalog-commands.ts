@@ -1,5 +1,6 @@
+import Big from 'big.js';
 import { findCoin, listCoins, saveCoin } from '../catalog/coins.ts';
-import { listMarkets, saveMarket } from '../catalog/markets.ts';
+import { findMarket, listMarkets, marketSymbol, saveMarket, setMarketGuards } from '../catalog/markets.ts';
 import { setRate } from '../catalog/rates.ts';
 import { type AdminCommand, change, language, stringFlags } from './admin-command.ts';
 import { AdminInputError, decimal, flag01, integer, optional, required, symbol, text } from './admin-input.ts';
@@ -78,7 +79,7 @@ export const catalogCommands: Record<string, AdminCommand> = {
   },
   'market add': {
     usage:
-      'market add --base BTC --quote USDT --price-precision 2 --volume-precision 6 --depth 0.01,0.1,1 --limit-volume-min 0.0001 --limit-price-min 0.01 --market-buy-min 5 --market-sell-min 0.0001 --maker-fee 0.001 --taker-fee 0.002 [--sort N] [--show 0|1] [--status open|closed] [--lever 0|1] [--multiple N]',
+      'market add --base BTC --quote USDT --price-precision 2 --volume-precision 6 --depth 0.01,0.1,1 --limit-volume-min 0.0001 --limit-price-min 0.01 --market-buy-min 5 --market-sell-min 0.0001 --maker-fee 0.001 --taker-fee 0.002 [--min-notional 5] [--band-up 10] [--band-down 10] [--sort N] [--show 0|1] [--status open|closed] [--lever 0|1] [--multiple N]',
     options: stringFlags(
       'base',
       'quote',
@@ -91,6 +92,9 @@ export const catalogCommands: Record<string, AdminCommand> = {
       'market-sell-min',
       'maker-fee',
       'taker-fee',
+      'min-notional',
+      'band-up',
+      'band-down',
       'sort',
       'show',
       'status',
@@ -123,6 +127,7 @@ export const catalogCommands: Record<string, AdminCommand> = {
         marketSellMin: decimal(required(f, 'market-sell-min'), 'market-sell-min'),
         makerFee: decimal(required(f, 'maker-fee'), 'maker-fee'),
         takerFee: decimal(required(f, 'taker-fee'), 'taker-fee'),
+        ...marketGuards(f),
         sort: integer(optional(f, 'sort'), 'sort', 0, 1_000_000, 0),
         isShow: flag01(optional(f, 'show'), 'show', true),
         status: status as 'open' | 'closed',
@@ -136,6 +141,22 @@ export const catalogCommands: Record<string, AdminCommand> = {
       return `market ${subject} saved`;
     },
   },
+  'market guards': {
+    usage: 'market guards --market BTC/USDT [--min-notional 5] [--band-up 10] [--band-down 10]',
+    options: stringFlags('market', 'min-notional', 'band-up', 'band-down'),
+    async run(ctx, _p, f) {
+      const [base, quote] = required(f, 'market').split('/');
+      const market = await findMarket(ctx.handle.db, marketSymbol(base ?? '', quote ?? ''));
+      if (!market) throw new AdminInputError(`no market ${required(f, 'market')}: give it as BASE/QUOTE`);
+      const guards = marketGuards(f);
+      if (Object.keys(guards).length === 0) throw new AdminInputError('give --min-notional, --band-up or --band-down');
+      const subject = `${market.base}/${market.quote}`;
+      await change(ctx, { action: 'market.guards', subject, detail: guards }, (db) =>
+        setMarketGuards(db, market.symbol, guards, ctx.clock.now()),
+      );
+      return `market ${subject} guards saved`;
+    },
+  },
   'market list': {
     usage: 'market list',
     async run(ctx) {
@@ -144,7 +165,8 @@ export const catalogCommands: Record<string, AdminCommand> = {
         markets
           .map(
             (m) =>
-              `${m.base}/${m.quote}\t${m.status}${m.is_show ? '' : ' hidden'}\tmaker ${m.maker_fee}\ttaker ${m.taker_fee}`,
+              `${m.base}/${m.quote}\t${m.status}${m.is_show ? '' : ' hidden'}\tmaker ${m.maker_fee}\ttaker ${m.taker_fee}` +
+              `\tmin value ${m.min_notional}\tband +${m.price_band_up}% -${m.price_band_down}%`,
           )
           .join('\n') || '(no markets)'
       );
@@ -166,3 +188,25 @@ export const catalogCommands: Record<string, AdminCommand> = {
     },
   },
 };
+
+/**
+ * The minimum order value (quote coin) and the price band's percents given on the command line; 0 turns one off.
+ * A sell's band reaches below the last price, so it stays under 100%.
+ */
+function marketGuards(f: Record<string, string | boolean | undefined>) {
+  const percent = (name: string, below: number) => {
+    const value = optional(f, name);
+    if (value === undefined) return undefined;
+    if (new Big(decimal(value, name)).gte(below) || (value.split('.')[1] ?? '').length > 2)
+      throw new AdminInputError(`--${name} must be a percent below ${below} with at most 2 decimals, like 10 or 2.5`);
+    return value;
+  };
+  const minNotional = optional(f, 'min-notional');
+  const priceBandUp = percent('band-up', 1000);
+  const priceBandDown = percent('band-down', 100);
+  return {
+    ...(minNotional === undefined ? {} : { minNotional: decimal(minNotional, 'min-notional') }),
+    ...(priceBandUp === undefined ? {} : { priceBandUp }),
+    ...(priceBandDown === undefined ? {} : { priceBandDown }),
+  };
+}

@@ -29,6 +29,7 @@ export async function buildMarketBlock(services: Services): Promise<z.input<type
       limitPriceMin: m.limit_price_min,
       marketBuyMin: m.market_buy_min,
       marketSellMin: m.market_sell_min,
+      minNotional: m.min_notional,
       showName: m.show_name,
       sort: m.sort,
       isShow: m.is_show,

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { MarketsTable } from '../db/tables/content.ts';
 
@@ -19,6 +19,11 @@ export interface MarketInput {
   marketSellMin: string;
   makerFee: string;
   takerFee: string;
+  /** Least order value in the quote coin; '0' or absent: none. */
+  minNotional?: string;
+  /** Price band in percent around the last price: buys at most `priceBandUp` above, sells `priceBandDown` below. */
+  priceBandUp?: string;
+  priceBandDown?: string;
   sort?: number;
   isShow?: boolean;
   status?: 'open' | 'closed';
@@ -29,7 +34,7 @@ export interface MarketInput {
   multiple?: number;
 }
 
-export type Market = Omit<MarketsTable, 'id'> & { id: number };
+export type Market = Selectable<MarketsTable>;
 
 export const marketSymbol = (base: string, quote: string) => `${base}${quote}`.toLowerCase();
 export const marketName = (market: Pick<Market, 'base' | 'quote'>) => `${market.base}/${market.quote}`;
@@ -50,6 +55,9 @@ export async function saveMarket(db: Kysely<Database>, input: MarketInput, now: 
     market_sell_min: input.marketSellMin,
     maker_fee: input.makerFee,
     taker_fee: input.takerFee,
+    min_notional: input.minNotional ?? '0',
+    price_band_up: input.priceBandUp ?? '0',
+    price_band_down: input.priceBandDown ?? '0',
     sort: input.sort ?? 0,
     is_show: input.isShow === false ? 0 : 1,
     status: input.status ?? 'open',
@@ -72,4 +80,23 @@ export async function listMarkets(db: Kysely<Database>): Promise<Market[]> {
 
 export async function findMarket(db: Kysely<Database>, symbol: string): Promise<Market | undefined> {
   return db.selectFrom('markets').selectAll().where('symbol', '=', symbol.toLowerCase()).executeTakeFirst();
+}
+
+/** The market's minimum order value and price band; the rest of the market is left as it is. */
+export async function setMarketGuards(
+  db: Kysely<Database>,
+  symbol: string,
+  guards: Pick<MarketInput, 'minNotional' | 'priceBandUp' | 'priceBandDown'>,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('markets')
+    .set({
+      ...(guards.minNotional === undefined ? {} : { min_notional: guards.minNotional }),
+      ...(guards.priceBandUp === undefined ? {} : { price_band_up: guards.priceBandUp }),
+      ...(guards.priceBandDown === undefined ? {} : { price_band_down: guards.priceBandDown }),
+      updated_at: now,
+    })
+    .where('symbol', '=', symbol.toLowerCase())
+    .execute();
 }

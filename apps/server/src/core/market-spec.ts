@@ -21,6 +21,10 @@ export interface MarketSpec {
   marketSellMin: Big;
   makerFee: Big;
   takerFee: Big;
+  /** Guards (market-guards.ts): least order value in the quote coin, price band in percent; 0 turns one off. */
+  minNotional: Big;
+  priceBandUp: Big;
+  priceBandDown: Big;
   open: boolean;
   /** Digits fees are truncated to: the coin's scale from the catalogue (8 when the coin is not listed). */
   baseScale: number;
@@ -52,6 +56,9 @@ export async function loadMarketSpecs(db: Kysely<Database>): Promise<MarketSpec[
     marketSellMin: new Big(m.market_sell_min || '0'),
     makerFee: new Big(m.maker_fee || '0'),
     takerFee: new Big(m.taker_fee || '0'),
+    minNotional: new Big(m.min_notional || '0'),
+    priceBandUp: new Big(m.price_band_up || '0'),
+    priceBandDown: new Big(m.price_band_down || '0'),
     open: m.status === 'open',
     baseScale: scale.get(m.base.toUpperCase()) ?? DEFAULT_FEE_SCALE,
     quoteScale: scale.get(m.quote.toUpperCase()) ?? DEFAULT_FEE_SCALE,

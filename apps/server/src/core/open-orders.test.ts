@@ -20,6 +20,9 @@ const spec = (symbol: string, p: number, v: number): MarketSpec => ({
   marketSellMin: new Big(0),
   makerFee: new Big(0),
   takerFee: new Big(0),
+  minNotional: new Big(0),
+  priceBandUp: new Big(0),
+  priceBandDown: new Big(0),
   open: true,
   baseScale: 8,
   quoteScale: 8,
@@ -52,6 +55,7 @@ const defaults = (id: number): Selectable<OrdersTable> => ({
   time_in_force: 'GTC',
   post_only: 0,
   by_quantity: 0,
+  stp_mode: 'NONE',
   created_at: 1000 + id,
   updated_at: 2000 + id,
 });

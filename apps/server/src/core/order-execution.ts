@@ -1,7 +1,6 @@
 import { OrderStatus } from '@opex/contract/calls/order';
 import { ErrorCode, type ErrorCodeValue } from '@opex/contract/error-codes';
 import { OrderKind, Side, TimeInForce } from '@opex/engine/commands';
-import { depth } from '@opex/engine/depth';
 import { EventType } from '@opex/engine/events';
 import type { OrderBook } from '@opex/engine/order-book';
 import { Reason } from '@opex/engine/reasons';
@@ -12,9 +11,10 @@ import type { BatchEffects } from './batch-effects.ts';
 import type { CoreState, Market } from './core-state.ts';
 import { formatUnits, notional, truncate, unitsToBig } from './decimal-units.ts';
 import { platformFee } from './fee-coin.ts';
-import type { MarketSpec } from './market-spec.ts';
+import { checkGuards, type GuardRefusal, protectionPrice } from './market-guards.ts';
 import { checkOrder, type OrderRefusal, type OrderRequest } from './order-rules.ts';
 import { feeCoinOf, lockCoinOf, type OrderState, reserveFor } from './order-state.ts';
+import { DEFAULT_STP_MODE, engineStp, type StpMode } from './self-trade-prevention.ts';
 
 /**
  * Applies order commands to the books and balances in memory, collecting their effects in the batch:
@@ -29,11 +29,15 @@ export interface PlaceCommand {
   symbol: string;
   request: OrderRequest;
   clientOrderId: string | null;
+  /** Self-trade prevention; EXPIRE_TAKER when absent (every web order). */
+  selfTradePrevention?: StpMode;
 }
 
 const ACCOUNT = 'exchange';
 /** IdMap.get's answer for an id the book does not hold. */
 const NOT_ON_BOOK = -1;
+/** The engine's end of a book side's levels and of a level's orders. */
+const NO_LEVEL = -1;
 
 const refusalCodes: Record<OrderRefusal, ErrorCodeValue> = {
   market_closed: ErrorCode.marketClosed,
@@ -46,11 +50,23 @@ const refusalCodes: Record<OrderRefusal, ErrorCodeValue> = {
   too_large: ErrorCode.orderTooLarge,
 };
 
+const guardCodes: Record<GuardRefusal, ErrorCodeValue> = {
+  below_min_value: ErrorCode.orderValueBelowMinimum,
+  buy_above_band: ErrorCode.buyPriceAboveBand,
+  sell_below_band: ErrorCode.sellPriceBelowBand,
+};
+
 export function placeOrder(state: CoreState, batch: BatchEffects, cmd: PlaceCommand, now: number): PlaceOutcome {
   const market = state.markets.get(cmd.symbol);
   if (!market) return refuse(state, batch, cmd, ErrorCode.marketNotFound, now);
   const intent = checkOrder(market.spec, cmd.request);
   if (typeof intent === 'string') return refuse(state, batch, cmd, refusalCodes[intent], now);
+  const lastTicks = market.book.lastPrice;
+  const guard = checkGuards(market.spec, intent, lastTicks);
+  if (guard) return refuse(state, batch, cmd, guardCodes[guard], now);
+  const stp = cmd.selfTradePrevention ?? DEFAULT_STP_MODE;
+  // A market order stops at the band's edge: its protection price.
+  const limitTicks = intent.type === 1 ? intent.ticks : protectionPrice(market.spec, intent.side, lastTicks);
 
   if (intent.side === 'SELL' && intent.type === 2 && intent.quoteTickLots > 0) {
     // A market sell by the quote amount to receive: the lots the bids pay for it, sold as a sell by quantity.
@@ -76,10 +92,11 @@ export function placeOrder(state: CoreState, batch: BatchEffects, cmd: PlaceComm
     clientOrderId: cmd.clientOrderId,
     createdAt: now,
     updatedAt: now,
+    stp,
   };
   const reserve =
     order.type === 2 && order.side === 'BUY' && order.lots > 0
-      ? costToBuy(market.book, order.lots, market.spec)
+      ? costToBuy(market.book, order, limitTicks)
       : reserveFor(order);
   const lockCoin = lockCoinOf(order);
   if (state.balances.get(cmd.userId, ACCOUNT, lockCoin).available.lt(reserve)) {
@@ -94,11 +111,12 @@ export function placeOrder(state: CoreState, batch: BatchEffects, cmd: PlaceComm
     ts: now,
     side: order.side === 'BUY' ? Side.Buy : Side.Sell,
     kind: order.type === 1 ? OrderKind.Limit : OrderKind.Market,
-    price: order.ticks,
+    price: limitTicks,
     qty: order.lots,
     quote: order.quoteTickLots,
     tif: TimeInForce[order.timeInForce],
     postOnly: order.postOnly,
+    stp: engineStp[stp],
   });
   const events = book.events;
   if (events.type(0) === EventType.Rejected) {
@@ -150,12 +168,17 @@ function settleEvents(state: CoreState, batch: BatchEffects, market: Market, now
     if (type === EventType.Trade) settleTrade(state, batch, market, i, now);
     else if (type === EventType.Cancelled) {
       const order = state.open.get(events.field(i, 0)) as OrderState;
-      const byUser = events.field(i, 2) === Reason.User;
+      const reason = events.field(i, 2);
       const unspentQuote = events.field(i, 4);
+      order.expiredInMatch = reason === Reason.SelfTrade;
       // A market buy by amount nearly always leaves less than one lot's worth unspent: that is filled, not cancelled.
       const dust =
-        order.type === 2 && order.dealLots > 0 && events.field(i, 3) === 0 && unspentQuote < market.book.lastPrice;
-      order.closedByExchange = !byUser && !dust;
+        !order.expiredInMatch &&
+        order.type === 2 &&
+        order.dealLots > 0 &&
+        events.field(i, 3) === 0 &&
+        unspentQuote < market.book.lastPrice;
+      order.closedByExchange = reason !== Reason.User && !dust;
       end(state, batch, order, dust ? OrderStatus.filled : OrderStatus.cancelled, now);
     }
   }
@@ -338,6 +361,7 @@ function refuse(
       reject_code: code,
       time_in_force: cmd.request.timeInForce ?? 'GTC',
       post_only: cmd.request.postOnly ? 1 : 0,
+      stp_mode: cmd.selfTradePrevention ?? DEFAULT_STP_MODE,
       created_at: now,
       updated_at: now,
     });
@@ -346,18 +370,27 @@ function refuse(
 }
 
 /**
- * What a market buy of `lots` costs against the book as it is: the asks it would take, best first, each at its
- * price. The core places it next, on the same book, so this is exactly what it spends (self-trades are not
- * prevented, so no ask is skipped); with too few asks, the cost of all of them.
+ * What a market buy by quantity costs against the book as it is: the asks it would take, best first, each at its
+ * price, up to its protection price (0: none), passing over the buyer's own asks when self-trade prevention expires
+ * them (EXPIRE_MAKER: it then takes the asks behind them). The core places it next, on the same book, so it spends
+ * at most this (less when self-trade prevention stops it); with too few asks, the cost of all it can take.
  */
-function costToBuy(book: OrderBook, lots: number, spec: MarketSpec): Big {
+function costToBuy(book: OrderBook, order: OrderState, limitTicks: number): Big {
+  const { pricePrecision: p, volumePrecision: v } = order.spec;
+  const store = book.store;
+  const asks = book.asks;
+  const skipOwn = order.stp === 'EXPIRE_MAKER';
   let cost = unitsToBig(0, 0);
-  let left = lots;
-  for (const [ticks, qty] of depth(book, 1, lots).asks) {
-    const take = Math.min(left, qty);
-    cost = cost.plus(notional(ticks, take, spec.pricePrecision, spec.volumePrecision));
-    left -= take;
-    if (left === 0) break;
+  let left = order.lots;
+  for (let level = asks.best(); level !== NO_LEVEL && left > 0; level = asks.worse(level)) {
+    const ticks = asks.price[level] as number;
+    if (limitTicks !== 0 && ticks > limitTicks) break;
+    for (let maker = asks.head[level] as number; maker !== NO_LEVEL && left > 0; maker = store.nextOf(maker)) {
+      if (skipOwn && store.ownerOf(maker) === order.userId) continue;
+      const take = Math.min(left, store.remainingOf(maker));
+      cost = cost.plus(notional(ticks, take, p, v));
+      left -= take;
+    }
   }
   return cost;
 }

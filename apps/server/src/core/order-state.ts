@@ -5,6 +5,7 @@ import type { OrdersTable } from '../db/tables/trading.ts';
 import { formatUnits, notional, toUnits, unitsToBig } from './decimal-units.ts';
 import type { MarketSpec } from './market-spec.ts';
 import type { TimeInForceName } from './order-rules.ts';
+import type { StpMode } from './self-trade-prevention.ts';
 
 /**
  * An order as the core holds it while it is open (and while a batch that touched it is written): engine units for
@@ -32,6 +33,10 @@ export interface OrderState {
   reserve: Big;
   status: number;
   closedByExchange: boolean;
+  /** Self-trade prevention ended it (Binance's EXPIRED_IN_MATCH); absent on orders read back on start. */
+  expiredInMatch?: boolean;
+  /** Its self-trade prevention mode; absent on orders read back on start (only a new, incoming order uses it). */
+  stp?: StpMode;
   clientOrderId: string | null;
   createdAt: number;
   updatedAt: number;
@@ -84,12 +89,13 @@ export function orderRow(o: OrderState): Insertable<OrdersTable> {
     platform_fee_coin: o.platformFeeCoin,
     reserve: o.reserve.toFixed(),
     status: o.status,
-    closed_by_exchange: o.closedByExchange ? 1 : 0,
+    closed_by_exchange: o.expiredInMatch ? 2 : o.closedByExchange ? 1 : 0,
     client_order_id: o.clientOrderId,
     reject_code: '',
     time_in_force: o.timeInForce,
     post_only: o.postOnly ? 1 : 0,
     by_quantity: byQuantity ? 1 : 0,
+    stp_mode: o.stp ?? 'NONE',
     created_at: o.createdAt,
     updated_at: o.updatedAt,
   };

@@ -380,8 +380,18 @@ export class TradingCore {
     state.feeCoin = feeCoin;
   }
 
+  /**
+   * Applies the inbox rows waiting now, without waiting for the next poll: the demo seed queues its credits there
+   * (in the transaction that creates their traders) and has them applied before the first request.
+   */
+  async applyInbox(): Promise<void> {
+    await this.pollInbox();
+  }
+
+  /** Submits the waiting inbox rows; resolves once the core has answered them. */
   private async pollInbox(): Promise<void> {
     if (this.stopping || !this.state) return;
+    const answered: Promise<unknown>[] = [];
     try {
       const rows = await this.database.db
         .selectFrom('core_inbox')
@@ -394,11 +404,12 @@ export class TradingCore {
         if (this.inboxInFlight.has(row.id)) continue;
         this.inboxInFlight.add(row.id);
         const movement = parseInboxMovement(row.payload) ?? invalidMovement;
-        this.submit({ kind: 'movement', movement, inboxId: row.id, answer: () => {} });
+        answered.push(new Promise((answer) => this.submit({ kind: 'movement', movement, inboxId: row.id, answer })));
       }
     } catch (error) {
       this.options.onError?.(error, 'core inbox poll failed');
     }
+    await Promise.all(answered);
   }
 }
 

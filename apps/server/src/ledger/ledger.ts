@@ -44,6 +44,11 @@ export function parseAmount(value: string): Big {
 
 type Writer = Kysely<Database> | Transaction<Database>;
 
+/**
+ * Posts straight to the database: only where no trading core runs on it (a test's or a benchmark's setup before
+ * the server starts). A running core holds balances, the external account's among them, in memory and would write
+ * its own back over this; there every movement goes through TradingCore.postMovement or the core inbox.
+ */
 export async function postMovement(
   trx: Writer,
   dialect: DatabaseHandle['dialect'],

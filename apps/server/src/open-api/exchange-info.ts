@@ -1,6 +1,7 @@
 import Big from 'big.js';
 import { formatUnits } from '../core/decimal-units.ts';
 import { loadMarketSpecs, MAX_LOTS, MAX_TICKS, type MarketSpec } from '../core/market-spec.ts';
+import { DEFAULT_STP_MODE, STP_MODES } from '../core/self-trade-prevention.ts';
 import type { Services } from '../platform/services.ts';
 import { binanceErrors } from './binance-error.ts';
 import { binanceSymbol } from './market-format.ts';
@@ -89,21 +90,12 @@ export function symbolInfo(spec: MarketSpec) {
         maxQty: decimal(maxQty, v),
         stepSize: decimal(lot, v),
       },
-      // The core holds a notional minimum for market buys by quote amount only; limit orders have none.
-      {
-        filterType: 'NOTIONAL',
-        minNotional: decimal(spec.marketBuyMin, p),
-        applyMinToMarket: true,
-        maxNotional: decimal(new Big(maxPrice).times(maxQty), p + v),
-        applyMaxToMarket: false,
-        avgPriceMins: 0,
-      },
-      { filterType: 'MIN_NOTIONAL', minNotional: decimal(spec.marketBuyMin, p), applyToMarket: true, avgPriceMins: 0 },
+      ...guardFilters(spec, maxPrice, maxQty),
     ],
     permissions: [] as string[],
     permissionSets: [['SPOT']],
-    defaultSelfTradePreventionMode: 'NONE',
-    allowedSelfTradePreventionModes: ['NONE'],
+    defaultSelfTradePreventionMode: DEFAULT_STP_MODE,
+    allowedSelfTradePreventionModes: [...STP_MODES],
   };
 }
 
@@ -117,6 +109,47 @@ export function orderRateLimits({ perSecond, burst }: { perSecond: number; burst
   const intervalNum = Math.max(1, Math.ceil(burst / perSecond));
   return [{ rateLimitType: 'ORDERS', interval: 'SECOND', intervalNum, limit: burst }];
 }
+
+/**
+ * The market's guards (market-guards.ts) as Binance's filters, each only when the operator turned it on:
+ * NOTIONAL (and the older MIN_NOTIONAL that some clients read) for the minimum order value, applied to market
+ * orders at the last price (avgPriceMins 0); PERCENT_PRICE_BY_SIDE for the price band, at the last price. A buy below
+ * or a sell above the last price is not bounded by the band: its multipliers there are 0 and MAX_TICKS, which with
+ * any last price of at least one tick reaches PRICE_FILTER's maxPrice, so they hold nothing back.
+ */
+function guardFilters(spec: MarketSpec, maxPrice: string, maxQty: string): object[] {
+  const p = spec.pricePrecision;
+  const filters: object[] = [];
+  if (spec.minNotional.gt(0)) {
+    const minNotional = decimal(spec.minNotional, p);
+    filters.push(
+      {
+        filterType: 'NOTIONAL',
+        minNotional,
+        applyMinToMarket: true,
+        maxNotional: decimal(new Big(maxPrice).times(maxQty), p + spec.volumePrecision),
+        applyMaxToMarket: false,
+        avgPriceMins: 0,
+      },
+      { filterType: 'MIN_NOTIONAL', minNotional, applyToMarket: true, avgPriceMins: 0 },
+    );
+  }
+  const { priceBandUp: up, priceBandDown: down } = spec;
+  if (up.gt(0) || down.gt(0)) {
+    const unbounded = String(MAX_TICKS);
+    filters.push({
+      filterType: 'PERCENT_PRICE_BY_SIDE',
+      bidMultiplierUp: up.gt(0) ? HUNDRED.plus(up).div(HUNDRED).toFixed() : unbounded,
+      bidMultiplierDown: '0',
+      askMultiplierUp: unbounded,
+      askMultiplierDown: down.gt(0) ? HUNDRED.minus(down).div(HUNDRED).toFixed() : '0',
+      avgPriceMins: 0,
+    });
+  }
+  return filters;
+}
+
+const HUNDRED = new Big(100);
 
 export function exchangeInfo(services: Services, markets: MarketSpec[]) {
   return {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { STP_MODES } from '../core/self-trade-prevention.ts';
 import { ORDER_TYPES, TIME_IN_FORCE } from './exchange-info.ts';
 import { klineIntervals } from './market-format.ts';
 
@@ -131,6 +132,11 @@ const orderParams: Param[] = [
     'Your id for the order; a retry with it is idempotent. Without it the order answers to opex-<orderId>.',
   ),
   param('newOrderRespType', { type: 'string', enum: ['ACK', 'RESULT', 'FULL'] }, 'Reply detail; FULL adds the fills.'),
+  param(
+    'selfTradePreventionMode',
+    { type: 'string', enum: [...STP_MODES] },
+    "Where the order would trade with one of your own resting orders: EXPIRE_TAKER (the default) expires this order's rest, EXPIRE_MAKER the resting order, EXPIRE_BOTH both (status EXPIRED_IN_MATCH); NONE lets them trade.",
+  ),
 ];
 const orderLookup: Param[] = [
   symbol,
@@ -264,7 +270,10 @@ const schemas: Record<string, Schema> = {
     origQty: decimal('Quantity ordered'),
     executedQty: decimal('Quantity filled'),
     cummulativeQuoteQty: decimal('Quote turnover filled'),
-    status: { type: 'string', enum: ['NEW', 'PARTIALLY_FILLED', 'FILLED', 'CANCELED', 'REJECTED', 'EXPIRED'] },
+    status: {
+      type: 'string',
+      enum: ['NEW', 'PARTIALLY_FILLED', 'FILLED', 'CANCELED', 'REJECTED', 'EXPIRED', 'EXPIRED_IN_MATCH'],
+    },
     timeInForce: { type: 'string', enum: [...TIME_IN_FORCE] },
     type: { type: 'string', enum: [...ORDER_TYPES] },
     side: { type: 'string', enum: ['BUY', 'SELL'] },
@@ -426,7 +435,7 @@ const paths = {
     post: trading({
       summary: 'Place an order',
       description:
-        "Placed through the trading core, like the web app's orders. LIMIT needs timeInForce (GTC, IOC, FOK); LIMIT_MAKER is refused (-2010) when it would take. MARKET buys by quoteOrderQty (the quote amount to spend) or by quantity (the base quantity, priced against the book when placed and locked at that cost), and sells by quantity or by quoteOrderQty (the quote amount to receive: the whole lots the bids resting when placed pay for it, best bid first, never more; none is MARKET_LOT_SIZE). A retry with the same newClientOrderId answers the first order (client ids are unique per account for good). Replies: ACK, RESULT or FULL (with fills; the default for LIMIT and MARKET). Unfilled rests of MARKET, IOC and FOK orders are EXPIRED.",
+        "Placed through the trading core, like the web app's orders. LIMIT needs timeInForce (GTC, IOC, FOK); LIMIT_MAKER is refused (-2010) when it would take. MARKET buys by quoteOrderQty (the quote amount to spend) or by quantity (the base quantity, priced against the book when placed and locked at that cost), and sells by quantity or by quoteOrderQty (the quote amount to receive: the whole lots the bids resting when placed pay for it, best bid first, never more; none is MARKET_LOT_SIZE). A retry with the same newClientOrderId answers the first order (client ids are unique per account for good). Replies: ACK, RESULT or FULL (with fills; the default for LIMIT and MARKET). Unfilled rests of MARKET, IOC and FOK orders are EXPIRED; a MARKET order takes nothing beyond the market's price band (PERCENT_PRICE_BY_SIDE) and its rest is EXPIRED.",
       params: orderParams,
       reply: ref('Order'),
       signed: 'trade',

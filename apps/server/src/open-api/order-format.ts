@@ -19,11 +19,19 @@ export const DERIVED_CLIENT_ID = /^opex-(\d{1,15})$/;
 export const clientOrderIdOf = (row: Pick<OrderRow, 'id' | 'client_order_id'>) =>
   row.client_order_id ?? `opex-${row.id}`;
 
-export type BinanceOrderStatus = 'NEW' | 'PARTIALLY_FILLED' | 'FILLED' | 'CANCELED' | 'REJECTED' | 'EXPIRED';
+export type BinanceOrderStatus =
+  | 'NEW'
+  | 'PARTIALLY_FILLED'
+  | 'FILLED'
+  | 'CANCELED'
+  | 'REJECTED'
+  | 'EXPIRED'
+  | 'EXPIRED_IN_MATCH';
 
 /**
  * Our status as Binance's. The unfilled rest of a MARKET, IOC or FOK order, cancelled by the exchange, is EXPIRED
- * (as Binance reports it); a cancel by the owner is CANCELED.
+ * (as Binance reports it); an order self-trade prevention expired is EXPIRED_IN_MATCH; a cancel by the owner is
+ * CANCELED.
  */
 export function binanceStatus(row: OrderRow): BinanceOrderStatus {
   switch (row.status) {
@@ -34,6 +42,7 @@ export function binanceStatus(row: OrderRow): BinanceOrderStatus {
     case OrderStatus.filled:
       return 'FILLED';
     case OrderStatus.cancelled:
+      if (row.closed_by_exchange === 2) return 'EXPIRED_IN_MATCH';
       return row.closed_by_exchange === 1 && (row.type === 2 || row.time_in_force !== 'GTC') ? 'EXPIRED' : 'CANCELED';
     case OrderStatus.rejected:
       return 'REJECTED';
@@ -82,7 +91,7 @@ export function binanceOrder(row: OrderRow, spec: MarketSpec) {
     isWorking: true,
     workingTime: Number(row.created_at),
     origQuoteOrderQty: byQuote ? quoteAmount(row.volume, spec) : quoteAmount('0', spec),
-    selfTradePreventionMode: 'NONE',
+    selfTradePreventionMode: row.stp_mode,
   };
 }
 
@@ -105,7 +114,7 @@ export function orderResult(row: OrderRow, spec: MarketSpec) {
     transactTime: Number(row.created_at),
     origQuoteOrderQty: byQuote ? quoteAmount(row.volume, spec) : quoteAmount('0', spec),
     workingTime: Number(row.created_at),
-    selfTradePreventionMode: 'NONE',
+    selfTradePreventionMode: row.stp_mode,
   };
 }
 
@@ -151,7 +160,7 @@ export function cancelledOrder(row: OrderRow, spec: MarketSpec, cancelClientId: 
     timeInForce: rest.timeInForce,
     type: rest.type,
     side: rest.side,
-    selfTradePreventionMode: 'NONE',
+    selfTradePreventionMode: row.stp_mode,
   };
 }
 

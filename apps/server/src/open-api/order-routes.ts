@@ -3,8 +3,10 @@ import { OrderStatus, openOrderStatuses } from '@opex/contract/calls/order';
 import { ErrorCode, type ErrorCodeValue, errorMessages } from '@opex/contract/error-codes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { toUnits } from '../core/decimal-units.ts';
+import { checkGuards, type GuardRefusal } from '../core/market-guards.ts';
 import { MAX_TICKS, type MarketSpec } from '../core/market-spec.ts';
 import { checkOrder, type OrderRefusal, type OrderRequest, type TimeInForceName } from '../core/order-rules.ts';
+import { DEFAULT_STP_MODE, isStpMode, type StpMode } from '../core/self-trade-prevention.ts';
 import type { Services } from '../platform/services.ts';
 import { BinanceCode, BinanceError, binanceErrors } from './binance-error.ts';
 import { allMarkets, findMarket, ORDER_TYPES, orderRateLimits, TIME_IN_FORCE } from './exchange-info.ts';
@@ -45,6 +47,7 @@ export interface ParsedOrder {
   request: OrderRequest;
   clientOrderId: string | null;
   respType: RespType;
+  stp: StpMode;
 }
 
 /** Placing, cancelling and reading one order: shared by the REST routes and the WebSocket API (ws-api-trading.ts). */
@@ -123,6 +126,7 @@ export function orderActions(services: Services) {
       symbol: order.spec.symbol,
       request: order.request,
       clientOrderId: order.clientOrderId,
+      selfTradePrevention: order.stp,
     });
     if (!outcome.ok) throw placeRefusal(outcome.code, order);
     const row = await orderById(outcome.orderId);
@@ -357,8 +361,7 @@ export async function parseOrder(services: Services, q: QueryParams): Promise<Pa
   const orderType = type as OrderType;
   if (respType !== undefined && respType !== 'ACK' && respType !== 'RESULT' && respType !== 'FULL')
     throw binanceErrors.illegal('newOrderRespType');
-  if (stp !== undefined && stp !== 'NONE')
-    throw new BinanceError(BinanceCode.unsupportedOperation, 'Unsupported order combination.');
+  if (stp !== undefined && !isStpMode(stp)) throw binanceErrors.invalidParameter('selfTradePreventionMode');
   if (clientOrderId !== null && !CLIENT_ID.test(clientOrderId)) throw binanceErrors.illegal('newClientOrderId');
   for (const [name, value] of [
     ['quantity', quantity],
@@ -401,8 +404,17 @@ export async function parseOrder(services: Services, q: QueryParams): Promise<Pa
   // The market's filters, checked here to name them; the core checks the same rules again when it places.
   const refusal = checkOrder(spec, request);
   if (typeof refusal === 'string') throw filterRefusal(refusal, request, spec);
+  const guard = checkGuards(spec, refusal, services.core.book(spec.symbol)?.lastPrice ?? 0);
+  if (guard) throw guardFilter(guard);
   const defaultResp: RespType = orderType === 'LIMIT_MAKER' ? 'ACK' : 'FULL';
-  return { spec, type: orderType, request, clientOrderId, respType: (respType as RespType | undefined) ?? defaultResp };
+  return {
+    spec,
+    type: orderType,
+    request,
+    clientOrderId,
+    respType: (respType as RespType | undefined) ?? defaultResp,
+    stp: (stp as StpMode | undefined) ?? DEFAULT_STP_MODE,
+  };
 }
 
 /** Which of Binance's filters a rule of order-rules.ts is. */
@@ -431,6 +443,10 @@ function filterRefusal(refusal: OrderRefusal, request: OrderRequest, spec: Marke
   }
 }
 
+/** Which of Binance's filters a market guard (market-guards.ts) is. */
+const guardFilter = (guard: GuardRefusal) =>
+  binanceErrors.filter(guard === 'below_min_value' ? 'NOTIONAL' : 'PERCENT_PRICE_BY_SIDE');
+
 /** The core's refusal of a placement, in Binance's words. */
 function placeRefusal(code: ErrorCodeValue, order: ParsedOrder): BinanceError {
   switch (code) {
@@ -448,7 +464,11 @@ function placeRefusal(code: ErrorCodeValue, order: ParsedOrder): BinanceError {
     case ErrorCode.marketSellBelowMinimum:
       return binanceErrors.filter(order.request.type === 2 ? 'MARKET_LOT_SIZE' : 'LOT_SIZE');
     case ErrorCode.marketBuyBelowMinimum:
+    case ErrorCode.orderValueBelowMinimum:
       return binanceErrors.filter('NOTIONAL');
+    case ErrorCode.buyPriceAboveBand:
+    case ErrorCode.sellPriceBelowBand:
+      return binanceErrors.filter('PERCENT_PRICE_BY_SIDE');
     case ErrorCode.orderTooLarge:
       return binanceErrors.filter(order.request.type === 2 ? 'MARKET_LOT_SIZE' : 'LOT_SIZE');
     case ErrorCode.tradingUnavailable:

@@ -155,7 +155,7 @@ export function executionReports(row: OrderRow, trades: TradeRow[], spec: Market
     O: Number(row.created_at),
     Q: byQuote ? quoteAmount(row.volume, spec) : quoteAmount('0', spec),
     W: Number(row.created_at),
-    V: 'NONE',
+    V: row.stp_mode,
   };
   const state = (x: string, X: string, open: boolean) => ({
     ...base,
@@ -195,7 +195,12 @@ export function executionReports(row: OrderRow, trades: TradeRow[], spec: Market
       Y: quoteAmount(t.amount, spec),
     });
   });
-  if (finalStatus === 'CANCELED' || finalStatus === 'EXPIRED' || finalStatus === 'REJECTED')
+  if (
+    finalStatus === 'CANCELED' ||
+    finalStatus === 'EXPIRED' ||
+    finalStatus === 'REJECTED' ||
+    finalStatus === 'EXPIRED_IN_MATCH'
+  )
     reports.push(state(finalStatus, finalStatus, false));
   return reports;
 }

@@ -65,6 +65,8 @@ export const demoCoins: CoinInput[] = [
 ];
 
 const fees = { makerFee: '0.001', takerFee: '0.002' };
+/** Orders worth at least 5 USDT, priced (and market orders filled) within 10% of the last trade price. */
+const usdtGuards = { minNotional: '5', priceBandUp: '10', priceBandDown: '10' };
 
 export const demoMarkets: MarketInput[] = [
   {
@@ -79,6 +81,7 @@ export const demoMarkets: MarketInput[] = [
     marketSellMin: '0.0001',
     sort: 1,
     ...fees,
+    ...usdtGuards,
   },
   {
     base: 'ETH',
@@ -92,6 +95,7 @@ export const demoMarkets: MarketInput[] = [
     marketSellMin: '0.001',
     sort: 2,
     ...fees,
+    ...usdtGuards,
   },
   {
     base: 'LTC',
@@ -105,6 +109,7 @@ export const demoMarkets: MarketInput[] = [
     marketSellMin: '0.01',
     sort: 3,
     ...fees,
+    ...usdtGuards,
   },
   {
     base: 'TRX',
@@ -118,6 +123,7 @@ export const demoMarkets: MarketInput[] = [
     marketSellMin: '10',
     sort: 4,
     ...fees,
+    ...usdtGuards,
   },
   {
     base: 'ETH',
@@ -131,6 +137,9 @@ export const demoMarkets: MarketInput[] = [
     marketSellMin: '0.001',
     sort: 5,
     ...fees,
+    minNotional: '0.0001',
+    priceBandUp: '10',
+    priceBandDown: '10',
   },
 ];
 

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../admin/audit.ts';
+import { enqueueMovement, waitForInbox } from '../core/core-inbox.ts';
 import type { Database } from '../db/schema.ts';
-import { creditFromOutside, postMovement } from '../ledger/ledger.ts';
+import { creditFromOutside } from '../ledger/ledger.ts';
 import { createUser, findUserByAccount } from '../modules/user/accounts.ts';
 import type { Services } from '../platform/services.ts';
 import { seedDemoChains } from './demo-chains.ts';
@@ -11,8 +12,9 @@ import { seedDemoWithdrawals } from './demo-withdrawals.ts';
 
 /**
  * The demo seed, run at start-up when DEMO=1. Idempotent: the content is written once (a settings marker records
- * it, so an operator's later edits survive restarts) and each demo trader is created, with its funded balances, in
- * one transaction the first time only.
+ * it, so an operator's later edits survive restarts) and each demo trader is created the first time only, in one
+ * transaction with its funding: credits from the external account queued to the trading core's inbox, which the core
+ * applies once (the core holds the external account's balance in memory, so a posting around it would be overwritten).
  */
 const SEED_MARKER = 'demoSeedVersion';
 const SEED_VERSION = 1;
@@ -43,6 +45,7 @@ export async function seedDemo(services: Services): Promise<{ contentSeeded: boo
   await seedDemoChains(database.db, clock);
   await seedDemoWithdrawals(database.db, clock);
   const tradersCreated: string[] = [];
+  const credits: number[] = [];
   for (const login of DEMO_LOGINS) {
     if (await findUserByAccount(database.db, { email: login.email })) continue;
     await database.db.transaction().execute(async (trx) => {
@@ -56,7 +59,7 @@ export async function seedDemo(services: Services): Promise<{ contentSeeded: boo
           causeId: `demo-seed:${login.email}:${coin}`,
           memo: 'demo balance',
         });
-        await postMovement(trx, database.dialect, movement, clock.now());
+        credits.push(await enqueueMovement(trx, movement, clock.now()));
       }
       await recordAudit(
         trx,
@@ -65,6 +68,11 @@ export async function seedDemo(services: Services): Promise<{ contentSeeded: boo
       );
     });
     tradersCreated.push(login.email);
+  }
+  await services.core.applyInbox();
+  for (const id of credits) {
+    const result = await waitForInbox(database.db, id);
+    if (result !== 'ok') throw new Error(`demo seed: the trading core did not apply credit ${id}: ${result}`);
   }
   return { contentSeeded, tradersCreated };
 }

@@ -14,7 +14,10 @@ import { idField, pageField, pageSizeField } from './paging.ts';
  * - 1 open: resting on the book, nothing filled;
  * - 2 filled: completely filled (a market order whose unspent rest is less than one lot at the last price too);
  * - 3 partially filled: resting with part of it filled;
- * - 4 cancelled: by the user, or the unfilled rest of a market order; `deal_volume > 0` means partly filled first;
+ * - 4 cancelled: by the user, or by the exchange (isCloseCancelOrder 1): the unfilled rest of a market order (also
+ *   what it could not take within the market's price band), or an order that self-trade prevention expired (every
+ *   web order expires, as the taker, where it would trade with the same user's resting order: Binance's
+ *   EXPIRE_TAKER); `deal_volume > 0` means partly filled first;
  * - 5 pending cancel: reserved; the core cancels synchronously, so it is never stored today;
  * - 6 rejected: refused by the core (e.g. insufficient balance); stored only for orders with a clientOrderId, so
  *   that a retry answers the same refusal;
@@ -99,7 +102,9 @@ export const orderListItem = z.object({
   baseCoin: z.string(),
   countCoin: z.string(),
   type: z.number(),
-  /** 1 when the order was cancelled by the exchange (e.g. a market order's unfilled rest), else 0. */
+  /**
+   * 1 when the order was cancelled by the exchange (a market order's unfilled rest, or self-trade prevention), else 0.
+   */
   isCloseCancelOrder: z.number(),
   clientOrderId: z.string().optional(),
 });

@@ -94,6 +94,8 @@ export const marketEntry = z.object({
   limitPriceMin: z.string(),
   marketBuyMin: z.string(),
   marketSellMin: z.string(),
+  /** Least order value in the quote coin (price × amount, or a market buy's amount); '0': none. */
+  minNotional: z.string(),
   showName: z.string(),
   sort: z.number(),
   isShow: z.number(),

@@ -44,9 +44,11 @@ export function commandStream(seed: number, options: StreamOptions = {}): () => 
     const qty = intIn(next, 1, maxQty);
     if (roll < 33) {
       const byQuote = side === Side.Buy && pick(2) === 0;
+      // Half of them with a protection price, some of which stop them short of the book's far side.
+      const protection = pick(2) === 0 ? { price: p } : {};
       return byQuote
-        ? { ...common, kind: OrderKind.Market, qty: 0, quote: intIn(next, 1, maxQty * mid) }
-        : { ...common, kind: OrderKind.Market, qty };
+        ? { ...common, kind: OrderKind.Market, qty: 0, quote: intIn(next, 1, maxQty * mid), ...protection }
+        : { ...common, kind: OrderKind.Market, qty, ...protection };
     }
     if (roll < 40) {
       const kind = pick(3) === 0 ? OrderKind.Market : OrderKind.Limit;

@@ -146,7 +146,7 @@ export class ReferenceBook {
   }
 
   private crosses(taker: { side: SideName; kind: KindName; price: number }, makerPrice: number): boolean {
-    if (taker.kind === 'market') return true;
+    if (taker.kind === 'market' && taker.price === 0) return true;
     return taker.side === 'buy' ? makerPrice <= taker.price : makerPrice >= taker.price;
   }
 
@@ -193,6 +193,10 @@ export class ReferenceBook {
           ? this.qtyRule(cmd.qty)
           : this.limitRule(price, cmd.qty, trigger === 0);
     if (rule) return rule;
+    if (cmd.kind === 1 && price !== 0) {
+      const protection = this.priceRule(price);
+      if (protection) return protection;
+    }
     if (trigger !== 0) {
       const triggerPrice = cmd.triggerPrice ?? 0;
       const bad = this.priceRule(triggerPrice);
@@ -217,7 +221,7 @@ export class ReferenceBook {
       owner: cmd.owner,
       side: sideNames[cmd.side] as SideName,
       kind: kindNames[cmd.kind] as KindName,
-      price: cmd.kind === 0 ? (cmd.price ?? 0) : 0,
+      price: cmd.price ?? 0,
       remaining: quote !== 0 ? quote : cmd.qty,
       byQuote: quote !== 0,
       tif: tifNames[cmd.tif ?? 0] as TifName,

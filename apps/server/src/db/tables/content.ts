@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * The catalogue (coins, markets, rates, skins) and the operator's content (CMS pages, footer links, notices,
@@ -44,6 +44,12 @@ export interface MarketsTable {
   market_sell_min: string;
   maker_fee: string;
   taker_fee: string;
+  /** Least value of an order in the quote coin (price × amount); '0': none. */
+  min_notional: ColumnType<string, string | undefined, string>;
+  /** Price band around the last trade price, in percent: a buy at most this far above it; '0': none. */
+  price_band_up: ColumnType<string, string | undefined, string>;
+  /** A sell at most this many percent below the last trade price; '0': none. */
+  price_band_down: ColumnType<string, string | undefined, string>;
   sort: number;
   is_show: number;
   status: 'open' | 'closed';

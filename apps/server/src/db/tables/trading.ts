@@ -30,7 +30,10 @@ export interface OrdersTable {
   reserve: string;
   /** contract OrderStatus. */
   status: number;
-  /** 1 when the exchange cancelled it (a market order's unfilled rest). */
+  /**
+   * 1 when the exchange cancelled it (a market order's unfilled rest, or what a market order could not take within
+   * the price band); 2 when self-trade prevention expired it (Binance's EXPIRED_IN_MATCH).
+   */
   closed_by_exchange: number;
   client_order_id: string | null;
   /** The error code of a rejected order (status 6), else ''. */
@@ -41,6 +44,8 @@ export interface OrdersTable {
   post_only: ColumnType<number, number | undefined, number>;
   /** 1: a market buy of `volume` base (the Open API's MARKET BUY with quantity), not of `volume` quote. */
   by_quantity: ColumnType<number, number | undefined, number>;
+  /** Self-trade prevention: 'NONE', 'EXPIRE_TAKER', 'EXPIRE_MAKER' or 'EXPIRE_BOTH' (Binance's modes). */
+  stp_mode: ColumnType<string, string | undefined, string>;
   created_at: number;
   updated_at: number;
 }

@@ -52,7 +52,8 @@ export function orderListItemOf(
     baseCoin: spec?.base ?? '',
     countCoin: spec?.quote ?? '',
     type: row.type,
-    isCloseCancelOrder: row.closed_by_exchange,
+    // 2 (self-trade prevention expired it) is the exchange's doing as well.
+    isCloseCancelOrder: row.closed_by_exchange === 0 ? 0 : 1,
     ...(row.client_order_id ? { clientOrderId: row.client_order_id } : {}),
   };
 }

@@ -31,6 +31,7 @@ export const rulesOf = (market: ChosenMarket): MarketRules => ({
   limitVolumeMin: market.entry.limitVolumeMin,
   marketBuyMin: market.entry.marketBuyMin,
   marketSellMin: market.entry.marketSellMin,
+  minNotional: market.entry.minNotional,
 });
 
 export interface OfferedPrice {
@@ -86,7 +87,7 @@ export function OrderForm({ market, side, kind, available, isLogin, offeredPrice
 
   const check = checkDraft(draft, rules, isLogin ? (available ?? '0') : undefined);
   const problemText = (p: FieldProblem | undefined) =>
-    touched && p ? t(`trade.form.error.${p.key}`, { coin: payCoin, ...p.values }) : undefined;
+    touched && p ? t(`trade.form.error.${p.key}`, { coin: payCoin, quote: market.quote, ...p.values }) : undefined;
   const priceProblem = check.ok ? undefined : problemText(check.price);
   const amountProblem = check.ok ? undefined : problemText(check.amount);
 

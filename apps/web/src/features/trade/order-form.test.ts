@@ -16,6 +16,7 @@ const btc: MarketRules = {
   limitVolumeMin: '0.000001',
   marketBuyMin: '5',
   marketSellMin: '0.0001',
+  minNotional: '0',
 };
 
 describe('limitTotal', () => {
@@ -85,6 +86,19 @@ describe('checkDraft', () => {
     expect(
       checkDraft({ side: 'SELL', kind: 'limit', price: '0.001', amount: '1' }, { ...btc, pricePrecision: 3 }),
     ).toMatchObject({ price: { key: 'priceMin', values: { min: '0.01' } } });
+  });
+  it("refuses an order worth less than the market's minimum value, exactly at the edge", () => {
+    const rules = { ...btc, minNotional: '10' };
+    const limit = (price: string, amount: string) => checkDraft({ side: 'SELL', kind: 'limit', price, amount }, rules);
+    expect(limit('100', '0.099999')).toMatchObject({ ok: false, amount: { key: 'minValue', values: { min: '10' } } });
+    expect(limit('100', '0.1')).toMatchObject({ ok: true });
+    const spend = (amount: string) => checkDraft({ side: 'BUY', kind: 'market', price: '', amount }, rules);
+    expect(spend('9.99')).toMatchObject({ amount: { key: 'minValue' } });
+    expect(spend('10')).toMatchObject({ ok: true });
+    // A market sell's value depends on the last price: the server checks it.
+    expect(checkDraft({ side: 'SELL', kind: 'market', price: '', amount: '0.0001' }, rules)).toMatchObject({
+      ok: true,
+    });
   });
   it('refuses what the balance does not cover, exactly at the edge', () => {
     const buy = { side: 'BUY', kind: 'limit', price: '0.1', amount: '3' } as const;

@@ -16,6 +16,8 @@ export interface MarketRules {
   limitVolumeMin: string;
   marketBuyMin: string;
   marketSellMin: string;
+  /** Least order value in the quote coin: a limit order's price × amount, a market buy's amount ('0': none). */
+  minNotional: string;
 }
 
 export interface OrderDraft {
@@ -29,7 +31,15 @@ export interface OrderDraft {
 
 /** What a field's problem is: a locale key under trade.form.error and its values. */
 export interface FieldProblem {
-  key: 'required' | 'precision' | 'priceMin' | 'volumeMin' | 'marketBuyMin' | 'marketSellMin' | 'insufficient';
+  key:
+    | 'required'
+    | 'precision'
+    | 'priceMin'
+    | 'volumeMin'
+    | 'marketBuyMin'
+    | 'marketSellMin'
+    | 'minValue'
+    | 'insufficient';
   values?: Record<string, string>;
 }
 
@@ -106,6 +116,17 @@ function needed(draft: Pick<OrderDraft, 'side' | 'kind'>, price: Big | null, amo
 }
 
 /**
+ * The server's minimum order value (market-guards.ts) where the form knows the value: a limit order's price × amount
+ * and a market buy's amount to spend (a market sell is valued at the last price, which only the server holds).
+ */
+function belowMinValue(draft: OrderDraft, price: Big | null, amount: Big, rules: MarketRules): boolean {
+  const min = parse(rules.minNotional);
+  if (!min || min.lte(0)) return false;
+  if (draft.kind === 'limit') return price?.times(amount).lt(min) === true;
+  return spendsQuote(draft) && amount.lt(min);
+}
+
+/**
  * Checks a draft against the market's rules and, when `available` is known (a logged-in trader), the balance.
  * Answers the request to send, or the problem of each field.
  */
@@ -130,6 +151,8 @@ export function checkDraft(draft: OrderDraft, rules: MarketRules, available?: st
   if (!amount || amount.lte(0)) problems.amount = { key: 'required' };
   else if (decimals(draft.amount) > places) problems.amount = { key: 'precision', values: { digits: String(places) } };
   else if (amount.lt(minimum[1] || '0')) problems.amount = { key: minimum[0], values: { min: minimum[1] } };
+  else if (belowMinValue(draft, price, amount, rules))
+    problems.amount = { key: 'minValue', values: { min: rules.minNotional } };
   else if (available !== undefined && !problems.price && needed(draft, price, amount).gt(parse(available) ?? 0))
     problems.amount = { key: 'insufficient' };
 

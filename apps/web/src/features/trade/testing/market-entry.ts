@@ -15,6 +15,7 @@ export function marketEntry(name: string, overrides: Partial<MarketEntry> = {}):
     limitPriceMin: '0.01',
     marketBuyMin: '5',
     marketSellMin: '0.0001',
+    minNotional: '0',
     showName: '',
     sort: 1,
     isShow: 1,

@@ -74,6 +74,7 @@ export const trade: typeof english = {
       volumeMin: '最小數量為 {{min}}',
       marketBuyMin: '至少買入 {{min}}',
       marketSellMin: '至少賣出 {{min}}',
+      minValue: '訂單金額至少為 {{min}} {{quote}}',
       insufficient: '可用 {{coin}} 不足',
     },
   },

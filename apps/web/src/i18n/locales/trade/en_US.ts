@@ -82,6 +82,7 @@ export const trade = {
       volumeMin: 'The smallest amount is {{min}}',
       marketBuyMin: 'Spend at least {{min}}',
       marketSellMin: 'Sell at least {{min}}',
+      minValue: 'The order must be worth at least {{min}} {{quote}}',
       insufficient: 'Not enough {{coin}} available',
     },
   },

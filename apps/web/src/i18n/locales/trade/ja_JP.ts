@@ -80,6 +80,7 @@ export const trade: typeof english = {
       volumeMin: '最小数量は{{min}}です',
       marketBuyMin: '{{min}}以上を指定してください',
       marketSellMin: '{{min}}以上を売却してください',
+      minValue: '注文金額は{{min}} {{quote}}以上にしてください',
       insufficient: '利用可能な{{coin}}が不足しています',
     },
   },

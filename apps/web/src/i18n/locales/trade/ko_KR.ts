@@ -73,6 +73,7 @@ export const trade: typeof english = {
       volumeMin: '최소 수량은 {{min}}입니다',
       marketBuyMin: '최소 {{min}} 이상 지출하세요',
       marketSellMin: '최소 {{min}} 이상 매도하세요',
+      minValue: '주문 금액은 최소 {{min}} {{quote}}이어야 합니다',
       insufficient: '사용 가능한 {{coin}}이(가) 부족합니다',
     },
   },

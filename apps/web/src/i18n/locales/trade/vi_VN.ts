@@ -83,6 +83,7 @@ export const trade: typeof english = {
       volumeMin: 'Số lượng nhỏ nhất là {{min}}',
       marketBuyMin: 'Chi ít nhất {{min}}',
       marketSellMin: 'Bán ít nhất {{min}}',
+      minValue: 'Giá trị lệnh tối thiểu là {{min}} {{quote}}',
       insufficient: 'Không đủ {{coin}} khả dụng',
     },
   },

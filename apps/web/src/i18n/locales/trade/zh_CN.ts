@@ -73,6 +73,7 @@ export const trade: typeof english = {
       volumeMin: '最小数量为 {{min}}',
       marketBuyMin: '至少买入 {{min}}',
       marketSellMin: '至少卖出 {{min}}',
+      minValue: '订单金额至少为 {{min}} {{quote}}',
       insufficient: '可用 {{coin}} 不足',
     },
   },
