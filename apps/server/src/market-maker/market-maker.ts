@@ -4,12 +4,14 @@ import { formatUnits, toUnits } from '../core/decimal-units.ts';
 import type { MarketSpec } from '../core/market-spec.ts';
 import type { Services } from '../platform/services.ts';
 import { BOT_EMAILS, ensureBot, usdPrices } from './bot-accounts.ts';
+import { walkHistory } from './history-walk.ts';
 import { ladder, SeededRandom, stepMid } from './random-walk.ts';
 
 /**
  * Demo liquidity: every open market gets a random-walk mid (integer ticks), layered quotes on both sides from the
  * maker bot, and now and then a market order from the taker bot, all through the trading core like any user.
- * One tick at a fixed pace; a tick that is still running makes the next one wait its turn.
+ * One tick at a fixed pace; a tick that is still running makes the next one wait its turn. A market with no
+ * candles yet first gets a past from the same walk, ending where the live walk starts (history-walk.ts).
  */
 export interface MarketMakerOptions {
   tickMs?: number;
@@ -19,8 +21,12 @@ export interface MarketMakerOptions {
   takerPercent?: number;
 }
 
-/** Value of one quote layer in US dollars (before its random multiple of 1 to 3). */
+/** Value of one quote layer in US dollars (before its random multiple of 1 to 3, and its depth's). */
 const LAYER_USD = new Big(300);
+/** Layers a side: enough to fill a tall order book panel (about 2% either side of the mid). */
+const LAYERS = 40;
+/** Every this many layers from the mid, a layer's size grows by one more base size, as on a real book. */
+const LAYERS_PER_SIZE_STEP = 8;
 
 interface MarketState {
   spec: MarketSpec;
@@ -71,6 +77,8 @@ export class MarketMaker {
       .execute();
     this.prices = prices;
     this.waiting = symbols.map((m) => m.symbol);
+    // Markets the core knows are set up (and their past seeded) before the server takes its first request.
+    await this.setUpWaiting();
     this.timer = setInterval(() => void this.tick(), this.options.tickMs ?? 500);
   }
 
@@ -92,18 +100,41 @@ export class MarketMaker {
 
   private async round(): Promise<void> {
     this.stats.ticks++;
-    // A market the core does not know yet (added since it started) is set up once the core has read it.
+    await this.setUpWaiting();
+    await Promise.all([...this.markets.values()].map((m) => this.quote(m)));
+  }
+
+  /** A market the core does not know yet (added since it started) is set up once the core has read it. */
+  private async setUpWaiting(): Promise<void> {
     for (const symbol of this.waiting) {
       const state = await this.marketState(symbol, this.prices);
-      if (state) this.markets.set(symbol, state);
+      if (!state) continue;
+      await this.seedHistory(state);
+      this.markets.set(symbol, state);
     }
     this.waiting = this.waiting.filter((symbol) => !this.markets.has(symbol));
-    await Promise.all([...this.markets.values()].map((m) => this.quote(m)));
+  }
+
+  /** A market without any candle gets a past that ends at the mid its live walk starts from. */
+  private async seedHistory(m: MarketState): Promise<void> {
+    const { marketData, clock } = this.services;
+    if (marketData.hasHistory(m.spec.symbol)) return;
+    const now = clock.now();
+    const history = walkHistory({
+      endMs: now - (now % 60_000),
+      endTicks: m.mid,
+      spacing: m.spacing,
+      baseLots: m.baseLots,
+      pricePrecision: m.spec.pricePrecision,
+      volumePrecision: m.spec.volumePrecision,
+      random: this.random,
+    });
+    await marketData.seedHistory(m.spec.symbol, history);
   }
 
   private async quote(m: MarketState): Promise<void> {
     const { core } = this.services;
-    const layers = this.options.layers ?? 5;
+    const layers = this.options.layers ?? LAYERS;
     m.mid = stepMid(m.mid, m.spacing, m.spacing * (layers + 2), this.random);
     const want = ladder(m.mid, m.spacing, layers);
     const wanted = new Set([...want.bids.map((t) => `BUY:${t}`), ...want.asks.map((t) => `SELL:${t}`)]);
@@ -119,7 +150,8 @@ export class MarketMaker {
     await Promise.all(
       places.map(async (key) => {
         const [side, ticks] = key.split(':') as ['BUY' | 'SELL', string];
-        const lots = m.baseLots * this.random.int(1, 3);
+        const depth = Math.floor(Math.abs(Number(ticks) - m.mid) / m.spacing / LAYERS_PER_SIZE_STEP);
+        const lots = m.baseLots * this.random.int(1, 3) * (1 + depth);
         const price = formatUnits(Number(ticks), m.spec.pricePrecision);
         const volume = formatUnits(lots, m.spec.volumePrecision);
         const outcome = await core.placeOrder({
