@@ -8,7 +8,7 @@ describe('the demo past walked back from the live price', () => {
   const history = walkHistory({
     endMs,
     endTicks: 6_500_000,
-    spacing: 3250,
+    stride: 650,
     baseLots: 4615,
     pricePrecision: 2,
     volumePrecision: 6,

@@ -7,8 +7,8 @@ import { type SeededRandom, stepMid } from './random-walk.ts';
 /**
  * A demo market's past, walked backwards from the price the market maker starts at, so the charts are full from the
  * first second and the live candles carry on without a jump. The walk is the maker's own (integer ticks, a uniform
- * step of up to `spacing` every half second), taken in one step per stretch of time: a step over n half-seconds has
- * a stride of spacing·√n, the same spread. Recent time is walked in short stretches and older time in longer ones,
+ * step of up to `stride` every half second), taken in one step per stretch of time: a step over n half-seconds has
+ * a stride of stride·√n, the same spread. Recent time is walked in short stretches and older time in longer ones,
  * and a stretch only feeds candles at least as long as itself, so every period gets about `CANDLES` candles and each
  * longer candle is exactly its shorter candles together.
  */
@@ -35,7 +35,7 @@ export interface HistoryInput {
   /** The price history ends at, in ticks: where the market maker starts. */
   endTicks: number;
   /** The live walk's largest step in ticks. */
-  spacing: number;
+  stride: number;
   /** Lots of one quote layer: volume is about 50 of them a minute, as the live taker trades. */
   baseLots: number;
   pricePrecision: number;
@@ -58,14 +58,14 @@ export function walkHistory(input: HistoryInput): Map<KlinePeriod, CandleText[]>
 }
 
 function walkBack(input: HistoryInput): Stretch[] {
-  const { random, spacing } = input;
+  const { random } = input;
   const floor = Math.max(1, Math.floor(input.endTicks / 20));
   const stretches: Stretch[] = [];
   let cursor = input.endMs;
   let price = input.endTicks;
   STRETCHES.forEach(({ minutes, until }, level) => {
     const next = STRETCHES[level + 1];
-    const stride = Math.max(1, Math.round(spacing * Math.sqrt(STEPS_PER_MINUTE * minutes)));
+    const stride = Math.max(1, Math.round(input.stride * Math.sqrt(STEPS_PER_MINUTE * minutes)));
     // A stretch ends where the next, longer one can start on its own period's boundary.
     const done = () =>
       cursor <= input.endMs - until * MINUTE_MS && (!next || candleStart(next.period, cursor) * 1000 === cursor);

@@ -32,6 +32,8 @@ interface MarketState {
   spec: MarketSpec;
   mid: number;
   spacing: number;
+  /** The mid's largest step a tick, in ticks. */
+  stride: number;
   baseLots: number;
   /** The maker's resting orders by "side:ticks". */
   resting: Map<string, number>;
@@ -123,7 +125,7 @@ export class MarketMaker {
     const history = walkHistory({
       endMs: now - (now % 60_000),
       endTicks: m.mid,
-      spacing: m.spacing,
+      stride: m.stride,
       baseLots: m.baseLots,
       pricePrecision: m.spec.pricePrecision,
       volumePrecision: m.spec.volumePrecision,
@@ -135,7 +137,7 @@ export class MarketMaker {
   private async quote(m: MarketState): Promise<void> {
     const { core } = this.services;
     const layers = this.options.layers ?? LAYERS;
-    m.mid = stepMid(m.mid, m.spacing, m.spacing * (layers + 2), this.random);
+    m.mid = stepMid(m.mid, m.stride, m.spacing * (layers + 2), this.random);
     const want = ladder(m.mid, m.spacing, layers);
     const wanted = new Set([...want.bids.map((t) => `BUY:${t}`), ...want.asks.map((t) => `SELL:${t}`)]);
     const symbol = m.spec.symbol;
@@ -201,14 +203,16 @@ export class MarketMaker {
     const midUnits = toUnits(new Big(reference).toFixed(spec.pricePrecision), spec.pricePrecision);
     if (!midUnits.ok || midUnits.units < 100) return null;
     const mid = midUnits.units;
-    // Quotes five basis points apart (at least one tick); a layer worth about LAYER_USD.
+    // Quotes five basis points apart (at least one tick); a layer worth about LAYER_USD. The mid steps up to one
+    // basis point a tick: about 2-3% a day, as a large coin moves.
     const spacing = Math.max(1, Math.floor(mid / 2000));
+    const stride = Math.max(1, Math.floor(mid / 10_000));
     const midPrice = new Big(formatUnits(mid, spec.pricePrecision));
     const layerBase = LAYER_USD.div(prices.get(spec.quote) ?? new Big(1)).div(midPrice);
     const minLots = toUnits(spec.limitVolumeMin.toFixed(), spec.volumePrecision);
     const lotsFor = Number(layerBase.times(new Big(10).pow(spec.volumePrecision)).round(0, Big.roundDown).toFixed());
     const baseLots = Math.max(lotsFor, minLots.ok ? minLots.units : 1, 1);
-    return { spec, mid, spacing, baseLots, resting: new Map() };
+    return { spec, mid, spacing, stride, baseLots, resting: new Map() };
   }
 
   private async cancelLeftovers(): Promise<void> {
