@@ -4,6 +4,7 @@ import { formatUnits, toUnits } from '../core/decimal-units.ts';
 import type { MarketSpec } from '../core/market-spec.ts';
 import type { Services } from '../platform/services.ts';
 import { BOT_EMAILS, ensureBot, usdPrices } from './bot-accounts.ts';
+import { type PruneResult, pruneBotHistory } from './bot-pruning.ts';
 import { walkHistory } from './history-walk.ts';
 import { ladder, SeededRandom, stepMid } from './random-walk.ts';
 
@@ -19,7 +20,12 @@ export interface MarketMakerOptions {
   layers?: number;
   /** Percent chance per market per tick that the taker trades. */
   takerPercent?: number;
+  /** How often the bots' old history is pruned (bot-pruning.ts). */
+  pruneEveryMs?: number;
 }
+
+/** The bots' closed orders and fills with each other are kept this long. */
+const KEEP_MS = 24 * 3_600_000;
 
 /** Value of one quote layer in US dollars (before its random multiple of 1 to 3, and its depth's). */
 const LAYER_USD = new Big(300);
@@ -41,6 +47,7 @@ interface MarketState {
 
 export class MarketMaker {
   private timer: NodeJS.Timeout | null = null;
+  private pruneTimer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private readonly markets = new Map<string, MarketState>();
   private waiting: string[] = [];
@@ -82,11 +89,20 @@ export class MarketMaker {
     // Markets the core knows are set up (and their past seeded) before the server takes its first request.
     await this.setUpWaiting();
     this.timer = setInterval(() => void this.tick(), this.options.tickMs ?? 500);
+    this.pruneTimer = setInterval(() => void this.prune().catch(() => {}), this.options.pruneEveryMs ?? 600_000);
+  }
+
+  /** Deletes the bots' history older than a day, the ledger kept exact; public so a test can run it. */
+  prune(): Promise<PruneResult> {
+    const before = this.services.clock.now() - KEEP_MS;
+    return pruneBotHistory(this.services, [this.makerId, this.takerId], before);
   }
 
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    if (this.pruneTimer) clearInterval(this.pruneTimer);
     this.timer = null;
+    this.pruneTimer = null;
     this.unsubscribe();
     await this.running;
   }
