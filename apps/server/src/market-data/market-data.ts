@@ -134,9 +134,9 @@ export class MarketData {
 
   /**
    * A past no trade made (the demo's), for a market with no history yet: its candles are written through the
-   * core's writer, and its last 24 h of one-minute candles open the market's ticker window.
+   * core's writer with the next flush, and its last 24 h of one-minute candles open the market's ticker window.
    */
-  async seedHistory(symbol: string, byPeriod: Map<KlinePeriod, CandleText[]>): Promise<void> {
+  seedHistory(symbol: string, byPeriod: Map<KlinePeriod, CandleText[]>): void {
     if (this.hasHistory(symbol)) return;
     this.klines.seed(symbol, byPeriod);
     const from = this.clock.now() - WINDOW_MS;
@@ -145,7 +145,6 @@ export class MarketData {
     const window = new TickerWindow(before[before.length - 1]?.close ?? null);
     for (const c of minutes) if (c.id * 1000 >= from) window.addMinute(parseCandle(c));
     this.tickers.set(symbol, window);
-    await this.flush();
   }
 
   private onEvents(events: readonly CoreEvent[]): void {

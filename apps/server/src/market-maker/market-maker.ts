@@ -124,19 +124,22 @@ export class MarketMaker {
 
   /** A market the core does not know yet (added since it started) is set up once the core has read it. */
   private async setUpWaiting(): Promise<void> {
+    let seeded = false;
     for (const symbol of this.waiting) {
       const state = await this.marketState(symbol, this.prices);
       if (!state) continue;
-      await this.seedHistory(state);
+      seeded = this.seedHistory(state) || seeded;
       this.markets.set(symbol, state);
     }
     this.waiting = this.waiting.filter((symbol) => !this.markets.has(symbol));
+    // Every seeded market's candles in one write.
+    if (seeded) await this.services.marketData.flush();
   }
 
   /** A market without any candle gets a past that ends at the mid its live walk starts from. */
-  private async seedHistory(m: MarketState): Promise<void> {
+  private seedHistory(m: MarketState): boolean {
     const { marketData, clock } = this.services;
-    if (marketData.hasHistory(m.spec.symbol)) return;
+    if (marketData.hasHistory(m.spec.symbol)) return false;
     const now = clock.now();
     const history = walkHistory({
       endMs: now - (now % 60_000),
@@ -147,7 +150,8 @@ export class MarketMaker {
       volumePrecision: m.spec.volumePrecision,
       random: this.random,
     });
-    await marketData.seedHistory(m.spec.symbol, history);
+    marketData.seedHistory(m.spec.symbol, history);
+    return true;
   }
 
   private async quote(m: MarketState): Promise<void> {
