@@ -12,11 +12,13 @@ export default defineConfig({
   fullyParallel: true,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  // The JSON report feeds the CI's closing line (.ci/summary.mjs).
+  reporter: [['list'], ['json', { outputFile: '../test-results/e2e.json' }]],
   use: {
     baseURL: process.env.E2E_BASE_URL,
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      // npm test finds a browser and passes it here (scripts/browser.mjs).
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
     },
     viewport: { width: 1440, height: 900 },

@@ -6,6 +6,7 @@ import { registerModules } from './modules/index.ts';
 import { registerOpenApi } from './open-api/index.ts';
 import { CallError } from './platform/call-error.ts';
 import { failure } from './platform/envelope.ts';
+import { QuietRequestLog, readableLog } from './platform/readable-log.ts';
 import type { Services } from './platform/services.ts';
 import { ensureXsrfCookie } from './platform/xsrf.ts';
 import { registerWebApp } from './web-app.ts';
@@ -18,8 +19,12 @@ export interface AppOptions {
 /** Builds the HTTP application: platform concerns here, every call in its module. */
 export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
   const { config } = services;
+  const readable = config.logFormat === 'readable' && options.logger === undefined;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger:
+      options.logger ??
+      (readable ? { level: config.logLevel, stream: readableLog(process.stdout) } : { level: config.logLevel }),
+    ...(readable && { logController: new QuietRequestLog() }),
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
     bodyLimit: 1024 * 1024,
   });

@@ -13,6 +13,7 @@ const envSchema = z.object({
     .transform((p) => `/${p.replace(/^\/+|\/+$/g, '')}`.replace(/^\/$/, '')),
   DEMO: z.enum(['0', '1']).default('0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'readable']).optional(),
   TRUST_PROXY: z.string().default(''),
   COOKIE_SECURE: z.enum(['0', '1']).default('0'),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
@@ -62,6 +63,8 @@ export interface Config {
   /** The least time between two verification codes to one address (the spec's 60 s resend countdown). */
   codeResendMs: number;
   logLevel: string;
+  /** 'readable' (the demo's default): one line a person reads per event, requests at debug; else pino's JSON. */
+  logFormat: 'json' | 'readable';
   /** Addresses or CIDRs of proxies whose X-Forwarded-For is believed; empty trusts none. */
   trustProxy: string[];
   cookieSecure: boolean;
@@ -108,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     orderRate: { perSecond: e.ORDER_RATE_PER_S, burst: e.ORDER_RATE_BURST },
     codeResendMs: e.CODE_RESEND_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (e.DEMO === '1' ? 'readable' : 'json'),
     trustProxy: e.TRUST_PROXY.split(',')
       .map((s) => s.trim())
       .filter(Boolean),

@@ -5,7 +5,7 @@ import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { MarketMaker } from './market-maker/market-maker.ts';
 import { seedDemo } from './seed/demo.ts';
-import { DEMO_LOGINS } from './seed/demo-logins.ts';
+import { demoBanner } from './seed/demo-banner.ts';
 import { createServices } from './services.ts';
 
 /** Starts the exchange: configuration, storage and migrations, services, HTTP; stops cleanly on a signal. */
@@ -40,13 +40,9 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(
-    { url: `http://localhost:${config.port}${config.basePath}/`, storage: database.dialect, demo: config.demo },
-    'exchange ready',
-  );
-  if (config.demo) {
-    for (const login of DEMO_LOGINS) app.log.info(`demo login: ${login.email} / ${login.password}`);
-  }
+  const url = `http://localhost:${config.port}${config.basePath}/`;
+  app.log.info({ url, storage: database.dialect, demo: config.demo }, 'exchange ready');
+  if (config.demo) app.log.info(demoBanner(url, config));
 }
 
 main().catch((error) => {

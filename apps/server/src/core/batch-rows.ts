@@ -26,10 +26,20 @@ export interface BatchRows {
   candles?: CandleRows;
   /** Sessions seen again (TradingCore.writeAlongside from the session store). */
   sessionTouches?: SessionTouch[];
+  /** Old rows deleted, and the ledger rows that sum them (the demo's bots' pruned history). */
+  prune?: PruneRows;
 }
 
 /** Other modules' rows that go through the core's writer, in order with its batches. */
-export type AlongsideRows = Pick<BatchRows, 'candles' | 'sessionTouches'>;
+export type AlongsideRows = Pick<BatchRows, 'candles' | 'sessionTouches' | 'prune'>;
+
+/** Ids of rows to delete, by table, and the ledger rows that take the deleted ledger rows' place. */
+export interface PruneRows {
+  trades: number[];
+  orders: number[];
+  ledger: number[];
+  opening: Insertable<LedgerEntriesTable>[];
+}
 
 export interface SessionTouch {
   /** The session's id (its token's hash). */
@@ -115,4 +125,5 @@ export const isEmptyBatch = (rows: BatchRows) =>
   rows.balances.length === 0 &&
   rows.inboxDone.length === 0 &&
   rows.candles === undefined &&
-  rows.sessionTouches === undefined;
+  rows.sessionTouches === undefined &&
+  rows.prune === undefined;

@@ -14,6 +14,22 @@ const MAX_PARAMS = 30_000;
 
 export async function writeBatch(db: Kysely<Database>, batch: BatchRows): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    if (batch.prune) {
+      const { trades, orders, ledger, opening } = batch.prune;
+      for (const [table, ids] of [
+        ['trades', trades],
+        ['orders', orders],
+        ['ledger_entries', ledger],
+      ] as const) {
+        for (let i = 0; i < ids.length; i += MAX_PARAMS) {
+          await trx
+            .deleteFrom(table)
+            .where('id', 'in', ids.slice(i, i + MAX_PARAMS))
+            .execute();
+        }
+      }
+      for (const chunk of chunks(opening)) await trx.insertInto('ledger_entries').values(chunk).execute();
+    }
     for (const chunk of chunks(batch.orders)) {
       await trx
         .insertInto('orders')

@@ -91,6 +91,17 @@ export function writeBatchesSqlite(sqlite: SQLite.Database, batches: readonly Ba
   sqlite
     .transaction(() => {
       for (const batch of batches) {
+        if (batch.prune) {
+          for (const [table, ids] of [
+            ['trades', batch.prune.trades],
+            ['orders', batch.prune.orders],
+            ['ledger_entries', batch.prune.ledger],
+          ] as const) {
+            const remove = statement(sqlite, `${table}|delete`, () => `delete from "${table}" where "id" = ?`);
+            for (const id of ids) remove.run(id);
+          }
+          for (const row of batch.prune.opening) insert(sqlite, 'ledger_entries', row as Row);
+        }
         for (const row of batch.orders) insert(sqlite, 'orders', row as Row, ORDER_CONFLICT);
         for (const row of batch.trades) insert(sqlite, 'trades', row as Row);
         for (const row of batch.ledger) insert(sqlite, 'ledger_entries', row as Row);

@@ -32,5 +32,7 @@ export const ledgerCauses = [
   'funding',
   'reward',
   'liquidation',
+  // Old rows of the demo market maker's bots, pruned, summed into one row per balance (market-maker/bot-pruning.ts).
+  'opening_balance',
 ] as const;
 export type LedgerCause = (typeof ledgerCauses)[number];

@@ -1,5 +1,5 @@
 import type { Candle } from '@opex/contract/realtime';
-import type Big from 'big.js';
+import Big from 'big.js';
 
 /** An open-high-low-close bucket of trades, exact: prices compared and sums added as Big. */
 export interface CandleState {
@@ -10,6 +10,29 @@ export interface CandleState {
   close: Big;
   vol: Big;
   amount: Big;
+}
+
+/** A candle as stored: decimal text (a K-line row's numbers). */
+export interface CandleText {
+  id: number;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  vol: string;
+  amount: string;
+}
+
+export function parseCandle(c: CandleText): CandleState {
+  return {
+    id: c.id,
+    open: new Big(c.open),
+    high: new Big(c.high),
+    low: new Big(c.low),
+    close: new Big(c.close),
+    vol: new Big(c.vol),
+    amount: new Big(c.amount),
+  };
 }
 
 /** A trade's numbers, parsed once: each trade lands in ten candles (nine K-line periods and a ticker minute). */

@@ -1,14 +1,43 @@
 import { type Candle, type KlinePeriod, klinePeriods } from '@opex/contract/realtime';
-import Big from 'big.js';
 import type { Kysely } from 'kysely';
 import type { CandleRows } from '../core/batch-rows.ts';
 import { KLINE_PROGRESS } from '../core/candle-writes.ts';
 import type { Database } from '../db/schema.ts';
-import { addTrade, type CandleState, formatCandle, openCandle, type Precision } from './candle.ts';
+import {
+  addTrade,
+  type CandleState,
+  type CandleText,
+  formatCandle,
+  openCandle,
+  type Precision,
+  parseCandle,
+} from './candle.ts';
 import { candleStart } from './kline-periods.ts';
 import type { AppliedTrade } from './trade-record.ts';
 
 type Key = string;
+interface KlineRow {
+  symbol: string;
+  period: KlinePeriod;
+  open_time: number;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  vol: string;
+  amount: string;
+}
+const candleRow = (symbol: string, period: KlinePeriod, c: CandleText): KlineRow => ({
+  symbol,
+  period,
+  open_time: c.id,
+  open: c.open,
+  high: c.high,
+  low: c.low,
+  close: c.close,
+  vol: c.vol,
+  amount: c.amount,
+});
 const keyOf = (symbol: string, period: KlinePeriod) => `${symbol}|${period}`;
 
 /**
@@ -19,6 +48,8 @@ export class KlineStore {
   private readonly latest = new Map<Key, CandleState>();
   /** Candles changed since the last flush, by symbol|period|id. */
   private dirty = new Map<string, { symbol: string; period: KlinePeriod; candle: CandleState }>();
+  /** Seeded candles no trade can change any more, not yet written. */
+  private seeded: KlineRow[] = [];
   private lastTradeId = 0;
   private flushing: Promise<void> | null = null;
 
@@ -53,7 +84,7 @@ export class KlineStore {
           .orderBy('open_time', 'desc')
           .limit(1)
           .executeTakeFirst();
-        if (row) store.latest.set(keyOf(symbol, period), fromRow(row));
+        if (row) store.latest.set(keyOf(symbol, period), candleFromRow(row));
       }
     }
     return store;
@@ -83,6 +114,22 @@ export class KlineStore {
     return changed;
   }
 
+  /**
+   * Candles of a market's past that no trade made (the demo's history), oldest first per period; written with the
+   * next flush. The newest of each period becomes its latest, so the first live trade carries it on.
+   */
+  seed(symbol: string, byPeriod: Map<KlinePeriod, CandleText[]>): void {
+    for (const [period, candles] of byPeriod) {
+      const newest = candles[candles.length - 1];
+      if (!newest) continue;
+      // Only the newest is kept in memory (a live trade may change it); the rest are rows to write.
+      for (const c of candles.slice(0, -1)) this.seeded.push(candleRow(symbol, period, c));
+      const latest = parseCandle(newest);
+      this.latest.set(keyOf(symbol, period), latest);
+      this.dirty.set(`${keyOf(symbol, period)}|${latest.id}`, { symbol, period, candle: latest });
+    }
+  }
+
   latestCandle(symbol: string, period: KlinePeriod): CandleState | undefined {
     return this.latest.get(keyOf(symbol, period));
   }
@@ -98,7 +145,11 @@ export class KlineStore {
       .limit(pageSize);
     if (endIdx !== undefined) query = query.where('open_time', '<', endIdx);
     const byId = new Map<number, CandleState>();
-    for (const row of await query.execute()) byId.set(Number(row.open_time), fromRow(row));
+    for (const row of await query.execute()) byId.set(Number(row.open_time), candleFromRow(row));
+    for (const row of this.seeded) {
+      if (row.symbol === symbol && row.period === period && (endIdx === undefined || row.open_time < endIdx))
+        byId.set(row.open_time, candleFromRow(row));
+    }
     for (const { symbol: s, period: q, candle } of this.dirty.values()) {
       if (s === symbol && q === period && (endIdx === undefined || candle.id < endIdx)) byId.set(candle.id, candle);
     }
@@ -112,27 +163,33 @@ export class KlineStore {
   /** Writes the changed candles and the progress mark in one transaction; one flush at a time. */
   async flush(now: number): Promise<void> {
     while (this.flushing) await this.flushing;
-    if (this.dirty.size === 0) return;
+    if (this.dirty.size === 0 && this.seeded.length === 0) return;
     const taken = this.dirty;
+    const seeded = this.seeded;
     this.dirty = new Map();
+    this.seeded = [];
     // Values are copied now: the candles keep changing while the write is in flight.
-    const rows = [...taken.values()].map(({ symbol, period, candle }) => ({
-      symbol,
-      period,
-      open_time: candle.id,
-      open: candle.open.toFixed(),
-      high: candle.high.toFixed(),
-      low: candle.low.toFixed(),
-      close: candle.close.toFixed(),
-      vol: candle.vol.toFixed(),
-      amount: candle.amount.toFixed(),
-      updated_at: now,
-    }));
+    const rows = [
+      ...seeded.map((row) => ({ ...row, updated_at: now })),
+      ...[...taken.values()].map(({ symbol, period, candle }) => ({
+        symbol,
+        period,
+        open_time: candle.id,
+        open: candle.open.toFixed(),
+        high: candle.high.toFixed(),
+        low: candle.low.toFixed(),
+        close: candle.close.toFixed(),
+        vol: candle.vol.toFixed(),
+        amount: candle.amount.toFixed(),
+        updated_at: now,
+      })),
+    ];
     const upTo = this.lastTradeId;
     this.flushing = this.persist({ rows, upToTrade: upTo })
       .catch((error) => {
         // Not written: put back what a later trade has not re-dirtied, so the next flush retries it.
         for (const [k, v] of taken) if (!this.dirty.has(k)) this.dirty.set(k, v);
+        this.seeded.unshift(...seeded);
         throw error;
       })
       .finally(() => {
@@ -142,7 +199,7 @@ export class KlineStore {
   }
 }
 
-function fromRow(row: {
+export function candleFromRow(row: {
   open_time: number;
   open: string;
   high: string;
@@ -151,13 +208,5 @@ function fromRow(row: {
   vol: string;
   amount: string;
 }): CandleState {
-  return {
-    id: Number(row.open_time),
-    open: new Big(row.open),
-    high: new Big(row.high),
-    low: new Big(row.low),
-    close: new Big(row.close),
-    vol: new Big(row.vol),
-    amount: new Big(row.amount),
-  };
+  return parseCandle({ ...row, id: Number(row.open_time) });
 }

@@ -3,8 +3,8 @@ import type { CoreEvent } from '../core/core-events.ts';
 import type { TradingCore } from '../core/trading-core.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { Clock } from '../platform/clock.ts';
-import { type CandleState, formatCandle, type Precision } from './candle.ts';
-import { KlineStore } from './kline-store.ts';
+import { type CandleState, type CandleText, formatCandle, type Precision, parseCandle } from './candle.ts';
+import { candleFromRow, KlineStore } from './kline-store.ts';
 import { TickerWindow, WINDOW_MS, type WindowTrades } from './ticker-window.ts';
 import { type AppliedTrade, appliedTrade, tradeTick } from './trade-record.ts';
 
@@ -16,6 +16,7 @@ import { type AppliedTrade, appliedTrade, tradeTick } from './trade-record.ts';
 export const RECENT_TRADES = 150;
 const FLUSH_MS = 1000;
 const REPLAY_PAGE = 5000;
+const MINUTE_MS = 60_000;
 
 export interface MarketDataUpdate {
   symbol: string;
@@ -126,6 +127,26 @@ export class MarketData {
     return p ? this.klines.history(symbol, period, p, endIdx, pageSize) : Promise.resolve([]);
   }
 
+  /** Whether the market has a candle at all (from its trades or a seeded past). */
+  hasHistory(symbol: string): boolean {
+    return this.klines.latestCandle(symbol, '1month') !== undefined;
+  }
+
+  /**
+   * A past no trade made (the demo's), for a market with no history yet: its candles are written through the
+   * core's writer with the next flush, and its last 24 h of one-minute candles open the market's ticker window.
+   */
+  seedHistory(symbol: string, byPeriod: Map<KlinePeriod, CandleText[]>): void {
+    if (this.hasHistory(symbol)) return;
+    this.klines.seed(symbol, byPeriod);
+    const from = this.clock.now() - WINDOW_MS;
+    const minutes = byPeriod.get('1min') ?? [];
+    const before = minutes.filter((c) => c.id * 1000 < from);
+    const window = new TickerWindow(before[before.length - 1]?.close ?? null);
+    for (const c of minutes) if (c.id * 1000 >= from) window.addMinute(parseCandle(c));
+    this.tickers.set(symbol, window);
+  }
+
   private onEvents(events: readonly CoreEvent[]): void {
     const bySymbol = new Map<string, { update: MarketDataUpdate; candles: Map<KlinePeriod, CandleState> }>();
     for (const e of events) {
@@ -194,7 +215,6 @@ export class MarketData {
         .orderBy('id', 'desc')
         .limit(1)
         .executeTakeFirst();
-      const window = new TickerWindow(prior?.price ?? null);
       const inWindow = await db
         .selectFrom('trades')
         .selectAll()
@@ -202,8 +222,32 @@ export class MarketData {
         .where('created_at', '>=', from)
         .orderBy('id')
         .execute();
+      // Minutes of the window before its first kept trade have candles but no trades (a seeded or pruned past).
+      const firstTrade = inWindow[0] ? Number(inWindow[0].created_at) : this.clock.now();
+      const minutes = await db
+        .selectFrom('klines')
+        .selectAll()
+        .where('symbol', '=', symbol)
+        .where('period', '=', '1min')
+        .where('open_time', '>=', Math.ceil(from / 1000))
+        .where('open_time', '<', Math.floor(firstTrade / MINUTE_MS) * 60)
+        .orderBy('open_time')
+        .execute();
+      const priorMinute = prior
+        ? undefined
+        : await db
+            .selectFrom('klines')
+            .select('close')
+            .where('symbol', '=', symbol)
+            .where('period', '=', '1min')
+            .where('open_time', '<', Math.ceil(from / 1000))
+            .orderBy('open_time', 'desc')
+            .limit(1)
+            .executeTakeFirst();
+      const window = new TickerWindow(prior?.price ?? priorMinute?.close ?? null);
+      for (const row of minutes) window.addMinute(candleFromRow(row));
       for (const row of inWindow) window.add(fromRow(row));
-      if (prior || inWindow.length) this.tickers.set(symbol, window);
+      if (prior || priorMinute || minutes.length || inWindow.length) this.tickers.set(symbol, window);
       const recent = await db
         .selectFrom('trades')
         .selectAll()

@@ -20,8 +20,8 @@ export interface WindowTrades {
 
 export class TickerWindow {
   private readonly buckets: CandleState[] = [];
-  /** Per bucket, its trades (kept beside the candles, which hold prices and sums only). */
-  private readonly bucketTrades: WindowTrades[] = [];
+  /** Per bucket, its trades (kept beside the candles, which hold prices and sums only); null for a seeded minute. */
+  private readonly bucketTrades: (WindowTrades | null)[] = [];
   /** The price of the last trade that left the window (or was before it when loaded). */
   private priorPrice: Big | null = null;
 
@@ -34,23 +34,38 @@ export class TickerWindow {
     const last = this.buckets[this.buckets.length - 1];
     if (last && last.id === minute) {
       addTrade(last, trade.fill);
-      const trades = this.bucketTrades[this.bucketTrades.length - 1] as WindowTrades;
-      trades.lastId = trade.id;
-      trades.count++;
+      const at = this.bucketTrades.length - 1;
+      const trades = this.bucketTrades[at];
+      if (trades) {
+        trades.lastId = trade.id;
+        trades.count++;
+      } else this.bucketTrades[at] = { firstId: trade.id, lastId: trade.id, count: 1 };
     } else {
       this.buckets.push(openCandle(minute, trade.fill));
       this.bucketTrades.push({ firstId: trade.id, lastId: trade.id, count: 1 });
     }
   }
 
+  /**
+   * A minute whose trades are no longer kept (the demo's seeded past, or pruned fills) but whose one-minute candle
+   * is: it counts in the prices and sums, not in the trades. Minutes come in order, before any later trade.
+   * `candle` is a one-minute K-line (id in epoch seconds).
+   */
+  addMinute(candle: CandleState): void {
+    // Candles are ids in epoch seconds, the window's minutes in ms.
+    this.buckets.push({ ...candle, id: candle.id * 1000 });
+    this.bucketTrades.push(null);
+  }
+
   /** The trades within the window; null when it holds none. */
   trades(now: number): WindowTrades | null {
     this.expire(now);
-    const first = this.bucketTrades[0];
-    const last = this.bucketTrades[this.bucketTrades.length - 1];
+    const kept = this.bucketTrades.filter((b): b is WindowTrades => b !== null);
+    const first = kept[0];
+    const last = kept[kept.length - 1];
     if (!first || !last) return null;
     let count = 0;
-    for (const b of this.bucketTrades) count += b.count;
+    for (const b of kept) count += b.count;
     return { firstId: first.firstId, lastId: last.lastId, count };
   }
 

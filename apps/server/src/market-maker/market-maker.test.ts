@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, testDialects } from '../../test/harness.ts';
-import { tradingInvariants } from '../../test/trading-fixtures.ts';
+import { fund, tradingInvariants } from '../../test/trading-fixtures.ts';
 import { saveMarket } from '../catalog/markets.ts';
 import { setRate } from '../catalog/rates.ts';
 import { MarketMaker } from './market-maker.ts';
@@ -102,6 +102,77 @@ describe.each(testDialects)('demo market maker on %s', (dialect) => {
     expect(best).toBeGreaterThan(60000);
     expect(best).toBeLessThan(70000);
     expect(maker.stats.takes).toBeGreaterThan(0);
+    expect(await tradingInvariants(db(), server.services.core)).toEqual([]);
+  });
+
+  it("prunes the bots' day-old history, never a real trader's, with balances and the ledger exact", async () => {
+    const TRADER = 4242;
+    await fund(server.services.core, TRADER, 'USDT', '1000');
+    const bought = await server.services.core.placeOrder({
+      userId: TRADER,
+      symbol: 'btcusdt',
+      request: { side: 'BUY', type: 2, volume: '50.00' },
+      clientOrderId: null,
+    });
+    expect(bought.ok).toBe(true);
+    // A day and more later, the bots trade on; what they did the day before is old.
+    server.clock.advance(25 * 3_600_000);
+    for (let i = 0; i < 4; i++) {
+      await maker.tick();
+      server.clock.advance(500);
+    }
+    const count = async (table: 'orders' | 'trades' | 'ledger_entries') =>
+      Number(
+        (
+          await db()
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const balances = async () =>
+      (await db().selectFrom('balances').selectAll().orderBy(['owner_id', 'account', 'coin']).execute()).map(
+        ({ updated_at: _, ...b }) => b,
+      );
+    const before = {
+      orders: await count('orders'),
+      trades: await count('trades'),
+      ledger: await count('ledger_entries'),
+    };
+    const held = await balances();
+    const traderRows = async () => ({
+      orders: await db().selectFrom('orders').select('id').where('user_id', '=', TRADER).execute(),
+      trades: await db()
+        .selectFrom('trades')
+        .select('id')
+        .where((eb) => eb.or([eb('taker_user_id', '=', TRADER), eb('maker_user_id', '=', TRADER)]))
+        .execute(),
+      ledger: await db().selectFrom('ledger_entries').select('id').where('owner_id', '=', TRADER).execute(),
+    });
+    const trader = await traderRows();
+    expect(trader.trades.length).toBeGreaterThan(0);
+
+    const pruned = await maker.prune();
+    expect(pruned.trades).toBeGreaterThan(0);
+    expect(pruned.orders).toBeGreaterThan(0);
+    expect(await count('trades')).toBe(before.trades - pruned.trades);
+    expect(await count('orders')).toBe(before.orders - pruned.orders);
+    expect(await count('ledger_entries')).toBeLessThan(before.ledger);
+    expect(await balances()).toEqual(held);
+    expect(await traderRows()).toEqual(trader);
+    expect(await tradingInvariants(db(), server.services.core)).toEqual([]);
+    // Again later: the previous opening rows are summed in, one per balance, and nothing else changes.
+    server.clock.advance(25 * 3_600_000);
+    await maker.tick();
+    await maker.prune();
+    const opening = await db()
+      .selectFrom('ledger_entries')
+      .select(['owner_id', 'account', 'coin', 'field'])
+      .where('cause', '=', 'opening_balance')
+      .execute();
+    const perBalance = new Set(opening.map((o) => `${o.owner_id}/${o.account}/${o.coin}/${o.field}`));
+    expect(perBalance.size).toBe(opening.length);
+    expect(await traderRows()).toEqual(trader);
     expect(await tradingInvariants(db(), server.services.core)).toEqual([]);
   });
 

@@ -4,12 +4,15 @@ import { formatUnits, toUnits } from '../core/decimal-units.ts';
 import type { MarketSpec } from '../core/market-spec.ts';
 import type { Services } from '../platform/services.ts';
 import { BOT_EMAILS, ensureBot, usdPrices } from './bot-accounts.ts';
+import { type PruneResult, pruneBotHistory } from './bot-pruning.ts';
+import { walkHistory } from './history-walk.ts';
 import { ladder, SeededRandom, stepMid } from './random-walk.ts';
 
 /**
  * Demo liquidity: every open market gets a random-walk mid (integer ticks), layered quotes on both sides from the
  * maker bot, and now and then a market order from the taker bot, all through the trading core like any user.
- * One tick at a fixed pace; a tick that is still running makes the next one wait its turn.
+ * One tick at a fixed pace; a tick that is still running makes the next one wait its turn. A market with no
+ * candles yet first gets a past from the same walk, ending where the live walk starts (history-walk.ts).
  */
 export interface MarketMakerOptions {
   tickMs?: number;
@@ -17,15 +20,26 @@ export interface MarketMakerOptions {
   layers?: number;
   /** Percent chance per market per tick that the taker trades. */
   takerPercent?: number;
+  /** How often the bots' old history is pruned (bot-pruning.ts). */
+  pruneEveryMs?: number;
 }
 
-/** Value of one quote layer in US dollars (before its random multiple of 1 to 3). */
+/** The bots' closed orders and fills with each other are kept this long. */
+const KEEP_MS = 24 * 3_600_000;
+
+/** Value of one quote layer in US dollars (before its random multiple of 1 to 3, and its depth's). */
 const LAYER_USD = new Big(300);
+/** Layers a side: enough to fill a tall order book panel (about 2% either side of the mid). */
+const LAYERS = 40;
+/** Every this many layers from the mid, a layer's size grows by one more base size, as on a real book. */
+const LAYERS_PER_SIZE_STEP = 8;
 
 interface MarketState {
   spec: MarketSpec;
   mid: number;
   spacing: number;
+  /** The mid's largest step a tick, in ticks. */
+  stride: number;
   baseLots: number;
   /** The maker's resting orders by "side:ticks". */
   resting: Map<string, number>;
@@ -33,6 +47,7 @@ interface MarketState {
 
 export class MarketMaker {
   private timer: NodeJS.Timeout | null = null;
+  private pruneTimer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private readonly markets = new Map<string, MarketState>();
   private waiting: string[] = [];
@@ -71,12 +86,23 @@ export class MarketMaker {
       .execute();
     this.prices = prices;
     this.waiting = symbols.map((m) => m.symbol);
+    // Markets the core knows are set up (and their past seeded) before the server takes its first request.
+    await this.setUpWaiting();
     this.timer = setInterval(() => void this.tick(), this.options.tickMs ?? 500);
+    this.pruneTimer = setInterval(() => void this.prune().catch(() => {}), this.options.pruneEveryMs ?? 600_000);
+  }
+
+  /** Deletes the bots' history older than a day, the ledger kept exact; public so a test can run it. */
+  prune(): Promise<PruneResult> {
+    const before = this.services.clock.now() - KEEP_MS;
+    return pruneBotHistory(this.services, [this.makerId, this.takerId], before);
   }
 
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    if (this.pruneTimer) clearInterval(this.pruneTimer);
     this.timer = null;
+    this.pruneTimer = null;
     this.unsubscribe();
     await this.running;
   }
@@ -92,19 +118,46 @@ export class MarketMaker {
 
   private async round(): Promise<void> {
     this.stats.ticks++;
-    // A market the core does not know yet (added since it started) is set up once the core has read it.
+    await this.setUpWaiting();
+    await Promise.all([...this.markets.values()].map((m) => this.quote(m)));
+  }
+
+  /** A market the core does not know yet (added since it started) is set up once the core has read it. */
+  private async setUpWaiting(): Promise<void> {
+    let seeded = false;
     for (const symbol of this.waiting) {
       const state = await this.marketState(symbol, this.prices);
-      if (state) this.markets.set(symbol, state);
+      if (!state) continue;
+      seeded = this.seedHistory(state) || seeded;
+      this.markets.set(symbol, state);
     }
     this.waiting = this.waiting.filter((symbol) => !this.markets.has(symbol));
-    await Promise.all([...this.markets.values()].map((m) => this.quote(m)));
+    // Every seeded market's candles in one write.
+    if (seeded) await this.services.marketData.flush();
+  }
+
+  /** A market without any candle gets a past that ends at the mid its live walk starts from. */
+  private seedHistory(m: MarketState): boolean {
+    const { marketData, clock } = this.services;
+    if (marketData.hasHistory(m.spec.symbol)) return false;
+    const now = clock.now();
+    const history = walkHistory({
+      endMs: now - (now % 60_000),
+      endTicks: m.mid,
+      stride: m.stride,
+      baseLots: m.baseLots,
+      pricePrecision: m.spec.pricePrecision,
+      volumePrecision: m.spec.volumePrecision,
+      random: this.random,
+    });
+    marketData.seedHistory(m.spec.symbol, history);
+    return true;
   }
 
   private async quote(m: MarketState): Promise<void> {
     const { core } = this.services;
-    const layers = this.options.layers ?? 5;
-    m.mid = stepMid(m.mid, m.spacing, m.spacing * (layers + 2), this.random);
+    const layers = this.options.layers ?? LAYERS;
+    m.mid = stepMid(m.mid, m.stride, m.spacing * (layers + 2), this.random);
     const want = ladder(m.mid, m.spacing, layers);
     const wanted = new Set([...want.bids.map((t) => `BUY:${t}`), ...want.asks.map((t) => `SELL:${t}`)]);
     const symbol = m.spec.symbol;
@@ -119,7 +172,8 @@ export class MarketMaker {
     await Promise.all(
       places.map(async (key) => {
         const [side, ticks] = key.split(':') as ['BUY' | 'SELL', string];
-        const lots = m.baseLots * this.random.int(1, 3);
+        const depth = Math.floor(Math.abs(Number(ticks) - m.mid) / m.spacing / LAYERS_PER_SIZE_STEP);
+        const lots = m.baseLots * this.random.int(1, 3) * (1 + depth);
         const price = formatUnits(Number(ticks), m.spec.pricePrecision);
         const volume = formatUnits(lots, m.spec.volumePrecision);
         const outcome = await core.placeOrder({
@@ -169,14 +223,16 @@ export class MarketMaker {
     const midUnits = toUnits(new Big(reference).toFixed(spec.pricePrecision), spec.pricePrecision);
     if (!midUnits.ok || midUnits.units < 100) return null;
     const mid = midUnits.units;
-    // Quotes five basis points apart (at least one tick); a layer worth about LAYER_USD.
+    // Quotes five basis points apart (at least one tick); a layer worth about LAYER_USD. The mid steps up to one
+    // basis point a tick: about 2-3% a day, as a large coin moves.
     const spacing = Math.max(1, Math.floor(mid / 2000));
+    const stride = Math.max(1, Math.floor(mid / 10_000));
     const midPrice = new Big(formatUnits(mid, spec.pricePrecision));
     const layerBase = LAYER_USD.div(prices.get(spec.quote) ?? new Big(1)).div(midPrice);
     const minLots = toUnits(spec.limitVolumeMin.toFixed(), spec.volumePrecision);
     const lotsFor = Number(layerBase.times(new Big(10).pow(spec.volumePrecision)).round(0, Big.roundDown).toFixed());
     const baseLots = Math.max(lotsFor, minLots.ok ? minLots.units : 1, 1);
-    return { spec, mid, spacing, baseLots, resting: new Map() };
+    return { spec, mid, spacing, stride, baseLots, resting: new Map() };
   }
 
   private async cancelLeftovers(): Promise<void> {

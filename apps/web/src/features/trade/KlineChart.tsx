@@ -124,5 +124,8 @@ export function KlineChart({
     drawn.current = { series, first: bars[0]?.time, count: bars.length };
   }, [candles, series, ready]);
 
-  return <div ref={box} className={className ?? styles.kline} role="img" aria-label={label} />;
+  // data-candles: how many candles the chart holds, for the browser tests (a canvas shows no count).
+  return (
+    <div ref={box} className={className ?? styles.kline} role="img" aria-label={label} data-candles={candles.length} />
+  );
 }

@@ -1,4 +1,5 @@
 import '../../i18n/test-i18n.ts';
+import '../../ui/testing/dom.ts';
 import type { DepthRow } from '@opex/contract/realtime';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';

@@ -5,11 +5,12 @@ import { VisuallyHidden } from '../../ui/visually-hidden/VisuallyHidden.tsx';
 import { type BookLevel, bookLevels, changedPrices, stepDecimals } from './book-levels.ts';
 import styles from './trade.module.css';
 import { type Direction, formatAt } from './trade-format.ts';
+import { useFittedRows } from './use-fitted-rows.ts';
 
 export interface OrderBookProps {
   asks: readonly DepthRow[];
   buys: readonly DepthRow[];
-  /** Levels shown a side. */
+  /** Levels shown a side until the panel is measured; then as many as fit its height. */
   rows: number;
   pricePrecision: number;
   volumePrecision: number;
@@ -38,10 +39,16 @@ function useChanged(rows: readonly DepthRow[], step: number): Set<string> {
   return changed;
 }
 
-/** Asks above, bids below, the last price between; each level's running total drawn as a bar. */
+/**
+ * Asks above, bids below, the last price between; each level's running total drawn as a bar. As many levels a side
+ * as fit the panel's height.
+ */
 export function OrderBook(props: OrderBookProps) {
   const { t } = useTranslation();
-  const { asks, buys, rows, steps, step, flash } = props;
+  const { asks, buys, steps, step, flash } = props;
+  const box = useRef<HTMLDivElement>(null);
+  const between = useRef<HTMLParagraphElement>(null);
+  const rows = useFittedRows(box, between, props.rows);
   const levels = bookLevels(asks, buys, rows);
   const changedAsks = useChanged(asks, step);
   const changedBuys = useChanged(buys, step);
@@ -87,16 +94,18 @@ export function OrderBook(props: OrderBookProps) {
         <span>{t('trade.book.amount')}</span>
         <span>{t('trade.book.total')}</span>
       </div>
-      <ol className={styles.asks} aria-label={t('trade.book.asks')}>
-        {levels.asks.map(line('sell', changedAsks)).reverse()}
-      </ol>
-      <p className={styles.bookLast} data-direction={props.last.direction}>
-        <VisuallyHidden>{t('trade.header.last')} </VisuallyHidden>
-        {formatAt(props.last.price, props.pricePrecision)}
-      </p>
-      <ol className={styles.buys} aria-label={t('trade.book.bids')}>
-        {levels.buys.map(line('buy', changedBuys))}
-      </ol>
+      <div ref={box} className={styles.bookLevels} data-rows={rows}>
+        <ol className={styles.asks} aria-label={t('trade.book.asks')}>
+          {levels.asks.map(line('sell', changedAsks)).reverse()}
+        </ol>
+        <p ref={between} className={styles.bookLast} data-direction={props.last.direction}>
+          <VisuallyHidden>{t('trade.header.last')} </VisuallyHidden>
+          {formatAt(props.last.price, props.pricePrecision)}
+        </p>
+        <ol className={styles.buys} aria-label={t('trade.book.bids')}>
+          {levels.buys.map(line('buy', changedBuys))}
+        </ol>
+      </div>
     </section>
   );
 }
