@@ -65,11 +65,9 @@ export async function changePassword(
   if (!user) throw new CallError(ErrorCode.sessionEnded);
   // The old password is guessable through this call too, so it shares the login failure limit.
   const bucket = loginFailureBucket(user.email ?? user.mobile ?? '');
-  await kit.limiter.check(bucket, accountLimits.loginFailuresPerAccount);
-  if (!(await verifyPassword(user.password_hash, input.loginPword))) {
-    await kit.limiter.hit(bucket);
-    throw new CallError(ErrorCode.wrongPassword);
-  }
+  const place = await kit.limiter.reserve(bucket, accountLimits.loginFailuresPerAccount);
+  if (!(await verifyPassword(user.password_hash, input.loginPword))) throw new CallError(ErrorCode.wrongPassword);
+  await kit.limiter.release(place);
   const codeId = await kit.codes.check(OperationType.passwordChange, userTarget(user).target, input.authCode);
   await replacePassword(kit, user, codeId, input.newLoginPword, ctx, SecurityAction.passwordChange);
 }
