@@ -50,11 +50,6 @@ async function targetFor(kit: UserKit, channel: CodeChannel, input: Partial<Code
       if (await findUserByAccount(db, key)) throw new CallError(ErrorCode.accountExists);
       return accountTarget(key);
     }
-    case OperationType.resetPassword: {
-      const key = requestedAccount(channel, input);
-      if (!(await findUserByAccount(db, key))) throw new CallError(ErrorCode.accountNotFound);
-      return accountTarget(key);
-    }
     case OperationType.securityVerify: {
       const user = await sessionUser(kit, ctx);
       if (channel === 'email') {
@@ -93,7 +88,20 @@ export async function requestCode(
   ctx: CallContext,
 ): Promise<null> {
   if (!(await kit.services.captcha.verify(input, ctx.ip))) throw new CallError(ErrorCode.captchaFailed);
+  if (input.operationType === OperationType.resetPassword) return requestResetCode(kit, channel, input, ctx);
   const target = await targetFor(kit, channel, input, ctx);
   await sendCode(kit, input.operationType, target, ctx.ip);
+  return null;
+}
+
+/**
+ * A reset code: the same answer, the same limits and no wait on delivery whether or not the address has an
+ * account, so the call tells nobody which addresses are registered; only an account's address gets a code.
+ */
+async function requestResetCode(kit: UserKit, channel: CodeChannel, input: Partial<CodeRequest>, ctx: CallContext) {
+  const key = requestedAccount(channel, input);
+  const user = await findUserByAccount(kit.services.database.db, key);
+  const delivery = user ? 'recorded' : 'none';
+  await sendCode(kit, OperationType.resetPassword, accountTarget(key), ctx.ip, { delivery });
   return null;
 }

@@ -84,13 +84,10 @@ export async function loginWithPassword(
   if (!(await services.captcha.verify(input, ctx.ip))) throw new CallError(ErrorCode.captchaFailed);
 
   // Every attempt holds its place in both limits while its password is checked (see RateLimiter.reserve).
-  const ipPlace = await limiter.reserve(ipBucket, accountLimits.loginFailuresPerIp);
-  try {
-    await limiter.reserve(accountBucket, accountLimits.loginFailuresPerAccount);
-  } catch (refusal) {
-    await limiter.release(ipPlace);
-    throw refusal;
-  }
+  const [ipPlace] = await limiter.reserveEach([
+    [ipBucket, accountLimits.loginFailuresPerIp],
+    [accountBucket, accountLimits.loginFailuresPerAccount],
+  ]);
   const user = await findUserByAccount(db, key);
   const passwordOk = user
     ? await verifyPassword(user.password_hash, input.loginPword)
@@ -101,7 +98,7 @@ export async function loginWithPassword(
     throw new CallError(ErrorCode.wrongPassword);
   }
   await limiter.clear(accountBucket);
-  await limiter.release(ipPlace);
+  await limiter.release(ipPlace!);
   if (user.status !== 0) throw new CallError(ErrorCode.accountFrozen);
 
   const factor = await secondFactor(kit, user);

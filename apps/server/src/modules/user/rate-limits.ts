@@ -23,6 +23,9 @@ const HOUR = 60 * MINUTE;
 export const accountLimits = {
   loginFailuresPerAccount: { max: 5, windowMs: 15 * MINUTE, code: ErrorCode.loginLocked },
   loginFailuresPerIp: { max: 30, windowMs: 15 * MINUTE, code: ErrorCode.loginLocked },
+  /** Wrong codes at user/reset_password, counted as login failures are (the code itself allows few tries). */
+  resetFailuresPerAccount: { max: 5, windowMs: 15 * MINUTE, code: ErrorCode.rateLimited },
+  resetFailuresPerIp: { max: 30, windowMs: 15 * MINUTE, code: ErrorCode.rateLimited },
   registrationsPerIp: { max: 20, windowMs: HOUR, code: ErrorCode.rateLimited },
   /** The window is the operator's CODE_RESEND_SECONDS (config.codeResendMs); a minute by default. */
   codeResendPerTarget: { max: 1, windowMs: MINUTE, code: ErrorCode.codeResendTooSoon },
@@ -89,6 +92,18 @@ export class RateLimiter {
         .executeTakeFirstOrThrow();
       return Number(place.id);
     });
+  }
+
+  /** Reserves in each bucket in turn; a refusal gives back the places already taken. */
+  async reserveEach(limits: readonly (readonly [bucket: string, limit: Limit])[]): Promise<number[]> {
+    const places: number[] = [];
+    try {
+      for (const [bucket, limit] of limits) places.push(await this.reserve(bucket, limit));
+    } catch (refusal) {
+      for (const place of places) await this.release(place);
+      throw refusal;
+    }
+    return places;
   }
 
   async release(place: number): Promise<void> {
