@@ -2,10 +2,12 @@ import type { Duplex } from 'node:stream';
 import fastifyCookie from '@fastify/cookie';
 import { uploadImg } from '@opex/contract/calls/upload';
 import { ErrorCode, errorMessages } from '@opex/contract/error-codes';
+import { unreadableBody } from '@opex/contract/validation-messages';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { SECONDS_KEPT } from './core/core-timings.ts';
 import { registerModules } from './modules/index.ts';
 import { registerOpenApi } from './open-api/index.ts';
+import { requestLocale } from './platform/call-binding.ts';
 import { CallError } from './platform/call-error.ts';
 import { failure } from './platform/envelope.ts';
 import type { Services } from './platform/services.ts';
@@ -40,7 +42,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
       const code = status === 413 ? tooLargeCode(request) : ErrorCode.badRequest;
-      const message = status === 413 ? errorMessages[code] : (error as Error).message;
+      const unreadable = unreadableBody((error as { code?: string }).code, requestLocale(request));
+      const message = status === 413 ? errorMessages[code] : (unreadable ?? (error as Error).message);
       return reply.status(status).send(failure(code, message));
     }
     request.log.error({ err: error }, 'call failed');

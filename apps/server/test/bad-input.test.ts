@@ -57,6 +57,21 @@ describe.each(testDialects)('refusals of bad input on %s', (dialect) => {
     expect((await client.call(orderListNew, { startTime: '1700000000000' } as never)).code).toBe('0');
   });
 
+  it('words a body the server cannot read, in the request language too', async () => {
+    const post = (body: string, type: string, headers: Record<string, string> = {}) =>
+      client.request('POST', '/fe-ex-api/user/nickname_update', body, { 'content-type': type, ...headers });
+    expect((await post('{bad', 'application/json')).json()).toMatchObject({
+      code: '10001',
+      msg: 'The request body is not valid JSON.',
+    });
+    expect((await post('', 'application/json', { 'accept-language': 'ko' })).json().msg).toBe(
+      'Content-Type은 JSON인데 요청 본문이 비어 있습니다.',
+    );
+    const form = await post('nickName=x', 'application/x-www-form-urlencoded');
+    expect(form.statusCode).toBe(415);
+    expect(form.json().msg).toBe('Send the request body as JSON (Content-Type: application/json).');
+  });
+
   it("words a refusal in the request's language: the lan cookie, else Accept-Language", async () => {
     const long = { nickName: 'n'.repeat(33) };
     expect((await client.call(nicknameUpdate, long)).msg).toBe('nickName must be at most 32 characters long.');

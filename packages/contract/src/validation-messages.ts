@@ -384,6 +384,38 @@ export function issueSentences(error: z.ZodError, locale: ValidationLocale): str
   return error.issues.map((issue) => describeIssue(issue, [], locale));
 }
 
+/** Refusals of a body the server cannot read at all, by the HTTP framework's error code (Fastify's FST_ERR_CTP_*). */
+const unreadableBodies: Record<string, Words> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    en_US: 'The request body is not valid JSON.',
+    zh_CN: '请求内容不是有效的 JSON。',
+    el_GR: '請求內容不是有效的 JSON。',
+    ja_JP: 'リクエスト本文が正しい JSON ではありません。',
+    ko_KR: '요청 본문이 올바른 JSON이 아닙니다.',
+    vi_VN: 'Nội dung yêu cầu không phải JSON hợp lệ.',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    en_US: 'The request body is empty although its Content-Type says JSON.',
+    zh_CN: '请求的 Content-Type 为 JSON，但内容为空。',
+    el_GR: '請求的 Content-Type 為 JSON，但內容為空。',
+    ja_JP: 'Content-Type は JSON ですが、リクエスト本文が空です。',
+    ko_KR: 'Content-Type은 JSON인데 요청 본문이 비어 있습니다.',
+    vi_VN: 'Content-Type là JSON nhưng nội dung yêu cầu trống.',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    en_US: 'Send the request body as JSON (Content-Type: application/json).',
+    zh_CN: '请以 JSON 发送请求内容（Content-Type: application/json）。',
+    el_GR: '請以 JSON 傳送請求內容（Content-Type: application/json）。',
+    ja_JP: 'リクエスト本文は JSON で送信してください（Content-Type: application/json）。',
+    ko_KR: '요청 본문은 JSON으로 보내 주세요 (Content-Type: application/json).',
+    vi_VN: 'Hãy gửi nội dung yêu cầu dạng JSON (Content-Type: application/json).',
+  },
+};
+
+export function unreadableBody(frameworkCode: string | undefined, locale: ValidationLocale): string | null {
+  return (frameworkCode && unreadableBodies[frameworkCode]?.[locale]) || null;
+}
+
 /** A field the schema leaves optional but this request needs (the server's own checks), e.g. "email is required.". */
 export function requiredField(field: string, locale: ValidationLocale): string {
   return fill(sentences.required[locale], { f: field });
