@@ -219,6 +219,18 @@ describe.each(testDialects)('realtime WebSocket on %s', (dialect) => {
     await socket.next(on('market_btcusdt_ticker'));
   }
 
+  it('leaves a private channel closed after a quick sub and unsub, though the sub waits on its session check', async () => {
+    const client = await loginAs(server, BUYER);
+    const socket = await Socket.open(url, `${SESSION_COOKIE}=${client.cookies.get(SESSION_COOKIE)}`);
+    socket.send({ event: 'sub', params: { channel: 'user_orders' } });
+    socket.send({ event: 'unsub', params: { channel: 'user_orders' } });
+    await sleep(100);
+    expect((await place(BUYER, 'BUY', '80.00', '0.01')).ok).toBe(true);
+    await sleep(150);
+    expect(socket.frames.filter((f) => f.channel === 'user_orders')).toEqual([]);
+    socket.close();
+  });
+
   it('ends the private channels of an open socket at logout', async () => {
     const client = await loginAs(server, BUYER);
     const socket = await privateSocket(client, BUYER);

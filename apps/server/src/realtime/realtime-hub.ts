@@ -35,6 +35,7 @@ interface Client {
   socket: WebSocket;
   session: SocketSession | null;
   channels: Set<string>;
+  frames: Map<string, number>;
   lastSeen: number;
 }
 
@@ -73,7 +74,7 @@ export class RealtimeHub {
   }
 
   attach(socket: WebSocket, session: SocketSession | null): void {
-    const client: Client = { socket, session, channels: new Set(), lastSeen: Date.now() };
+    const client: Client = { socket, session, channels: new Set(), frames: new Map(), lastSeen: Date.now() };
     this.clients.add(client);
     socket.on('message', (data, isBinary) => {
       client.lastSeen = Date.now();
@@ -112,6 +113,10 @@ export class RealtimeHub {
       this.sendTo(client, { event_rep: 'error', channel, ...(cb_id ? { cb_id } : {}), ts: this.now(), msg: refusal });
       return;
     }
+    // Counts this socket's sub/unsub frames per channel: a private sub that waited on its session check yields
+    // to a later frame for the same channel (sub, then a quick unsub, must leave the channel closed).
+    const frameNo = (client.frames.get(channel) ?? 0) + 1;
+    if (frame.event !== 'req') client.frames.set(channel, frameNo);
     if (frame.event === 'unsub') {
       client.channels.delete(channel);
       this.subscribers.remove(channel, client);
@@ -119,8 +124,9 @@ export class RealtimeHub {
     }
     if (frame.event === 'sub') {
       if (route.kind === 'review') return this.refuse(client, channel, cb_id, 'review is req only');
-      if (isPrivate(route) && !(await this.sessionLives(client))) {
-        return this.refuse(client, channel, cb_id, 'login required');
+      if (isPrivate(route)) {
+        if (!(await this.sessionLives(client))) return this.refuse(client, channel, cb_id, 'login required');
+        if (client.frames.get(channel) !== frameNo) return;
       }
       client.channels.add(channel);
       this.subscribers.add(channel, client);
