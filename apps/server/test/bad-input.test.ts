@@ -1,6 +1,6 @@
 import { orderListNew } from '@opex/contract/calls/order';
 import { nicknameUpdate } from '@opex/contract/calls/security';
-import { userInfo } from '@opex/contract/calls/user';
+import { loginIn, userInfo } from '@opex/contract/calls/user';
 import { addWithdrawAddr } from '@opex/contract/calls/withdraw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
@@ -40,6 +40,8 @@ describe.each(testDialects)('refusals of bad input on %s', (dialect) => {
       label: 'cold\u202ewallet',
     });
     expect(label).toMatchObject({ code: '10001', msg: 'label: no control or direction-changing characters.' });
+    const email = await server.client().call(loginIn, { email: 'erin\u202e@example.com', loginPword: 'Secret123' });
+    expect(email).toMatchObject({ code: '10001', msg: 'email: no control or direction-changing characters.' });
     expect(await accountSnapshot(server)).toEqual(before);
     // Ordinary text in any script passes, normalised to NFC.
     expect((await client.call(nicknameUpdate, { nickName: ' Zoe\u0301 冷 ' })).code).toBe('0');
