@@ -1,9 +1,13 @@
+import type { Duplex } from 'node:stream';
 import fastifyCookie from '@fastify/cookie';
+import { uploadImg } from '@opex/contract/calls/upload';
 import { ErrorCode, errorMessages } from '@opex/contract/error-codes';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { unreadableBody } from '@opex/contract/validation-messages';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { SECONDS_KEPT } from './core/core-timings.ts';
 import { registerModules } from './modules/index.ts';
 import { registerOpenApi } from './open-api/index.ts';
+import { requestLocale } from './platform/call-binding.ts';
 import { CallError } from './platform/call-error.ts';
 import { failure } from './platform/envelope.ts';
 import { QuietRequestLog, readableLog } from './platform/readable-log.ts';
@@ -27,6 +31,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     ...(readable && { logController: new QuietRequestLog() }),
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
     bodyLimit: 1024 * 1024,
+    clientErrorHandler: answerClientError,
   });
 
   await app.register(fastifyCookie);
@@ -41,8 +46,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
-      const code = status === 413 ? ErrorCode.fileTooLarge : ErrorCode.badRequest;
-      const message = status === 413 ? errorMessages[code] : (error as Error).message;
+      const code = status === 413 ? tooLargeCode(request) : ErrorCode.badRequest;
+      const unreadable = unreadableBody((error as { code?: string }).code, requestLocale(request));
+      const message = status === 413 ? errorMessages[code] : (unreadable ?? (error as Error).message);
       return reply.status(status).send(failure(code, message));
     }
     request.log.error({ err: error }, 'call failed');
@@ -65,4 +71,24 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register((scoped) => registerOpenApi(scoped, services), { prefix: config.basePath });
   await registerWebApp(app, config);
   return app;
+}
+
+/** Only the image upload takes a file: any other body over the limit is a request too large, not an image. */
+function tooLargeCode(request: FastifyRequest) {
+  return request.routeOptions.url?.endsWith(`/${uploadImg.name}`) ? ErrorCode.fileTooLarge : ErrorCode.requestTooLarge;
+}
+
+/**
+ * Requests Node refuses before Fastify sees them (a request line or headers over 16 KB, a malformed request) still
+ * get the envelope, so a client reads `code` and `msg` as for any other refusal.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (!socket.writable) return void socket.destroy();
+  const tooLong = error.code === 'HPE_HEADER_OVERFLOW';
+  const code = tooLong ? ErrorCode.requestLineTooLong : ErrorCode.badRequest;
+  const body = JSON.stringify(failure(code, errorMessages[code]));
+  const status = tooLong ? '431 Request Header Fields Too Large' : '400 Bad Request';
+  socket.end(
+    `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

@@ -1,10 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
+import { loginOut, passwordUpdate } from '@opex/contract/calls/user';
+import { emailValidCode } from '@opex/contract/calls/verification';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { SESSION_COOKIE } from '../src/platform/session-store.ts';
-import { startTestServer, type TestServer, testDialects } from './harness.ts';
-import { fund, seedMarket, tradingInvariants } from './trading-fixtures.ts';
+import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
+import { fund, loginAs, seedMarket, tradingInvariants } from './trading-fixtures.ts';
+import { latestCode, loggedInClient, PASSWORD, registerEmail } from './user-fixtures.ts';
 
 const SELLER = 301;
 const BUYER = 302;
@@ -186,5 +189,90 @@ describe.each(testDialects)('realtime WebSocket on %s', (dialect) => {
     await sleep(100);
     expect(other.frames.filter((f) => f.channel?.startsWith('user_'))).toEqual([]);
     for (const s of [owner, stranger, other]) s.close();
+  });
+
+  /** A socket on the client's session, subscribed to both private channels and shown to receive them. */
+  async function privateSocket(client: TestClient, userId: number): Promise<Socket> {
+    const socket = await Socket.open(url, `${SESSION_COOKIE}=${client.cookies.get(SESSION_COOKIE)}`);
+    // Keeps talking, so a slow password check (argon2 on a busy machine) does not get it dropped as silent.
+    const keepAlive = setInterval(() => socket.send({ pong: Date.now() }), 100);
+    socket.ws.once('close', () => clearInterval(keepAlive));
+    socket.send({ event: 'sub', params: { channel: 'user_orders' } });
+    socket.send({ event: 'sub', params: { channel: 'user_balance' } });
+    await sleep(50);
+    expect((await place(userId, 'BUY', '80.00', '0.01')).ok).toBe(true);
+    await socket.next(on('user_orders'));
+    await socket.next(on('user_balance'));
+    return socket;
+  }
+
+  /** The session ended: both private channels close with a frame saying so, no push follows, re-sub is refused. */
+  async function expectPrivateEnded(socket: Socket, userId: number): Promise<void> {
+    const ended = (f: Frame) => f.event_rep === 'error' && f.msg === 'session ended';
+    const first = await socket.next(ended);
+    const second = await socket.next(ended);
+    expect([first.channel, second.channel].sort()).toEqual(['user_balance', 'user_orders']);
+    expect((await place(userId, 'BUY', '80.00', '0.01')).ok).toBe(true);
+    await sleep(150);
+    expect(socket.frames.filter((f) => f.tick !== undefined && f.channel?.startsWith('user_'))).toEqual([]);
+    socket.send({ event: 'sub', params: { channel: 'user_orders', cb_id: 'again' } });
+    expect(await socket.next((f) => f.cb_id === 'again')).toMatchObject({ event_rep: 'error', msg: 'login required' });
+    // Public channels keep working on the same socket.
+    socket.send({ event: 'sub', params: { channel: 'market_btcusdt_ticker' } });
+    await socket.next(on('market_btcusdt_ticker'));
+  }
+
+  it('leaves a private channel closed after a quick sub and unsub, though the sub waits on its session check', async () => {
+    const client = await loginAs(server, BUYER);
+    const socket = await Socket.open(url, `${SESSION_COOKIE}=${client.cookies.get(SESSION_COOKIE)}`);
+    socket.send({ event: 'sub', params: { channel: 'user_orders' } });
+    socket.send({ event: 'unsub', params: { channel: 'user_orders' } });
+    await sleep(100);
+    expect((await place(BUYER, 'BUY', '80.00', '0.01')).ok).toBe(true);
+    await sleep(150);
+    expect(socket.frames.filter((f) => f.channel === 'user_orders')).toEqual([]);
+    socket.close();
+  });
+
+  it('ends the private channels of an open socket at logout', async () => {
+    const client = await loginAs(server, BUYER);
+    const socket = await privateSocket(client, BUYER);
+    expect((await client.call(loginOut)).code).toBe('0');
+    await expectPrivateEnded(socket, BUYER);
+    socket.close();
+  });
+
+  it('ends the private channels of an open socket when a password change ends the session', async () => {
+    await registerEmail(server, 'carol@example.com');
+    const client = await loggedInClient(server, 'carol@example.com');
+    const user = await server.services.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'carol@example.com')
+      .executeTakeFirstOrThrow();
+    await fund(core(), user.id, 'USDT', '100');
+    const socket = await privateSocket(client, user.id);
+    server.clock.advance(61_000);
+    expect((await client.call(emailValidCode, { operationType: '4' })).code).toBe('0');
+    const authCode = await latestCode(server, 'carol@example.com');
+    const changed = await client.call(passwordUpdate, { loginPword: PASSWORD, newLoginPword: 'Changed2026', authCode });
+    expect(changed.code).toBe('0');
+    await expectPrivateEnded(socket, user.id);
+    socket.close();
+  });
+
+  it('ends the private channels when the session expires idle or is revoked by another node, at the next heartbeat', async () => {
+    const client = await loginAs(server, BUYER);
+    const idle = await privateSocket(client, BUYER);
+    server.clock.advance(server.services.config.sessionIdleMs + 1);
+    await expectPrivateEnded(idle, BUYER);
+    idle.close();
+    const other = await loginAs(server, BUYER);
+    const revoked = await privateSocket(other, BUYER);
+    // Written straight to the table, as another node (or the operator's command line) would.
+    await server.services.database.db.updateTable('sessions').set({ revoked_at: server.clock.now() }).execute();
+    server.clock.advance(6_000); // past this node's session cache
+    await expectPrivateEnded(revoked, BUYER);
+    revoked.close();
   });
 });

@@ -29,6 +29,8 @@ import { runAdmin } from '../src/admin/commands.ts';
 import { serverSecretBox } from '../src/modules/openapi/secret-box.ts';
 import { WITHDRAW_HOLD_MS, withdrawalsHeldUntil } from '../src/modules/security/security-changes.ts';
 import { sealPlainTotpSecrets } from '../src/modules/security/totp.ts';
+import { userImageDirectory } from '../src/modules/upload/image-store.ts';
+import { SESSION_COOKIE } from '../src/platform/session-store.ts';
 import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
 import { accountSnapshot, latestCode, loggedInClient, PASSWORD, registerEmail } from './user-fixtures.ts';
 
@@ -257,10 +259,17 @@ describe.each(testDialects)('security centre on %s', (dialect) => {
   });
 
   it('takes a KYC submission with uploaded images, and the operator approves or rejects it', async () => {
-    const uploads = path.join(server.services.config.dataDir, 'uploads');
+    const userIdOf = async (client: TestClient) =>
+      (await server.services.sessions.peek(client.cookies.get(SESSION_COOKIE)!))!.userId;
+    const { dataDir } = server.services.config;
+    const uploads = userImageDirectory(dataDir, await userIdOf(alice));
     fs.mkdirSync(uploads, { recursive: true });
     const names = ['a', 'b', 'c'].map((c) => `${c.repeat(32)}.jpg`);
     for (const name of names) fs.writeFileSync(path.join(uploads, name), 'x');
+    // Another user's upload is not Alice's to submit.
+    const bobs = userImageDirectory(dataDir, await userIdOf(bob));
+    fs.mkdirSync(bobs, { recursive: true });
+    fs.writeFileSync(path.join(bobs, `${'e'.repeat(32)}.jpg`), 'x');
     const submission = {
       realName: 'Alice Example',
       countryCode: '44',
@@ -272,6 +281,7 @@ describe.each(testDialects)('security centre on %s', (dialect) => {
     };
     const missing = await alice.call(authRealname, { ...submission, thirdPhoto: `${'d'.repeat(32)}.png` });
     expect(missing.code).toBe('50018');
+    expect((await alice.call(authRealname, { ...submission, thirdPhoto: `${'e'.repeat(32)}.jpg` })).code).toBe('50018');
     expect((await alice.call(authRealname, { ...submission, firstPhoto: '../etc/passwd' })).status).toBe(400);
     expect((await alice.call(authRealname, submission)).code).toBe('0');
     expect((await alice.call(authRealname, submission)).code).toBe('50016');
@@ -280,6 +290,7 @@ describe.each(testDialects)('security centre on %s', (dialect) => {
     const ctx = { handle: server.services.database, clock: server.clock, actor: 'cli:test' };
     const listed = await runAdmin(['kyc', 'list'], ctx);
     expect(listed).toContain('Alice Example');
+    expect(listed).toContain(`$DATA_DIR/uploads/u${await userIdOf(alice)}/${names[0]}`);
     const id = Number(listed.match(/^#(\d+)/)?.[1]);
     await expect(runAdmin(['kyc', 'reject', String(id)], ctx)).rejects.toThrow('--reason is required');
     await expect(runAdmin(['kyc', 'approve', '999999'], ctx)).rejects.toThrow('no pending KYC submission');

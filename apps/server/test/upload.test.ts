@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { callPath } from '@opex/contract/call';
@@ -29,7 +30,7 @@ describe.each(testDialects)('image upload on %s', (dialect) => {
   let dataDir: string;
   let client: TestClient;
   const uploadsDir = () => path.join(dataDir, 'uploads');
-  const stored = () => (fs.existsSync(uploadsDir()) ? fs.readdirSync(uploadsDir()) : []);
+  const stored = () => (fs.existsSync(uploadsDir()) ? fs.readdirSync(uploadsDir(), { recursive: true }) : []);
   const upload = (c: TestClient, file: Buffer, name: string, headers: Record<string, string> = {}) => {
     const { body, headers: type } = multipart(file, name);
     return c.request('POST', callPath(uploadImg), body, { ...type, ...headers });
@@ -57,6 +58,40 @@ describe.each(testDialects)('image upload on %s', (dialect) => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.rawPayload.equals(PNG)).toBe(true);
+    expect(served.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('serves an uploaded image to its owner only: another user and a visitor get the same 404', async () => {
+    const reply = (await upload(client, PNG, 'passport.png')).json();
+    await createUser(server.services.database.db, server.clock, { email: 'other@test.opex', password: PASSWORD });
+    const other = await loggedInClient(server, 'other@test.opex');
+    for (const stranger of [other, server.client()]) {
+      const response = await stranger.request('GET', reply.data.filenameStr);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ code: '10005' });
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+    expect((await client.request('GET', reply.data.filenameStr)).statusCode).toBe(200);
+  });
+
+  it('answers a multipart body without a boundary, and any too-large body, with the envelope', async () => {
+    const noBoundary = await client.request('POST', callPath(uploadImg), Buffer.from('--x\r\n\r\n'), {
+      'content-type': 'multipart/form-data',
+    });
+    expect(noBoundary.statusCode).toBe(400);
+    expect(noBoundary.json()).toMatchObject({ code: '10013', msg: expect.stringMatching(/boundary/), data: null });
+    const big = await client.request('POST', '/fe-ex-api/user/login_in', { email: 'x'.repeat(1024 * 1024 + 10) });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toMatchObject({ code: '10011', msg: expect.stringMatching(/1 MiB/), data: null });
+    expect(big.json().msg).not.toMatch(/image/i);
+  });
+
+  it('answers a query string over 16 KB with the envelope and 431', async () => {
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = server.app.server.address() as AddressInfo;
+    const response = await fetch(`http://127.0.0.1:${port}/fe-ex-api/common/public_info?q=${'x'.repeat(17 * 1024)}`);
+    expect(response.status).toBe(431);
+    expect(await response.json()).toMatchObject({ code: '10012', msg: expect.stringMatching(/16 KB/), data: null });
   });
 
   it('recognises jpeg by its content whatever the name says', async () => {
@@ -88,7 +123,7 @@ describe.each(testDialects)('image upload on %s', (dialect) => {
     expect((await upload(visitor, PNG, 'a.png')).json().code).toBe('10002');
     expect((await upload(client, PNG, 'a.png', { 'x-xsrf-token': 'forged' })).json().code).toBe('10003');
     const json = await client.request('POST', callPath(uploadImg), { file: 'abc' });
-    expect(json.json().code).toBe('10001');
+    expect(json.json().code).toBe('10013');
     expect(stored()).toEqual(before);
   });
 

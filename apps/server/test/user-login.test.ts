@@ -141,6 +141,35 @@ describe.each(testDialects)('login and sessions on %s', (dialect) => {
     expect((await server.client().call(loginIn, { email: 'alice@example.com', loginPword: PASSWORD })).code).toBe('0');
   });
 
+  it('counts a burst of concurrent wrong passwords before checking them: the account locks at 5, the right one last is refused', async () => {
+    const { db } = server.services.database;
+    await db.deleteFrom('rate_limit_hits').execute();
+    await registerEmail(server, 'burst@example.com');
+    const attempt = (loginPword: string) => server.client().call(loginIn, { email: 'burst@example.com', loginPword });
+    const replies = await Promise.all([...Array.from({ length: 40 }, () => attempt('Wrong12345')), attempt(PASSWORD)]);
+    const codes = replies.map((r) => r.code);
+    expect(codes.filter((c) => c === '20003')).toHaveLength(5);
+    expect(codes.filter((c) => c === '20014')).toHaveLength(36);
+    expect(codes.at(-1)).toBe('20014');
+    expect((await attempt(PASSWORD)).code).toBe('20014');
+    server.clock.advance(15 * 60_000 + 1);
+    expect((await attempt(PASSWORD)).code).toBe('0');
+  });
+
+  it('stops a concurrent burst from one address across many accounts at the per-address limit', async () => {
+    const { db } = server.services.database;
+    await db.deleteFrom('rate_limit_hits').execute();
+    const replies = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        server.client().call(loginIn, { email: `spray${i}@example.com`, loginPword: 'Wrong12345' }),
+      ),
+    );
+    const codes = replies.map((r) => r.code);
+    expect(codes.filter((c) => c === '20003')).toHaveLength(30);
+    expect(codes.filter((c) => c === '20014')).toHaveLength(10);
+    server.clock.advance(15 * 60_000 + 1);
+  });
+
   it('logout revokes the session and needs the XSRF token', async () => {
     const client = await loggedInClient(server, 'alice@example.com');
     const token = client.cookies.get(SESSION_COOKIE)!;

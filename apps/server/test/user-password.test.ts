@@ -50,13 +50,63 @@ describe.each(testDialects)('password reset and change on %s', (dialect) => {
       [{ email: 'bob@example.com', authCode: Number(authCode), loginPword: NEW_PASSWORD }, '10001'],
       [{ email: 'bob@example.com', authCode, loginPword: 'x'.repeat(300) }, '10001'],
       [{ email: 'bob@example.com', authCode, loginPword: 'onlyletters' }, '10001'],
-      [{ email: 'nobody@example.com', authCode, loginPword: NEW_PASSWORD }, '20002'],
+      [{ email: 'nobody@example.com', authCode, loginPword: NEW_PASSWORD }, '20005'],
     ];
     for (const [input, code] of cases) {
       expect((await client.call(resetPassword, input)).code, JSON.stringify(input)).toBe(code);
     }
     expect(await accountSnapshot(server)).toEqual(before);
     expect((await login('bob@example.com', PASSWORD)).code).toBe('0');
+  });
+
+  it('answers a reset the same whether or not the address has an account, sending a code only to an account', async () => {
+    server.clock.advance(61_000);
+    const { db } = server.services.database;
+    await db.deleteFrom('rate_limit_hits').execute();
+    const ask = (email: string) =>
+      server.client().call(emailValidCode, { email, operationType: OperationType.resetPassword });
+    const known = await ask('bob@example.com');
+    const unknown = await ask('ghost@example.com');
+    expect(unknown).toEqual(known);
+    expect(known).toMatchObject({ code: '0', msg: 'success', status: 200 });
+    await latestCode(server, 'bob@example.com');
+    expect(await latestCode(server, 'ghost@example.com').catch(() => 'none')).toBe('none');
+    // Limits count an unknown address as they count an account: a second ask within the minute is refused alike.
+    expect(await ask('ghost@example.com')).toEqual(await ask('bob@example.com'));
+    expect((await ask('ghost@example.com')).code).toBe('20006');
+
+    // The reset itself: a wrong code for an account and any code for no account answer alike.
+    const reset = (email: string) =>
+      server.client().call(resetPassword, { email, authCode: '000000', loginPword: NEW_PASSWORD });
+    const wrong = await reset('nobody-here@example.com');
+    expect(wrong.code).toBe('20005');
+    await db.deleteFrom('verification_codes').execute();
+    expect(await reset('bob@example.com')).toEqual(wrong);
+  });
+
+  it('limits reset attempts per account and per address, as login is', async () => {
+    const { db } = server.services.database;
+    await db.deleteFrom('rate_limit_hits').execute();
+    const reset = (email: string) =>
+      server.client().call(resetPassword, { email, authCode: '000000', loginPword: NEW_PASSWORD });
+    const burst = await Promise.all(Array.from({ length: 8 }, () => reset('bob@example.com')));
+    expect(burst.filter((r) => r.code === '10004')).toHaveLength(3);
+    const spray = await Promise.all(Array.from({ length: 30 }, (_, i) => reset(`nobody${i}@example.com`)));
+    expect(spray.filter((r) => r.code === '10004')).toHaveLength(5); // 30 per address in 15 minutes, 5 used above
+    server.clock.advance(15 * 60_000 + 1);
+    expect((await reset('bob@example.com')).code).toBe('20005');
+  });
+
+  it('asks for the captcha at reset as login does', async () => {
+    await server.services.settings.setSwitch('verificationType', '3');
+    try {
+      const reply = await server
+        .client()
+        .call(resetPassword, { email: 'bob@example.com', authCode: '000000', loginPword: NEW_PASSWORD });
+      expect(reply.code).toBe('10007');
+    } finally {
+      await server.services.settings.setSwitch('verificationType', '0');
+    }
   });
 
   it('changes the password with the old one and a code, logging out every session and writing a message', async () => {

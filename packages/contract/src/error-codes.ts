@@ -33,6 +33,9 @@ export const ErrorCode = {
   registrationMethodOff: '20016',
 
   captchaUnavailable: '10010',
+  requestTooLarge: '10011',
+  requestLineTooLong: '10012',
+  multipartInvalid: '10013',
 
   noticeNotFound: '30001',
   pageNotFound: '30002',
@@ -134,6 +137,9 @@ export const errorMessages: Record<ErrorCodeValue, string> = {
   '20015': 'The code could not be sent. Please try again later.',
   '20016': 'Registration with this kind of account is not available.',
   '10010': 'Human verification is not available right now. Please try again later.',
+  '10011': 'The request is too large: at most 1 MiB is accepted.',
+  '10012': 'The address or headers of the request are too long: at most 16 KB is accepted.',
+  '10013': 'Send the image as multipart/form-data, with the boundary in its Content-Type.',
   '30001': 'This notice does not exist.',
   '30002': 'This page does not exist.',
   '30003': 'This language is not offered.',

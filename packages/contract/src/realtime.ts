@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timeFilterField } from './calls/paging.ts';
 
 /**
  * The realtime protocol (contract-notes.md, "Realtime protocol"): one WebSocket at `/kline-api/ws`. Client frames
@@ -31,7 +32,7 @@ export const clientFrameSchema = z.union([
       /** trade_ticker req: how many recent trades (at most 100). */
       top: z.coerce.number().int().min(1).max(100).optional(),
       /** kline req: candles before this id (epoch seconds); absent means the latest. */
-      endIdx: z.coerce.number().int().min(0).optional(),
+      endIdx: timeFilterField.optional(),
       /** kline req: how many candles (at most 1000; 300 by default). */
       pageSize: z.coerce.number().int().min(1).max(1000).optional(),
     }),

@@ -1,5 +1,6 @@
 import { CertificateType, KycStatus } from '@opex/contract/calls/security';
 import { KYC_SETTING, type KycSetting, listKyc, reviewKyc } from '../modules/security/kyc.ts';
+import { userImagePath } from '../modules/upload/image-store.ts';
 import { SettingsStore } from '../settings/settings-store.ts';
 import { type AdminCommand, change, positional, stringFlags } from './admin-command.ts';
 import { AdminInputError, integer, optional, required, text } from './admin-input.ts';
@@ -48,7 +49,11 @@ export const kycCommands: Record<string, AdminCommand> = {
           [
             `#${r.id} user ${r.user_id} ${statusLabel[r.status]} ${new Date(Number(r.created_at)).toISOString()}`,
             `  ${r.real_name} (country +${r.country_code}), document type ${r.cert_type} no. ${r.cert_number}`,
-            `  images: /uploads/${r.front_img} /uploads/${r.back_img} /uploads/${r.hand_img}`,
+            // The documents are served only to their owner over HTTP; the operator reads them on disk.
+            `  images: ${[r.front_img, r.back_img, r.hand_img]
+              .filter(Boolean)
+              .map((name) => userImagePath('$DATA_DIR', r.user_id, name) ?? name)
+              .join(' ')}`,
             ...(r.reason ? [`  reason: ${r.reason}`] : []),
           ].join('\n'),
         )

@@ -24,7 +24,7 @@ export class Mailer {
     };
   }
 
-  send(message: OutgoingMessage): Promise<{ delivered: boolean }> {
-    return deliverThroughOutbox(this.db, this.clock, 'email', message, this.transport);
+  send(message: OutgoingMessage, wait?: 'delivered' | 'recorded'): Promise<{ delivered: boolean }> {
+    return deliverThroughOutbox(this.db, this.clock, 'email', message, this.transport, wait);
   }
 }

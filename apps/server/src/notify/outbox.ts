@@ -26,6 +26,8 @@ export async function deliverThroughOutbox(
   channel: Channel,
   message: OutgoingMessage,
   transport: Transport | null,
+  /** 'recorded': answer once the row is written and hand it to the transport meanwhile (its outcome still recorded). */
+  wait: 'delivered' | 'recorded' = 'delivered',
 ): Promise<{ delivered: boolean }> {
   const row = await db
     .insertInto('outbox')
@@ -41,16 +43,29 @@ export async function deliverThroughOutbox(
     .returning('id')
     .executeTakeFirstOrThrow();
   if (!transport) return { delivered: true };
+  const transmitted = transmit(db, clock, row.id, message, transport);
+  if (wait === 'delivered') return transmitted;
+  transmitted.catch(() => {}); // only the outcome's own write can fail here; the row already holds the message
+  return { delivered: true };
+}
+
+async function transmit(
+  db: Kysely<Database>,
+  clock: Clock,
+  id: number,
+  message: OutgoingMessage,
+  transport: Transport,
+): Promise<{ delivered: boolean }> {
   try {
     await transport(message);
-    await db.updateTable('outbox').set({ sent_at: clock.now() }).where('id', '=', row.id).execute();
+    await db.updateTable('outbox').set({ sent_at: clock.now() }).where('id', '=', id).execute();
     return { delivered: true };
   } catch (error) {
     const text = error instanceof Error ? error.message : String(error);
     await db
       .updateTable('outbox')
       .set({ error: text.slice(0, 1000) })
-      .where('id', '=', row.id)
+      .where('id', '=', id)
       .execute();
     return { delivered: false };
   }

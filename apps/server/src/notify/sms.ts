@@ -16,9 +16,9 @@ export class SmsSender {
     private readonly provider: SmsProvider | null = null,
   ) {}
 
-  send(to: string, text: string): Promise<{ delivered: boolean }> {
+  send(to: string, text: string, wait?: 'delivered' | 'recorded'): Promise<{ delivered: boolean }> {
     const provider = this.provider;
     const transport = provider ? () => provider.send(to, text) : null;
-    return deliverThroughOutbox(this.db, this.clock, 'sms', { to, subject: '', body: text }, transport);
+    return deliverThroughOutbox(this.db, this.clock, 'sms', { to, subject: '', body: text }, transport, wait);
   }
 }

@@ -1,5 +1,6 @@
 import { type CallDef, callPath } from '@opex/contract/call';
 import { ErrorCode } from '@opex/contract/error-codes';
+import { describeIssues, validationLocale } from '@opex/contract/validation-messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { CallError } from './call-error.ts';
@@ -44,9 +45,10 @@ export function bindCall<C extends CallDef>(
       if (call.writes && !hasValidXsrfToken(request)) {
         throw new CallError(ErrorCode.xsrfRejected, undefined, 403);
       }
-      const parsed = call.request.safeParse(call.method === 'GET' ? request.query : (request.body ?? {}));
+      const input = call.method === 'GET' ? request.query : (request.body ?? {});
+      const parsed = call.request.safeParse(input, { reportInput: true });
       if (!parsed.success) {
-        throw new CallError(ErrorCode.badRequest, describeIssues(parsed.error), 400);
+        throw new CallError(ErrorCode.badRequest, describeIssues(parsed.error, requestLocale(request)), 400);
       }
       const token = request.cookies[SESSION_COOKIE];
       const session = token ? await services.sessions.resolve(token) : null;
@@ -66,9 +68,7 @@ export function bindCall<C extends CallDef>(
   });
 }
 
-function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 3)
-    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
-    .join('; ');
+/** The language a refusal is worded in: the `lan` cookie the web app sets, else the browser's Accept-Language. */
+export function requestLocale(request: FastifyRequest) {
+  return validationLocale(request.cookies.lan, request.headers['accept-language']);
 }

@@ -4,6 +4,7 @@ import type { WebSocket } from 'ws';
 import type { CoreEvent } from '../core/core-events.ts';
 import type { MarketDataUpdate } from '../market-data/market-data.ts';
 import type { Services } from '../platform/services.ts';
+import type { ActiveSession, SessionsEnded } from '../platform/session-store.ts';
 import { type ChannelRoute, routeOf } from './channel-route.ts';
 import { depthStepTicks, depthTick } from './depth-view.ts';
 import { binaryFrame, FrameBatch, writeFrames } from './frame-batch.ts';
@@ -16,6 +17,8 @@ import { Subscriptions, sendIfKeepingUp } from './subscriptions.ts';
  * each channel counts its pushes in `seq` (private channels per user).
  * A socket whose send buffer is backed up skips pushes (its client sees the seq gap and resubscribes).
  * Heartbeat and idle timing use wall time: they are transport, not domain.
+ * The private channels live only as long as the socket's session: a revocation through this node (logout,
+ * password change) drops them at once; an expiry, or a revocation made elsewhere, at the next heartbeat.
  */
 export interface HubOptions {
   pingMs: number;
@@ -23,10 +26,16 @@ export interface HubOptions {
   idleMs: number;
 }
 
+/** The session whose cookie came with the upgrade request. */
+export interface SocketSession extends ActiveSession {
+  token: string;
+}
+
 interface Client {
   socket: WebSocket;
-  userId: number | null;
+  session: SocketSession | null;
   channels: Set<string>;
+  frames: Map<string, number>;
   lastSeen: number;
 }
 
@@ -51,6 +60,7 @@ export class RealtimeHub {
   ) {
     this.unsubscribers.push(services.core.bus.subscribe((events) => this.onCoreEvents(events)));
     this.unsubscribers.push(services.marketData.subscribe((updates) => this.onMarketData(updates)));
+    this.unsubscribers.push(services.sessions.onEnded((ended) => this.onSessionsEnded(ended)));
     this.timers.push(setInterval(() => this.pushTickers(), TICKER_MS));
     this.timers.push(setInterval(() => this.pushFast(), FAST_MS));
     this.timers.push(setInterval(() => this.heartbeat(), options.pingMs));
@@ -63,8 +73,8 @@ export class RealtimeHub {
     this.clients.clear();
   }
 
-  attach(socket: WebSocket, userId: number | null): void {
-    const client: Client = { socket, userId, channels: new Set(), lastSeen: Date.now() };
+  attach(socket: WebSocket, session: SocketSession | null): void {
+    const client: Client = { socket, session, channels: new Set(), frames: new Map(), lastSeen: Date.now() };
     this.clients.add(client);
     socket.on('message', (data, isBinary) => {
       client.lastSeen = Date.now();
@@ -103,6 +113,10 @@ export class RealtimeHub {
       this.sendTo(client, { event_rep: 'error', channel, ...(cb_id ? { cb_id } : {}), ts: this.now(), msg: refusal });
       return;
     }
+    // Counts this socket's sub/unsub frames per channel: a private sub that waited on its session check yields
+    // to a later frame for the same channel (sub, then a quick unsub, must leave the channel closed).
+    const frameNo = (client.frames.get(channel) ?? 0) + 1;
+    if (frame.event !== 'req') client.frames.set(channel, frameNo);
     if (frame.event === 'unsub') {
       client.channels.delete(channel);
       this.subscribers.remove(channel, client);
@@ -110,6 +124,10 @@ export class RealtimeHub {
     }
     if (frame.event === 'sub') {
       if (route.kind === 'review') return this.refuse(client, channel, cb_id, 'review is req only');
+      if (isPrivate(route)) {
+        if (!(await this.sessionLives(client))) return this.refuse(client, channel, cb_id, 'login required');
+        if (client.frames.get(channel) !== frameNo) return;
+      }
       client.channels.add(channel);
       this.subscribers.add(channel, client);
       this.sendSnapshot(client, channel, route);
@@ -127,8 +145,7 @@ export class RealtimeHub {
   /** Why a channel cannot be used on this socket ('' when it can). */
   private refusal(client: Client, route: ChannelRoute): string {
     const { core } = this.services;
-    if (route.kind === 'user_orders' || route.kind === 'user_balance')
-      return client.userId === null ? 'login required' : '';
+    if (isPrivate(route)) return client.session === null ? 'login required' : '';
     if (route.kind === 'review') return '';
     if (!core.market(route.symbol)) return 'unknown market';
     if (route.kind === 'depth' && depthStepTicks(core, route.symbol, route.step) === null) return 'unknown depth step';
@@ -246,14 +263,46 @@ export class RealtimeHub {
     if (!set) return;
     let bytes: Buffer | null = null;
     for (const client of set) {
-      if (client.userId !== userId) continue;
+      if (client.session?.userId !== userId) continue;
       bytes ??= gzipSync(JSON.stringify({ channel, seq, ts: this.now(), tick }));
       this.sendBytes(client, bytes);
     }
   }
 
+  private onSessionsEnded(ended: SessionsEnded): void {
+    for (const client of this.clients) {
+      const session = client.session;
+      if (!session) continue;
+      if ('sessionId' in ended ? session.sessionId === ended.sessionId : session.userId === ended.userId) {
+        this.endPrivate(client);
+      }
+    }
+  }
+
+  /** Checked again on every private sub and heartbeat, without counting as activity of the session. */
+  private async sessionLives(client: Client): Promise<boolean> {
+    const session = client.session;
+    if (!session) return false;
+    if (await this.services.sessions.peek(session.token)) return true;
+    if (client.session === session) this.endPrivate(client);
+    return false;
+  }
+
+  /** The session ended: its private channels close on this socket, each with an error frame saying why. */
+  private endPrivate(client: Client): void {
+    client.session = null;
+    for (const channel of client.channels) {
+      const route = routeOf(channel);
+      if (!route || !isPrivate(route)) continue;
+      client.channels.delete(channel);
+      this.subscribers.remove(channel, client);
+      this.refuse(client, channel, undefined, 'session ended');
+    }
+  }
+
   private heartbeat(): void {
     const wall = Date.now();
+    for (const client of this.clients) if (client.session) void this.sessionLives(client).catch(() => {});
     const ping = [binaryFrame(gzipSync(JSON.stringify({ ping: wall })))];
     for (const client of this.clients) {
       if (wall - client.lastSeen > this.options.idleMs) {
@@ -276,4 +325,8 @@ export class RealtimeHub {
   private now(): number {
     return this.services.clock.now();
   }
+}
+
+function isPrivate(route: ChannelRoute): route is Extract<ChannelRoute, { kind: 'user_orders' | 'user_balance' }> {
+  return route.kind === 'user_orders' || route.kind === 'user_balance';
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import type { Services } from '../platform/services.ts';
 import { SESSION_COOKIE } from '../platform/session-store.ts';
-import { RealtimeHub } from './realtime-hub.ts';
+import { RealtimeHub, type SocketSession } from './realtime-hub.ts';
 import { claimUpgrades } from './upgrade-paths.ts';
 
 /**
@@ -21,8 +21,8 @@ export async function registerRealtime(app: FastifyInstance, services: Services)
     app.server,
     (pathname) => pathname === path,
     (request, socket, head) =>
-      void sessionUser(services, request.headers.cookie).then(
-        (userId) => wss.handleUpgrade(request, socket, head, (ws) => hub.attach(ws, userId)),
+      void socketSession(services, request.headers.cookie).then(
+        (session) => wss.handleUpgrade(request, socket, head, (ws) => hub.attach(ws, session)),
         () => socket.destroy(),
       ),
   );
@@ -35,11 +35,11 @@ export async function registerRealtime(app: FastifyInstance, services: Services)
   app.addHook('onClose', () => services.marketData.stop());
 }
 
-async function sessionUser(services: Services, cookieHeader: string | undefined): Promise<number | null> {
+async function socketSession(services: Services, cookieHeader: string | undefined): Promise<SocketSession | null> {
   const token = cookieValue(cookieHeader, SESSION_COOKIE);
   if (!token) return null;
   const session = await services.sessions.resolve(token);
-  return session?.userId ?? null;
+  return session && { ...session, token };
 }
 
 function cookieValue(header: string | undefined, name: string): string | null {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import { humanText } from '../human-text.ts';
 import { ipPattern } from '../rules.ts';
 import { idField } from './paging.ts';
 import { secondFactorFields } from './security.ts';
@@ -23,7 +24,7 @@ export const MAX_API_KEYS = 20;
 /** The most addresses on one key's whitelist. */
 export const MAX_WHITELIST_IPS = 20;
 
-const labelField = z.string().trim().min(1).max(40);
+const labelField = humanText(40);
 
 /** Comma-separated dotted quads, normalised to 'a.b.c.d,e.f.g.h' (duplicates dropped). */
 export const ipWhitelistField = z

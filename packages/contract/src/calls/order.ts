@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { idField, pageField, pageSizeField } from './paging.ts';
+import { idField, pageField, pageSizeField, timeFilterField } from './paging.ts';
 
 /**
  * Spot orders (the spec's order/* calls). Prices and volumes travel as decimal strings (numbers are accepted and
@@ -119,8 +119,8 @@ const listRequest = z.object({
   page: pageField,
   side: z.enum(['BUY', 'SELL']).optional(),
   type: orderType.optional(),
-  startTime: z.coerce.number().int().nonnegative().optional(),
-  endTime: z.coerce.number().int().nonnegative().optional(),
+  startTime: timeFilterField.optional(),
+  endTime: timeFilterField.optional(),
 });
 const listReply = z.object({ count: z.number(), orderList: z.array(orderListItem) });
 

@@ -10,3 +10,11 @@ export const positiveInt = (max: number) =>
 export const pageField = positiveInt(100_000).default(1);
 export const pageSizeField = positiveInt(100).default(10);
 export const idField = positiveInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * A time filter in epoch milliseconds: a whole number, or a string of decimal digits. Not z.coerce, which takes
+ * `true`, `[]` or "0x10" for numbers.
+ */
+export const timeFilterField = z
+  .union([z.number().int().nonnegative(), z.string().max(15).regex(/^\d+$/, 'a time in milliseconds, digits only')])
+  .transform(Number);

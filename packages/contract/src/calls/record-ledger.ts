@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { accountTypeField, accountTypes } from './finance-transfer.ts';
-import { pageField, pageSizeField } from './paging.ts';
+import { pageField, pageSizeField, timeFilterField } from './paging.ts';
 
 /**
  * The user's ledger history (the flowingWater page): every change of the user's balances with its cause, newest
@@ -38,8 +38,8 @@ const ledgerFilter = z.object({
   /** One account type; absent means every account type. */
   accountType: accountTypeField.optional(),
   /** Epoch milliseconds, inclusive. */
-  startTime: z.coerce.number().int().nonnegative().optional(),
-  endTime: z.coerce.number().int().nonnegative().optional(),
+  startTime: timeFilterField.optional(),
+  endTime: timeFilterField.optional(),
 });
 
 export const ledgerRow = z.object({

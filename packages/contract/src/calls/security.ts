@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import { humanText } from '../human-text.ts';
 import { pageField, pageSizeField } from './paging.ts';
 import { authCodeField } from './user.ts';
 import { countryCodeField, emailField, mobileNumberField } from './verification.ts';
@@ -53,7 +54,7 @@ export const nicknameUpdate = defineCall({
   name: 'user/nickname_update',
   access: 'login',
   writes: true,
-  request: z.object({ nickName: z.string().trim().min(1).max(32) }),
+  request: z.object({ nickName: humanText(32) }),
   reply: z.null(),
 });
 
@@ -216,13 +217,13 @@ export const authRealname = defineCall({
   access: 'login',
   writes: true,
   request: z.object({
-    realName: z.string().trim().min(1).max(100),
+    realName: humanText(100),
     countryCode: countryCodeField,
     certificateType: z
       .union([z.number(), z.string().max(1)])
       .transform(Number)
       .pipe(z.union([z.literal(1), z.literal(2), z.literal(3)])),
-    certificateNumber: z.string().trim().min(1).max(50),
+    certificateNumber: humanText(50),
     firstPhoto: uploadedImage.optional(),
     secondPhoto: uploadedImage.optional(),
     thirdPhoto: uploadedImage.optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { idField, pageField, pageSizeField } from './paging.ts';
+import { idField, pageField, pageSizeField, timeFilterField } from './paging.ts';
 
 /**
  * The logged-in user's spot trades (the spec's trade/* calls). Amounts are exact decimal strings. A trade's fee is
@@ -49,8 +49,8 @@ export const tradeList = defineCall({
     symbol: symbol.optional(),
     page: pageField,
     pageSize: pageSizeField,
-    startTime: z.coerce.number().int().nonnegative().optional(),
-    endTime: z.coerce.number().int().nonnegative().optional(),
+    startTime: timeFilterField.optional(),
+    endTime: timeFilterField.optional(),
   }),
   reply: z.object({ count: z.number(), tradeList: z.array(userTradeItem) }),
 });
@@ -65,8 +65,8 @@ export const tradeExport = defineCall({
   access: 'login',
   request: z.object({
     symbol: symbol.optional(),
-    startTime: z.coerce.number().int().nonnegative().optional(),
-    endTime: z.coerce.number().int().nonnegative().optional(),
+    startTime: timeFilterField.optional(),
+    endTime: timeFilterField.optional(),
   }),
   reply: z.string(),
 });

@@ -104,8 +104,8 @@ export const loginOut = defineCall({
 export const resetPassword = defineCall({
   name: 'user/reset_password',
   writes: true,
-  request: z
-    .object({ ...accountFields, authCode: authCodeField, loginPword: newPasswordField })
+  request: captchaFields
+    .extend({ ...accountFields, authCode: authCodeField, loginPword: newPasswordField })
     .superRefine(exactlyOneAccount)
     .superRefine(countryCodeWithMobile),
   reply: z.null(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { captchaFields } from '../captcha.ts';
+import { isHumanText } from '../human-text.ts';
 import { isValidEmail, phonePattern } from '../rules.ts';
 
 /**
@@ -37,7 +38,13 @@ export const requestableOperationType = z.enum([
   OperationType.bindAddress,
 ]);
 
-export const emailField = z.string().trim().toLowerCase().max(100).refine(isValidEmail, 'must contain @');
+export const emailField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(100)
+  .refine(isValidEmail, 'must contain @')
+  .refine(isHumanText, 'no control or direction-changing characters');
 export const countryCodeField = z.string().regex(/^\d{1,4}$/, 'digits only, at most 4');
 export const mobileNumberField = z.string().max(20).regex(phonePattern, 'digits only, at least 7');
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import { humanText } from '../human-text.ts';
 import { idField, pageField, pageSizeField } from './paging.ts';
 import { secondFactorFields } from './security.ts';
 
@@ -114,7 +115,7 @@ export const addWithdrawAddr = defineCall({
     coinSymbol: coinSymbolField,
     chain: chainField,
     address: addressField,
-    label: z.string().trim().min(1).max(40),
+    label: humanText(40),
   }),
   reply: withdrawAddress,
 });

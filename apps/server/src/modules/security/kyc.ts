@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { MessageType } from '@opex/contract/calls/message';
 import { type authRealname, CertificateType, KycStatus, NameVerifiedType } from '@opex/contract/calls/security';
 import { ErrorCode } from '@opex/contract/error-codes';
@@ -11,6 +10,7 @@ import { CallError } from '../../platform/call-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Services } from '../../platform/services.ts';
 import { writeMessage } from '../message/messages.ts';
+import { userImagePath } from '../upload/image-store.ts';
 
 /**
  * Real-name verification: the user submits documents (user/v4/auth_realname); the operator approves or rejects,
@@ -62,12 +62,13 @@ export async function submitKyc(
   const form = await kycFormConfig(services);
   if (!form.certificateTypes.includes(input.certificateType)) throw new CallError(ErrorCode.kycFormUnavailable);
   const images = [input.firstPhoto, input.secondPhoto, input.thirdPhoto];
-  const uploads = path.join(services.config.dataDir, 'uploads');
   const given = images.filter((name): name is string => name !== undefined);
-  if (
-    (form.photosRequired && given.length !== images.length) ||
-    !given.every((n) => fs.existsSync(path.join(uploads, n)))
-  ) {
+  // Only the user's own uploads: another user's image name is refused as missing.
+  const own = (name: string) => {
+    const file = userImagePath(services.config.dataDir, userId, name);
+    return file !== null && fs.existsSync(file);
+  };
+  if ((form.photosRequired && given.length !== images.length) || !given.every(own)) {
     throw new CallError(ErrorCode.kycImageMissing);
   }
   const auto = form.review === 'auto';

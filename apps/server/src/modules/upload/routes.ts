@@ -9,27 +9,32 @@ import { bindCall } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
 import { failure } from '../../platform/envelope.ts';
 import type { Services } from '../../platform/services.ts';
+import { SESSION_COOKIE } from '../../platform/session-store.ts';
+import { userImageDirectory, userImagePath } from './image-store.ts';
 import { detectImageType, imageTypeByExtension } from './image-type.ts';
 
 export const UPLOADS_PATH = '/uploads/';
-const storedName = /^[0-9a-f]{32}\.(jpg|png)$/;
 
-/** common/upload_img (logged-in users; 5 MB; jpeg or png by content) and GET /uploads/<name> to serve the images. */
+/**
+ * common/upload_img (logged-in users; 5 MB; jpeg or png by content) and GET /uploads/<name> to serve an image
+ * back to the user who uploaded it (they are identity documents): never to anyone else, never kept by a cache.
+ */
 export async function registerUpload(app: FastifyInstance, services: Services) {
-  const directory = path.join(services.config.dataDir, 'uploads');
+  const { dataDir } = services.config;
   await app.register(fastifyMultipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, fieldSize: 1000 },
   });
 
   bindCall(app, services, uploadImg, async (_input, ctx) => {
-    if (!ctx.request.isMultipart()) throw new CallError(ErrorCode.badRequest, 'Send the image as multipart/form-data.');
-    const file = await ctx.request.file();
+    if (!ctx.request.isMultipart()) throw new CallError(ErrorCode.multipartInvalid, undefined, 400);
+    const file = await ctx.request.file().catch(refuseMalformed);
     if (!file) throw new CallError(ErrorCode.badRequest, 'No file in the request.');
     // Throws the 413 fileTooLarge refusal once the stream passes the limit, before anything is written.
-    const content = await file.toBuffer();
+    const content = await file.toBuffer().catch(refuseMalformed);
     const type = detectImageType(content);
     if (!type) throw new CallError(ErrorCode.fileTypeRejected);
     const filename = `${randomBytes(16).toString('hex')}.${type.extension}`;
+    const directory = userImageDirectory(dataDir, ctx.userId);
     await fs.promises.mkdir(directory, { recursive: true });
     await fs.promises.writeFile(path.join(directory, filename), content, { flag: 'wx' });
     const baseImageUrl = `${services.config.basePath}${UPLOADS_PATH}`;
@@ -43,15 +48,25 @@ export async function registerUpload(app: FastifyInstance, services: Services) {
 
   app.get<{ Params: { name: string } }>(`${UPLOADS_PATH}:name`, async (request, reply) => {
     const { name } = request.params;
-    const type = storedName.test(name) ? imageTypeByExtension(name.slice(name.lastIndexOf('.') + 1)) : undefined;
-    const file = path.join(directory, name);
-    if (!type || !fs.existsSync(file)) {
-      return reply.status(404).send(failure(ErrorCode.notFound, 'No such image.'));
+    const token = request.cookies[SESSION_COOKIE];
+    const session = token ? await services.sessions.resolve(token) : null;
+    // Someone else's image and no image at all answer alike: a name tells nothing without its owner's session.
+    const file = session ? userImagePath(dataDir, session.userId, name) : null;
+    const type = imageTypeByExtension(name.slice(name.lastIndexOf('.') + 1));
+    if (!file || !type || !fs.existsSync(file)) {
+      return reply.status(404).header('cache-control', 'no-store').send(failure(ErrorCode.notFound, 'No such image.'));
     }
     return reply
       .type(type.contentType)
-      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('cache-control', 'private, no-store')
       .header('x-content-type-options', 'nosniff')
       .send(fs.createReadStream(file));
   });
+}
+
+/** A multipart body the parser cannot read (no boundary, cut short) is the client's mistake, not a server error. */
+function refuseMalformed(error: unknown): never {
+  const status = (error as { statusCode?: number }).statusCode;
+  if (status === 413) throw error;
+  throw new CallError(ErrorCode.multipartInvalid, undefined, 400);
 }

@@ -16,29 +16,38 @@ const purposeText: Record<OperationTypeValue, string> = {
   [OperationType.bindAddress]: 'confirm this address for your account',
 };
 
+/**
+ * How a code reaches its address: delivered (a failed delivery is answered 20015); recorded (the answer waits
+ * only for the outbox row, not the mail server: a password reset answers in the same time whether or not the
+ * address has an account); or not at all (no account there: the limits still count the request, nothing is sent).
+ */
+export type Delivery = 'delivered' | 'recorded' | 'none';
+
 export async function sendCode(
   kit: UserKit,
   purpose: OperationTypeValue,
   to: CodeTarget,
   ip: string,
-  options: { resendGap: boolean } = { resendGap: true },
+  options: { resendGap?: boolean; delivery?: Delivery } = {},
 ): Promise<void> {
+  const { resendGap: gap = true, delivery = 'delivered' } = options;
   const { limiter, codes, services } = kit;
   const targetBucket = `code:target:${to.channel}:${to.target}`;
   const ipBucket = `code:ip:${ip}`;
   const resendGap = { ...accountLimits.codeResendPerTarget, windowMs: services.config.codeResendMs };
-  if (options.resendGap) await limiter.check(targetBucket, resendGap);
+  if (gap) await limiter.check(targetBucket, resendGap);
   await limiter.check(targetBucket, accountLimits.codesPerTargetHourly);
   await limiter.check(ipBucket, accountLimits.codesPerIpHourly);
   await limiter.hit(targetBucket);
   await limiter.hit(ipBucket);
+  if (delivery === 'none') return;
 
   const code = await codes.issue(purpose, to.channel, to.target);
   const minutes = CODE_TTL_MS / 60_000;
   const text = `Your verification code is ${code}. Use it within ${minutes} minutes to ${purposeText[purpose]}. If this was not you, ignore this message.`;
   const { delivered } =
     to.channel === 'email'
-      ? await services.mailer.send({ to: to.address, subject: `Verification code: ${code}`, body: text })
-      : await services.sms.send(to.address, text);
+      ? await services.mailer.send({ to: to.address, subject: `Verification code: ${code}`, body: text }, delivery)
+      : await services.sms.send(to.address, text, delivery);
   if (!delivered) throw new CallError(ErrorCode.deliveryFailed);
 }

@@ -1,7 +1,8 @@
 import { type emailValidCode, OperationType, type smsValidCode } from '@opex/contract/calls/verification';
 import { ErrorCode } from '@opex/contract/error-codes';
+import { requiredField } from '@opex/contract/validation-messages';
 import type { z } from 'zod';
-import type { CallContext } from '../../platform/call-binding.ts';
+import { type CallContext, requestLocale } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
 import { checkNewAddress } from '../security/address-binding.ts';
 import {
@@ -22,14 +23,15 @@ import type { CodeChannel } from './verification-codes.ts';
 /** v4/common/emailValidCode and v4/common/smsValidCode: who may get a code for which purpose, at which address. */
 type CodeRequest = z.output<typeof emailValidCode.request> & z.output<typeof smsValidCode.request>;
 
-function requestedAccount(channel: CodeChannel, input: Partial<CodeRequest>): AccountKey {
+function requestedAccount(channel: CodeChannel, input: Partial<CodeRequest>, ctx: CallContext): AccountKey {
+  const required = (field: string) =>
+    new CallError(ErrorCode.badRequest, requiredField(field, requestLocale(ctx.request)), 400);
   if (channel === 'email') {
-    if (!input.email) throw new CallError(ErrorCode.badRequest, 'email: required', 400);
+    if (!input.email) throw required('email');
     return { email: input.email };
   }
-  if (!input.countryCode || !input.mobileNumber) {
-    throw new CallError(ErrorCode.badRequest, 'countryCode and mobileNumber: required', 400);
-  }
+  if (!input.countryCode) throw required('countryCode');
+  if (!input.mobileNumber) throw required('mobileNumber');
   return { countryCode: input.countryCode, mobile: input.mobileNumber };
 }
 
@@ -46,13 +48,8 @@ async function targetFor(kit: UserKit, channel: CodeChannel, input: Partial<Code
       if (!registrationChannels(await kit.services.settings.switches()).includes(channel)) {
         throw new CallError(ErrorCode.registrationMethodOff);
       }
-      const key = requestedAccount(channel, input);
+      const key = requestedAccount(channel, input, ctx);
       if (await findUserByAccount(db, key)) throw new CallError(ErrorCode.accountExists);
-      return accountTarget(key);
-    }
-    case OperationType.resetPassword: {
-      const key = requestedAccount(channel, input);
-      if (!(await findUserByAccount(db, key))) throw new CallError(ErrorCode.accountNotFound);
       return accountTarget(key);
     }
     case OperationType.securityVerify: {
@@ -66,7 +63,7 @@ async function targetFor(kit: UserKit, channel: CodeChannel, input: Partial<Code
     }
     case OperationType.bindAddress: {
       await sessionUser(kit, ctx);
-      const key = requestedAccount(channel, input);
+      const key = requestedAccount(channel, input, ctx);
       await checkNewAddress(kit, key);
       return accountTarget(key);
     }
@@ -93,7 +90,20 @@ export async function requestCode(
   ctx: CallContext,
 ): Promise<null> {
   if (!(await kit.services.captcha.verify(input, ctx.ip))) throw new CallError(ErrorCode.captchaFailed);
+  if (input.operationType === OperationType.resetPassword) return requestResetCode(kit, channel, input, ctx);
   const target = await targetFor(kit, channel, input, ctx);
   await sendCode(kit, input.operationType, target, ctx.ip);
+  return null;
+}
+
+/**
+ * A reset code: the same answer, the same limits and no wait on delivery whether or not the address has an
+ * account, so the call tells nobody which addresses are registered; only an account's address gets a code.
+ */
+async function requestResetCode(kit: UserKit, channel: CodeChannel, input: Partial<CodeRequest>, ctx: CallContext) {
+  const key = requestedAccount(channel, input, ctx);
+  const user = await findUserByAccount(kit.services.database.db, key);
+  const delivery = user ? 'recorded' : 'none';
+  await sendCode(kit, OperationType.resetPassword, accountTarget(key), ctx.ip, { delivery });
   return null;
 }

@@ -83,19 +83,23 @@ export async function loginWithPassword(
   await limiter.check(ipBucket, accountLimits.loginFailuresPerIp);
   if (!(await services.captcha.verify(input, ctx.ip))) throw new CallError(ErrorCode.captchaFailed);
 
+  // Every attempt holds its place in both limits while its password is checked (see RateLimiter.reserve).
+  const [ipPlace] = await limiter.reserveEach([
+    [ipBucket, accountLimits.loginFailuresPerIp],
+    [accountBucket, accountLimits.loginFailuresPerAccount],
+  ]);
   const user = await findUserByAccount(db, key);
   const passwordOk = user
     ? await verifyPassword(user.password_hash, input.loginPword)
     : await verifyAgainstDecoy(input.loginPword);
   if (!user || !passwordOk) {
-    await limiter.hit(accountBucket);
-    await limiter.hit(ipBucket);
     if (user) await recordLogin(kit, user.id, ctx, false);
     // The same answer for an unknown account and a wrong password: no account enumeration.
     throw new CallError(ErrorCode.wrongPassword);
   }
-  if (user.status !== 0) throw new CallError(ErrorCode.accountFrozen);
   await limiter.clear(accountBucket);
+  await limiter.release(ipPlace!);
+  if (user.status !== 0) throw new CallError(ErrorCode.accountFrozen);
 
   const factor = await secondFactor(kit, user);
   if (!factor) {

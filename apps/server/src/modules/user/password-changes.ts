@@ -48,12 +48,24 @@ export async function resetForgottenPassword(
   input: z.output<typeof resetPassword.request>,
   ctx: CallContext,
 ): Promise<void> {
+  const { limiter, services } = kit;
+  if (!(await services.captcha.verify(input, ctx.ip))) throw new CallError(ErrorCode.captchaFailed);
   const key = registrationKey(input);
-  const user = await findUserByAccount(kit.services.database.db, key);
-  if (!user) throw new CallError(ErrorCode.accountNotFound);
+  const account = 'email' in key ? key.email : key.mobile;
+  const accountBucket = `reset-fail:acct:${account}`;
+  const [ipPlace] = await limiter.reserveEach([
+    [`reset-fail:ip:${ctx.ip}`, accountLimits.resetFailuresPerIp],
+    [accountBucket, accountLimits.resetFailuresPerAccount],
+  ]);
+  // An address without an account never got a reset code, so it is refused exactly as a wrong or expired code
+  // is: the call tells nobody whether the address is registered.
   const codeId = await kit.codes.check(OperationType.resetPassword, accountTarget(key).target, input.authCode);
+  const user = await findUserByAccount(services.database.db, key);
+  if (!user) throw new CallError(ErrorCode.codeExpired);
   await replacePassword(kit, user, codeId, input.loginPword, ctx, SecurityAction.passwordReset);
-  await kit.limiter.clear(loginFailureBucket('email' in key ? key.email : key.mobile));
+  await limiter.clear(accountBucket);
+  await limiter.release(ipPlace!);
+  await limiter.clear(loginFailureBucket(account));
 }
 
 export async function changePassword(
@@ -65,11 +77,9 @@ export async function changePassword(
   if (!user) throw new CallError(ErrorCode.sessionEnded);
   // The old password is guessable through this call too, so it shares the login failure limit.
   const bucket = loginFailureBucket(user.email ?? user.mobile ?? '');
-  await kit.limiter.check(bucket, accountLimits.loginFailuresPerAccount);
-  if (!(await verifyPassword(user.password_hash, input.loginPword))) {
-    await kit.limiter.hit(bucket);
-    throw new CallError(ErrorCode.wrongPassword);
-  }
+  const place = await kit.limiter.reserve(bucket, accountLimits.loginFailuresPerAccount);
+  if (!(await verifyPassword(user.password_hash, input.loginPword))) throw new CallError(ErrorCode.wrongPassword);
+  await kit.limiter.release(place);
   const codeId = await kit.codes.check(OperationType.passwordChange, userTarget(user).target, input.authCode);
   await replacePassword(kit, user, codeId, input.newLoginPword, ctx, SecurityAction.passwordChange);
 }

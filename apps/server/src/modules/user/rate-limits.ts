@@ -1,6 +1,7 @@
 import type { ErrorCodeValue } from '@opex/contract/error-codes';
 import { ErrorCode } from '@opex/contract/error-codes';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { CallError } from '../../platform/call-error.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -22,6 +23,9 @@ const HOUR = 60 * MINUTE;
 export const accountLimits = {
   loginFailuresPerAccount: { max: 5, windowMs: 15 * MINUTE, code: ErrorCode.loginLocked },
   loginFailuresPerIp: { max: 30, windowMs: 15 * MINUTE, code: ErrorCode.loginLocked },
+  /** Wrong codes at user/reset_password, counted as login failures are (the code itself allows few tries). */
+  resetFailuresPerAccount: { max: 5, windowMs: 15 * MINUTE, code: ErrorCode.rateLimited },
+  resetFailuresPerIp: { max: 30, windowMs: 15 * MINUTE, code: ErrorCode.rateLimited },
   registrationsPerIp: { max: 20, windowMs: HOUR, code: ErrorCode.rateLimited },
   /** The window is the operator's CODE_RESEND_SECONDS (config.codeResendMs); a minute by default. */
   codeResendPerTarget: { max: 1, windowMs: MINUTE, code: ErrorCode.codeResendTooSoon },
@@ -41,6 +45,7 @@ export class RateLimiter {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
+    private readonly dialect: Dialect,
   ) {}
 
   /** Refuses with the limit's code when the bucket is full. */
@@ -57,15 +62,63 @@ export class RateLimiter {
 
   async hit(bucket: string): Promise<void> {
     const now = this.clock.now();
-    await this.db
-      .deleteFrom('rate_limit_hits')
-      .where('bucket', '=', bucket)
-      .where('created_at', '<', now - KEEP_MS)
-      .execute();
+    await prune(this.db, bucket, now);
     await this.db.insertInto('rate_limit_hits').values({ bucket, created_at: now }).execute();
+  }
+
+  /**
+   * Takes a place in the bucket before the guarded work (a password check) runs, or refuses with the limit's
+   * code when the bucket is full. A check, then an async password check, then a hit lets a burst of concurrent
+   * calls all pass the check; here counting and taking the place are one step per bucket (one transaction,
+   * serialised by SQLite's single connection or PostgreSQL's advisory lock on the bucket), so at most `max`
+   * callers get through. Returns the place, to give back with `release` when the attempt turns out not to count.
+   */
+  async reserve(bucket: string, limit: Limit): Promise<number> {
+    const now = this.clock.now();
+    return this.db.transaction().execute(async (trx) => {
+      if (this.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${bucket}))`.execute(trx);
+      await prune(trx, bucket, now);
+      const row = await trx
+        .selectFrom('rate_limit_hits')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('bucket', '=', bucket)
+        .where('created_at', '>', now - limit.windowMs)
+        .executeTakeFirstOrThrow();
+      if (Number(row.n) >= limit.max) throw new CallError(limit.code);
+      const place = await trx
+        .insertInto('rate_limit_hits')
+        .values({ bucket, created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(place.id);
+    });
+  }
+
+  /** Reserves in each bucket in turn; a refusal gives back the places already taken. */
+  async reserveEach(limits: readonly (readonly [bucket: string, limit: Limit])[]): Promise<number[]> {
+    const places: number[] = [];
+    try {
+      for (const [bucket, limit] of limits) places.push(await this.reserve(bucket, limit));
+    } catch (refusal) {
+      for (const place of places) await this.release(place);
+      throw refusal;
+    }
+    return places;
+  }
+
+  async release(place: number): Promise<void> {
+    await this.db.deleteFrom('rate_limit_hits').where('id', '=', place).execute();
   }
 
   async clear(bucket: string): Promise<void> {
     await this.db.deleteFrom('rate_limit_hits').where('bucket', '=', bucket).execute();
   }
+}
+
+function prune(db: Kysely<Database>, bucket: string, now: number) {
+  return db
+    .deleteFrom('rate_limit_hits')
+    .where('bucket', '=', bucket)
+    .where('created_at', '<', now - KEEP_MS)
+    .execute();
 }

@@ -13,7 +13,7 @@ export function createUserKit(services: Services): UserKit {
   const { db } = services.database;
   return {
     services,
-    limiter: new RateLimiter(db, services.clock),
+    limiter: new RateLimiter(db, services.clock, services.database.dialect),
     codes: new VerificationCodes(db, services.clock),
   };
 }

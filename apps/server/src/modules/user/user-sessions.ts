@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { SessionTouch } from '../../core/batch-rows.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../platform/clock.ts';
-import type { ActiveSession, SessionStore } from '../../platform/session-store.ts';
+import type { ActiveSession, SessionStore, SessionsEnded } from '../../platform/session-store.ts';
 
 /**
  * Database-backed sessions: the cookie holds a random 32-byte token, the table only its SHA-256, so a database
@@ -39,6 +39,7 @@ export class UserSessions implements SessionStore {
   private readonly cache = new Map<string, CachedSession>();
   /** Bumped by every revocation: a read that a revocation overtook is not cached. */
   private revocations = 0;
+  private readonly endedListeners = new Set<(ended: SessionsEnded) => void>();
 
   /**
    * `touch` records a session as seen: in the server, through the trading core's writer (TradingCore.writeAlongside),
@@ -73,6 +74,31 @@ export class UserSessions implements SessionStore {
   }
 
   async resolve(token: string): Promise<ActiveSession | null> {
+    const live = await this.live(token);
+    if (!live) return null;
+    const { id, session } = live;
+    const now = this.clock.now();
+    if (now - session.lastSeenAt >= TOUCH_EVERY_MS) {
+      session.lastSeenAt = now;
+      // Best effort: when it fails (the core rebuilding after a failed write), this node's cache still has the
+      // session as seen, and the first call after the cache expires touches it again.
+      await this.touch({ id, lastSeenAt: now }).catch(() => {});
+    }
+    return { sessionId: id, userId: session.userId };
+  }
+
+  async peek(token: string): Promise<ActiveSession | null> {
+    const live = await this.live(token);
+    return live && { sessionId: live.id, userId: live.session.userId };
+  }
+
+  onEnded(listener: (ended: SessionsEnded) => void): () => void {
+    this.endedListeners.add(listener);
+    return () => this.endedListeners.delete(listener);
+  }
+
+  /** The session behind a token unless it is absent, revoked, idle too long or past its lifetime. */
+  private async live(token: string): Promise<{ id: string; session: CachedSession } | null> {
     if (token.length > 100) return null;
     const id = hashToken(token);
     const now = this.clock.now();
@@ -93,13 +119,7 @@ export class UserSessions implements SessionStore {
       if (generation === this.revocations) this.cache.set(id, session);
     }
     if (now >= session.createdAt + this.limits.maxMs || now >= session.lastSeenAt + this.limits.idleMs) return null;
-    if (now - session.lastSeenAt >= TOUCH_EVERY_MS) {
-      session.lastSeenAt = now;
-      // Best effort: when it fails (the core rebuilding after a failed write), this node's cache still has the
-      // session as seen, and the first call after the cache expires touches it again.
-      await this.touch({ id, lastSeenAt: now }).catch(() => {});
-    }
-    return { sessionId: id, userId: session.userId };
+    return { id, session };
   }
 
   async revoke(sessionId: string): Promise<void> {
@@ -111,6 +131,7 @@ export class UserSessions implements SessionStore {
       .execute();
     this.revocations++;
     this.cache.delete(sessionId);
+    this.ended({ sessionId });
   }
 
   async revokeAllForUser(userId: number): Promise<void> {
@@ -122,5 +143,10 @@ export class UserSessions implements SessionStore {
       .execute();
     this.revocations++;
     for (const [id, session] of this.cache) if (session.userId === userId) this.cache.delete(id);
+    this.ended({ userId });
+  }
+
+  private ended(ended: SessionsEnded): void {
+    for (const listener of this.endedListeners) listener(ended);
   }
 }

@@ -1,5 +1,4 @@
 import { register } from '@opex/contract/calls/user';
-import type { CaptchaFields } from '@opex/contract/captcha';
 import { isValidEmail, phonePattern, verificationCodePattern } from '@opex/contract/rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { Captcha } from '../../lib/Captcha.tsx';
 import { CodeInput, SendCodeSuffix } from '../../lib/CodeInput.tsx';
 import { FormError, useFormSubmission } from '../../lib/form-submission.tsx';
 import { isValidNewPassword, NewPasswordFields, noNewPassword } from '../../lib/NewPasswordFields.tsx';
+import { useSingleUseCaptcha } from '../../lib/useSingleUseCaptcha.ts';
 import { Button } from '../../ui/button/Button.tsx';
 import { TextInput } from '../../ui/text-input/TextInput.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
@@ -36,8 +36,7 @@ export default function RegisterPage() {
   const [newPassword, setNewPassword] = useState(noNewPassword);
   const [invite, setInvite] = useState('');
   const [agreed, setAgreed] = useState(!mustAgree);
-  const [captcha, setCaptcha] = useState<CaptchaFields | null>(null);
-  const [captchaRound, setCaptchaRound] = useState(0);
+  const { captcha, setCaptcha, round: captchaRound, take: takeCaptcha } = useSingleUseCaptcha();
   const { touched, busy, error, submitWith } = useFormSubmission();
 
   const accountValid =
@@ -49,13 +48,6 @@ export default function RegisterPage() {
     isValidNewPassword(newPassword) &&
     (!invitationRequired || invite.trim() !== '') &&
     agreed;
-
-  const takeCaptcha = () => {
-    const fields = captcha ?? {};
-    setCaptcha(null);
-    setCaptchaRound((n) => n + 1);
-    return fields;
-  };
 
   const submit = submitWith(valid && captcha !== null, async () => {
     await invoke(register, {
