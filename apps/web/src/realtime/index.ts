@@ -84,3 +84,16 @@ export function useRealtimeStatus(): RealtimeStatus {
     () => 'connecting',
   );
 }
+
+/**
+ * Subscribes to channels before any component listens (a page's channels, known from its URL before React has
+ * rendered it) and keeps their values for `ms`: the page that mounts meanwhile reads them on its first render.
+ */
+export function holdChannels(channelList: readonly string[], ms: number): void {
+  const client = realtimeClient();
+  if (!client) return;
+  const stops = channelList.map((channel) => client.listen(channel, () => undefined));
+  setTimeout(() => {
+    for (const stop of stops) stop();
+  }, ms);
+}
