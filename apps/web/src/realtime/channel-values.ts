@@ -1,4 +1,4 @@
-import { channels, type DepositUpdate, type TradeTick } from '@opex/contract/realtime';
+import type { DepositUpdate, TradeTick } from '@opex/contract/realtime';
 
 /**
  * What a channel's value is after a push. Depth, ticker and K-line pushes carry whole state (the server sends the
@@ -23,6 +23,8 @@ export function mergeTrades(current: readonly TradeTick[] | undefined, incoming:
 }
 
 export const DEPOSITS_KEPT = 50;
+/** channels.userDeposits, spelled out: importing values from the contract's realtime module brings zod into the worker. */
+const depositsChannel = 'user_deposits';
 
 /** Newest deposit first, each deposit at its latest push, at most DEPOSITS_KEPT. */
 export function mergeDeposits(current: readonly DepositUpdate[] | undefined, update: DepositUpdate): DepositUpdate[] {
@@ -31,8 +33,7 @@ export function mergeDeposits(current: readonly DepositUpdate[] | undefined, upd
 }
 
 export function nextValue(channel: string, current: unknown, tick: unknown): unknown {
-  if (channel === channels.userDeposits)
-    return mergeDeposits(current as DepositUpdate[] | undefined, tick as DepositUpdate);
+  if (channel === depositsChannel) return mergeDeposits(current as DepositUpdate[] | undefined, tick as DepositUpdate);
   if (!isTradesChannel(channel)) return tick;
   const data = (tick as { data?: TradeTick[] } | null)?.data ?? [];
   return mergeTrades(current as TradeTick[] | undefined, data);
