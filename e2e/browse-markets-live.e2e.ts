@@ -196,12 +196,18 @@ async function tradeUntilPriceMoves(
   throw new Error('the last price did not change after a buy and a sell');
 }
 
-test('shows a trade’s price live on /market and on the home table', async ({ page }) => {
+/** A new trader with 100 USDT and 1 LTC to move LTC/USDT's price, logged in; answers the page's request context. */
+async function loggedInLtcTrader(page: Page, prefix: string): Promise<APIRequestContext> {
   const request = page.context().request;
-  const trader = await registerByApi(request, 'ticker');
+  const trader = await registerByApi(request, prefix);
   await admin('credit', '--user', trader.email, '--coin', 'USDT', '--amount', '100', '--reason', 'e2e');
   await admin('credit', '--user', trader.email, '--coin', 'LTC', '--amount', '1', '--reason', 'e2e');
   await loginFromAnotherDevice(request, trader.email, trader.password);
+  return request;
+}
+
+test('shows a trade’s price live on /market and on the home table', async ({ page }) => {
+  const request = await loggedInLtcTrader(page, 'ticker');
 
   await page.goto('/market');
   const price = lastPrice(page, 'LTC/USDT').locator('span[data-direction]');
@@ -226,11 +232,7 @@ test('shows a trade’s price live on /market and on the home table', async ({ p
 });
 
 test('the trade page’s market list shows a trade’s price within two seconds, pushed, not polled', async ({ page }) => {
-  const request = page.context().request;
-  const trader = await registerByApi(request, 'list');
-  await admin('credit', '--user', trader.email, '--coin', 'USDT', '--amount', '100', '--reason', 'e2e');
-  await admin('credit', '--user', trader.email, '--coin', 'LTC', '--amount', '1', '--reason', 'e2e');
-  await loginFromAnotherDevice(request, trader.email, trader.password);
+  const request = await loggedInLtcTrader(page, 'list');
   // Every call the page makes for market prices (the list used to poll common/index every 10 s).
   const tickerCalls: string[] = [];
   page.on('request', (r) => {
