@@ -173,29 +173,42 @@ test('a market starred on the trade page by a visitor joins the server’s favou
 });
 
 /** Trades LTC/USDT through the API until `price` reads something other than `before`: a buy, then a sell. */
-async function tradeUntilPriceMoves(request: APIRequestContext, price: Locator, before: string) {
+async function tradeUntilPriceMoves(
+  request: APIRequestContext,
+  price: Locator,
+  before: string,
+  { within = 5_000, flashes = true } = {},
+) {
   for (const side of ['BUY', 'SELL']) {
     // Each worth more than the market's minimum order value (5 USDT).
     const volume = side === 'BUY' ? '10' : '0.1';
     const placed = await postCall(request, 'order/create', { side, type: 2, volume, symbol: 'ltcusdt' });
     expect(placed.code, placed.msg).toBe('0');
     const moved = await expect
-      .poll(() => price.textContent(), { timeout: 5_000, intervals: [100] })
+      .poll(() => price.textContent(), { timeout: within, intervals: [100] })
       .not.toBe(before)
       .then(() => true)
       .catch(() => false);
+    if (!moved) continue;
     // The change flashes briefly (0.8 s) up or down.
-    if (moved) return expect(price).toHaveAttribute('data-flash', /^(up|down)$/, { timeout: 500 });
+    if (flashes) await expect(price).toHaveAttribute('data-flash', /^(up|down)$/, { timeout: 500 });
+    return;
   }
   throw new Error('the last price did not change after a buy and a sell');
 }
 
-test('shows a trade’s price live on /market and on the home table', async ({ page }) => {
+/** A new trader with 100 USDT and 1 LTC to move LTC/USDT's price, logged in; answers the page's request context. */
+async function loggedInLtcTrader(page: Page, prefix: string): Promise<APIRequestContext> {
   const request = page.context().request;
-  const trader = await registerByApi(request, 'ticker');
+  const trader = await registerByApi(request, prefix);
   await admin('credit', '--user', trader.email, '--coin', 'USDT', '--amount', '100', '--reason', 'e2e');
   await admin('credit', '--user', trader.email, '--coin', 'LTC', '--amount', '1', '--reason', 'e2e');
   await loginFromAnotherDevice(request, trader.email, trader.password);
+  return request;
+}
+
+test('shows a trade’s price live on /market and on the home table', async ({ page }) => {
+  const request = await loggedInLtcTrader(page, 'ticker');
 
   await page.goto('/market');
   const price = lastPrice(page, 'LTC/USDT').locator('span[data-direction]');
@@ -217,4 +230,20 @@ test('shows a trade’s price live on /market and on the home table', async ({ p
   const homePrice = home.getByRole('cell').first().locator('span[data-direction]');
   await expect(homePrice).not.toHaveText('--', { timeout: 30_000 });
   await tradeUntilPriceMoves(request, homePrice, (await homePrice.textContent()) ?? '');
+});
+
+test('the trade page’s market list shows a trade’s price within two seconds, pushed, not polled', async ({ page }) => {
+  const request = await loggedInLtcTrader(page, 'list');
+  // Every call the page makes for market prices (the list used to poll common/index every 10 s).
+  const tickerCalls: string[] = [];
+  page.on('request', (r) => {
+    if (/common\/(index|market)\b/.test(r.url())) tickerCalls.push(r.url());
+  });
+
+  await page.goto('/trade/BTC_USDT');
+  const list = page.getByRole('region', { name: 'Markets' });
+  const price = list.getByRole('link').filter({ hasText: 'LTC/USDT' }).locator('span').nth(1);
+  await expect(price).not.toHaveText('--', { timeout: 30_000 });
+  await tradeUntilPriceMoves(request, price, (await price.textContent()) ?? '', { within: 2_000, flashes: false });
+  expect(tickerCalls).toEqual([]);
 });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { type BrowserContext, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import WebSocket from 'ws';
 import { ExchangeClient, freePort, startServer } from '../../apps/server/test/exchange-process.ts';
 
@@ -22,13 +22,18 @@ import { ExchangeClient, freePort, startServer } from '../../apps/server/test/ex
  *    renderer main thread, every task, not only the long ones); the Long Tasks API's count of tasks over 50 ms is
  *    printed beside it, with depth frames the server pushed and the times the page redrew its book.
  *    Goal: no task over 50 ms.
+ *  - time from navigation to the first order-book row: LOADS visitor loads of /trade/BTC_USDT with a cold cache
+ *    (a fresh browser context each) and LOADS with a warm one (the same context reloaded); the median of each.
+ *    Goal: under 500 ms on localhost.
  * No peer runs in this bench: the ratios printed are goal / measured (above 1 meets the goal).
  * WEB_DIST: a built web app to serve (default: built into a temporary directory first). The last line is JSON.
  */
 const RATE = Number(process.env.RATE ?? 100);
 const SECONDS = Number(process.env.SECONDS ?? 15);
 const SETTLE_MS = Number(process.env.SETTLE_MS ?? 3000);
+const LOADS = Number(process.env.LOADS ?? 7);
 const GOAL_JS_KB = 250;
+const GOAL_FIRST_ROW_MS = 500;
 const GOAL_TASK_MS = 50;
 const MARKET = 'BTC_USDT';
 const SYMBOL = 'btcusdt';
@@ -287,6 +292,66 @@ async function openTradePage(context: BrowserContext, base: string, dist: string
   };
 }
 
+/** A row of either side of the book: the page shows levels. */
+const BOOK_ROW = '[aria-label="Buy orders"] button, [aria-label="Sell orders"] button';
+
+/**
+ * Milliseconds from navigation start (performance.now() counts from it) to the first order-book row in the DOM,
+ * for one load of the trade page in `page` (a reload when `reload`, so the cache is as the last load left it).
+ */
+async function firstRowAfterNavigation(page: Page, url: string, reload: boolean): Promise<number> {
+  if (reload) await page.reload();
+  else await page.goto(url);
+  await page.waitForFunction(() => (window as unknown as { __firstRowAt?: number }).__firstRowAt !== undefined, null, {
+    timeout: 30_000,
+    polling: 50,
+  });
+  return page.evaluate(() => (window as unknown as { __firstRowAt: number }).__firstRowAt);
+}
+
+/** Watches for the first book row from the document's first moment, in every page of the context. */
+async function watchFirstRow(context: BrowserContext): Promise<void> {
+  await context.addInitScript((selector: string) => {
+    const seen = new MutationObserver(() => {
+      if (!document.querySelector(selector)) return;
+      (window as unknown as { __firstRowAt: number }).__firstRowAt = performance.now();
+      seen.disconnect();
+    });
+    seen.observe(document, { childList: true, subtree: true });
+  }, BOOK_ROW);
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+
+/** LOADS cold loads (a fresh context each: empty cache) and LOADS warm ones (one context reloaded), for a visitor. */
+async function timeToFirstRow(browser: Browser, base: string) {
+  const url = `${base}/trade/${MARKET}`;
+  const cold: number[] = [];
+  for (let i = 0; i < LOADS; i++) {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await watchFirstRow(context);
+    cold.push(await firstRowAfterNavigation(await context.newPage(), url, false));
+    await context.close();
+  }
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await watchFirstRow(context);
+  const page = await context.newPage();
+  await firstRowAfterNavigation(page, url, false);
+  const warm: number[] = [];
+  for (let i = 0; i < LOADS; i++) warm.push(await firstRowAfterNavigation(page, url, true));
+  await context.close();
+  const line = (name: string, values: number[]) =>
+    `  ${name}: median ${median(values).toFixed(0)} ms (${values.map((v) => v.toFixed(0)).join(', ')}); goal < ${GOAL_FIRST_ROW_MS} ms: ratio ${(GOAL_FIRST_ROW_MS / median(values)).toFixed(2)}`;
+  console.log(`Navigation to the first order-book row of /trade/${MARKET}, ${LOADS} loads each:`);
+  console.log(line('cold cache', cold));
+  console.log(line('warm cache', warm));
+  return { coldMs: Math.round(median(cold)), warmMs: Math.round(median(warm)) };
+}
+
 const kb = (n: number) => Math.round(n / 102.4) / 10;
 
 async function main() {
@@ -308,6 +373,7 @@ async function main() {
     const visitorContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const visitor = await openTradePage(visitorContext, base, dist, 'a visitor');
     await visitorContext.close();
+    const firstRow = await timeToFirstRow(browser, base);
     const { page, js: traderJs } = await openTradePage(context, base, dist, 'a logged-in trader');
 
     // The book under load: count redraws of the bid list, trace the renderer, drive RATE changes a second.
@@ -363,6 +429,9 @@ async function main() {
         traderInitialJsGzipKb: traderJs.gzipKb,
         traderSettledJsGzipKb: traderJs.settledGzipKb,
         jsRatio: Number((GOAL_JS_KB / visitor.js.gzipKb).toFixed(2)),
+        firstRowColdMs: firstRow.coldMs,
+        firstRowWarmMs: firstRow.warmMs,
+        firstRowColdRatio: Number((GOAL_FIRST_ROW_MS / firstRow.coldMs).toFixed(2)),
         bookChangesPerS: Number((drive.done / drive.seconds).toFixed(1)),
         depthFramesPerS: Number((frames / drive.seconds).toFixed(1)),
         bookRedrawsPerS: Number((inPage.redraws / drive.seconds).toFixed(1)),

@@ -1,72 +1,16 @@
 import type { AddressInfo } from 'node:net';
-import { gunzipSync } from 'node:zlib';
 import { loginOut, passwordUpdate } from '@opex/contract/calls/user';
 import { emailValidCode } from '@opex/contract/calls/verification';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { SESSION_COOKIE } from '../src/platform/session-store.ts';
 import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
+import { type Frame, on, RealtimeSocket as Socket, rep } from './realtime-socket.ts';
 import { fund, loginAs, seedMarket, tradingInvariants } from './trading-fixtures.ts';
 import { latestCode, loggedInClient, PASSWORD, registerEmail } from './user-fixtures.ts';
 
 const SELLER = 301;
 const BUYER = 302;
 
-// biome-ignore lint/suspicious/noExplicitAny: frames are checked field by field
-type Frame = any;
-
-/** A protocol client: sends JSON text, inflates every binary frame, waits for frames matching a test. */
-class Socket {
-  readonly frames: Frame[] = [];
-  private waiters: { test: (f: Frame) => boolean; resolve: (f: Frame) => void }[] = [];
-  private constructor(readonly ws: WebSocket) {
-    ws.on('message', (data: Buffer, isBinary) => {
-      expect(isBinary).toBe(true);
-      const frame = JSON.parse(gunzipSync(data).toString());
-      this.frames.push(frame);
-      this.waiters = this.waiters.filter((w) => {
-        if (!w.test(frame)) return true;
-        w.resolve(frame);
-        return false;
-      });
-    });
-  }
-  static open(url: string, cookie?: string): Promise<Socket> {
-    const ws = new WebSocket(url, cookie ? { headers: { cookie } } : {});
-    const socket = new Socket(ws);
-    return new Promise((resolve, reject) => {
-      ws.once('open', () => resolve(socket));
-      ws.once('error', reject);
-    });
-  }
-  send(frame: object) {
-    this.ws.send(JSON.stringify(frame));
-  }
-  next(test: (f: Frame) => boolean, ms = 3000): Promise<Frame> {
-    const seen = this.frames.find(test);
-    if (seen) {
-      this.frames.splice(this.frames.indexOf(seen), 1);
-      return Promise.resolve(seen);
-    }
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no matching frame')), ms);
-      this.waiters.push({
-        test,
-        resolve: (f) => {
-          clearTimeout(timer);
-          this.frames.splice(this.frames.indexOf(f), 1);
-          resolve(f);
-        },
-      });
-    });
-  }
-  close() {
-    this.ws.close();
-  }
-}
-
-const on = (channel: string) => (f: Frame) => f.channel === channel && f.tick !== undefined;
-const rep = (channel: string) => (f: Frame) => f.channel === channel && f.event_rep === 'rep';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.each(testDialects)('realtime WebSocket on %s', (dialect) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timeFilterField } from './calls/paging.ts';
+import type { DepositRecord } from './calls/deposit.ts';
 
 /**
  * The realtime protocol (contract-notes.md, "Realtime protocol"): one WebSocket at `/kline-api/ws`. Client frames
@@ -21,6 +22,8 @@ export const channels = {
   /** Private: the logged-in user's order changes and balance changes (the socket's session cookie decides). */
   userOrders: 'user_orders',
   userBalance: 'user_balance',
+  /** Private: each change of one of the user's deposits (seen, a confirmation more, credited), as a DepositUpdate. */
+  userDeposits: 'user_deposits',
 } as const;
 
 export const clientFrameSchema = z.union([
@@ -90,6 +93,9 @@ export interface OrderUpdate {
   dealVolume: string;
   dealMoney: string;
 }
+
+/** A deposit as `record/deposit_list` lists it, pushed whole on each change. */
+export type DepositUpdate = DepositRecord;
 
 export interface BalanceUpdate {
   account: string;

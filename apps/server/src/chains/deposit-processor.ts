@@ -1,5 +1,5 @@
 import Big from 'big.js';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { TradingCore } from '../core/trading-core.ts';
 import type { Database } from '../db/schema.ts';
 import type { DepositState, DepositsTable } from '../db/tables/deposits.ts';
@@ -22,16 +22,33 @@ import { ownerOfAddress } from './deposit-addresses.ts';
  * chain's confirmations does not take the credit back. Crediting once after N confirmations is the usual rule; an
  * automatic reversal could leave a balance below zero once the coins were traded or withdrawn, and the operator
  * chooses N so that such a re-org is not a practical risk (README, Deposits).
+ *
+ * Every change a user can see (a new deposit, a confirmation more, a state) is told to the listeners, row as written:
+ * the realtime hub pushes it on the owner's private channel.
  */
 const openStates: DepositState[] = ['pending', 'confirming', 'orphaned'];
 type Deposit = Omit<DepositsTable, 'id'> & { id: number };
+export type DepositChangeListener = (deposit: Selectable<DepositsTable>) => void;
 
 export class DepositProcessor {
+  private readonly listeners = new Set<DepositChangeListener>();
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
     private readonly core: TradingCore,
   ) {}
+
+  /** Listens to every change of a user's deposit; answers the function that stops listening. */
+  subscribe(listener: DepositChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(deposit: Selectable<DepositsTable> | undefined): void {
+    if (!deposit || deposit.user_id === null) return;
+    for (const listener of this.listeners) listener(deposit);
+  }
 
   /** One round for one chain: new transfers, then every open deposit followed, then what is due credited. */
   async poll(chain: ChainConfig, watcher: ChainWatcher): Promise<void> {
@@ -91,14 +108,19 @@ export class DepositProcessor {
         credited_at: null,
       })
       .onConflict((oc) => oc.columns(['chain', 'txid', 'output_index']).doNothing())
-      .execute();
+      .returningAll()
+      .executeTakeFirst()
+      .then((inserted) => this.changed(inserted));
   }
 
   /** Moves an open deposit to where its transaction is now. */
-  async follow(deposit: Pick<Deposit, 'id'>, where: 'gone' | { height: number | null; tip: number }): Promise<void> {
+  async follow(
+    deposit: Pick<Deposit, 'id' | 'state' | 'confirmations'>,
+    where: 'gone' | { height: number | null; tip: number },
+  ): Promise<void> {
     const confirmations = where === 'gone' ? 0 : confirmationsAt(where.tip, where.height);
     const state: DepositState = where === 'gone' ? 'orphaned' : confirmations > 0 ? 'confirming' : 'pending';
-    await this.db
+    const followed = await this.db
       .updateTable('deposits')
       .set({
         state,
@@ -108,7 +130,10 @@ export class DepositProcessor {
       })
       .where('id', '=', deposit.id)
       .where('state', 'in', openStates)
-      .execute();
+      .returningAll()
+      .executeTakeFirst();
+    if (followed && (followed.state !== deposit.state || followed.confirmations !== deposit.confirmations))
+      this.changed(followed);
   }
 
   /** Credits every deposit of the chain that has its confirmations, while its coin takes deposits. */
@@ -163,7 +188,9 @@ export class DepositProcessor {
     const settled = outcome.ok
       ? { state: 'credited' as const, credited_amount: amount.toFixed(), credited_at: now, updated_at: now }
       : { state: amount.gt(0) ? ('confirming' as const) : ('below_minimum' as const), updated_at: now };
-    await this.db.updateTable('deposits').set(settled).where('id', '=', deposit.id).execute();
+    this.changed(
+      await this.db.updateTable('deposits').set(settled).where('id', '=', deposit.id).returningAll().executeTakeFirst(),
+    );
   }
 
   /** After a restart: a deposit left 'crediting' is credited if its ledger row exists, else due again. */

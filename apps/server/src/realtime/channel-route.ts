@@ -8,12 +8,14 @@ export type ChannelRoute =
   | { kind: 'depth'; symbol: string; step: number }
   | { kind: 'kline'; symbol: string; period: KlinePeriod }
   | { kind: 'user_orders' }
-  | { kind: 'user_balance' };
+  | { kind: 'user_balance' }
+  | { kind: 'user_deposits' };
 
 const marketChannel = /^market_([a-z0-9]{2,40})_(ticker|trade_ticker|depth_step(\d{1,2})|kline_([0-9a-z]{2,6}))$/;
 
 export function routeOf(channel: string): ChannelRoute | null {
-  if (channel === 'review' || channel === 'user_orders' || channel === 'user_balance') return { kind: channel };
+  if (channel === 'review' || channel === 'user_orders' || channel === 'user_balance' || channel === 'user_deposits')
+    return { kind: channel };
   const m = marketChannel.exec(channel);
   if (!m) return null;
   const symbol = m[1] as string;

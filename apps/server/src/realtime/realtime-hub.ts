@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { channels, clientFrameSchema, type TradeTick } from '@opex/contract/realtime';
 import type { WebSocket } from 'ws';
+import { depositRecordOf } from '../chains/deposit-records.ts';
 import type { CoreEvent } from '../core/core-events.ts';
 import type { MarketDataUpdate } from '../market-data/market-data.ts';
 import type { Services } from '../platform/services.ts';
@@ -14,7 +15,8 @@ import { Subscriptions, sendIfKeepingUp } from './subscriptions.ts';
  * The realtime fan-out: sockets, their subscriptions, and throttled pushes (tickers every 500 ms, trades and
  * K-lines every 50 ms, depth every 50 ms when the book changed). A public push is encoded, gzipped and framed once
  * and the same bytes go to every subscriber; the frames of one tick go to a socket in one write (frame-batch.ts);
- * each channel counts its pushes in `seq` (private channels per user).
+ * each channel counts its pushes in `seq` (private channels per user). Private pushes (orders, balances, deposits)
+ * go at once to the owner's sockets.
  * A socket whose send buffer is backed up skips pushes (its client sees the seq gap and resubscribes).
  * Heartbeat and idle timing use wall time: they are transport, not domain.
  * The private channels live only as long as the socket's session: a revocation through this node (logout,
@@ -61,6 +63,11 @@ export class RealtimeHub {
     this.unsubscribers.push(services.core.bus.subscribe((events) => this.onCoreEvents(events)));
     this.unsubscribers.push(services.marketData.subscribe((updates) => this.onMarketData(updates)));
     this.unsubscribers.push(services.sessions.onEnded((ended) => this.onSessionsEnded(ended)));
+    this.unsubscribers.push(
+      services.deposits.processor.subscribe((deposit) =>
+        this.pushPrivate(Number(deposit.user_id), channels.userDeposits, depositRecordOf(deposit)),
+      ),
+    );
     this.timers.push(setInterval(() => this.pushTickers(), TICKER_MS));
     this.timers.push(setInterval(() => this.pushFast(), FAST_MS));
     this.timers.push(setInterval(() => this.heartbeat(), options.pingMs));
@@ -327,6 +334,6 @@ export class RealtimeHub {
   }
 }
 
-function isPrivate(route: ChannelRoute): route is Extract<ChannelRoute, { kind: 'user_orders' | 'user_balance' }> {
+function isPrivate(route: ChannelRoute): route is Extract<ChannelRoute, { kind: 'user_orders' | 'user_balance' | 'user_deposits' }> {
   return route.kind === 'user_orders' || route.kind === 'user_balance';
 }

@@ -27,6 +27,11 @@ export function resolveLanguage(search: string, siteDefault?: string): Language 
   return isLanguage(siteDefault) ? siteDefault : DEFAULT_LANGUAGE;
 }
 
+/** Starts loading a language's messages ahead of startI18n (the module is fetched once). */
+export function preloadMessages(lang: Language): void {
+  void loaders[lang]().catch(() => undefined);
+}
+
 /** Loads only the active language's messages, so the other five stay out of the initial download. */
 export async function startI18n(lang: Language): Promise<void> {
   const { messages } = await loaders[lang]();

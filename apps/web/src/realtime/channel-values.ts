@@ -1,9 +1,10 @@
-import type { TradeTick } from '@opex/contract/realtime';
+import type { DepositUpdate, TradeTick } from '@opex/contract/realtime';
 
 /**
  * What a channel's value is after a push. Depth, ticker and K-line pushes carry whole state (the server sends the
  * full merged book, the full ticker, the current candle), so the latest push is the value. Trades pushes carry only
- * the new trades: they merge into the newest-first list seeded by a `req`.
+ * the new trades: they merge into the newest-first list seeded by a `req`. A deposit push carries one deposit: the
+ * value keeps the latest of each, so two deposits pushed within one frame both reach the page.
  */
 export const TRADES_KEPT = 50;
 
@@ -21,7 +22,18 @@ export function mergeTrades(current: readonly TradeTick[] | undefined, incoming:
   return [...byId.values()].sort((a, b) => b.id - a.id).slice(0, TRADES_KEPT);
 }
 
+export const DEPOSITS_KEPT = 50;
+/** channels.userDeposits, spelled out: importing values from the contract's realtime module brings zod into the worker. */
+const depositsChannel = 'user_deposits';
+
+/** Newest deposit first, each deposit at its latest push, at most DEPOSITS_KEPT. */
+export function mergeDeposits(current: readonly DepositUpdate[] | undefined, update: DepositUpdate): DepositUpdate[] {
+  const others = (current ?? []).filter((deposit) => deposit.id !== update.id);
+  return [update, ...others].sort((a, b) => b.id - a.id).slice(0, DEPOSITS_KEPT);
+}
+
 export function nextValue(channel: string, current: unknown, tick: unknown): unknown {
+  if (channel === depositsChannel) return mergeDeposits(current as DepositUpdate[] | undefined, tick as DepositUpdate);
   if (!isTradesChannel(channel)) return tick;
   const data = (tick as { data?: TradeTick[] } | null)?.data ?? [];
   return mergeTrades(current as TradeTick[] | undefined, data);

@@ -57,6 +57,11 @@ export function useChannels<T>(channelList: readonly string[]): Readonly<Record<
   return values;
 }
 
+/** The query key of a req's answer in the TanStack Query cache. */
+export function channelRequestKey(channel: string | null, params?: RequestParams): readonly unknown[] {
+  return ['realtime', channel, params ?? {}];
+}
+
 /** A req on a channel (review, trade_ticker with top, kline with endIdx and pageSize), cached per channel and params. */
 export function useChannelRequest<T>(
   channel: string | null,
@@ -65,7 +70,7 @@ export function useChannelRequest<T>(
   const client = realtimeClient();
   const enabled = client !== null && channel !== null;
   const query = useQuery({
-    queryKey: ['realtime', channel, params ?? {}],
+    queryKey: channelRequestKey(channel, params),
     queryFn: () => (client as NonNullable<typeof client>).request<T>(channel as string, params),
     enabled,
     staleTime: 0,
@@ -83,4 +88,17 @@ export function useRealtimeStatus(): RealtimeStatus {
     () => client?.status ?? 'closed',
     () => 'connecting',
   );
+}
+
+/**
+ * Subscribes to channels before any component listens (a page's channels, known from its URL before React has
+ * rendered it) and keeps their values for `ms`: the page that mounts meanwhile reads them on its first render.
+ */
+export function holdChannels(channelList: readonly string[], ms: number): void {
+  const client = realtimeClient();
+  if (!client) return;
+  const stops = channelList.map((channel) => client.listen(channel, () => undefined));
+  setTimeout(() => {
+    for (const stop of stops) stop();
+  }, ms);
 }

@@ -1,4 +1,6 @@
 import { registerSocketWorker } from '../state/socket-worker.ts';
+// Inlined in the boot script: the socket opens without waiting for a script fetch behind the page's chunks.
+import SocketWorker from './socket.worker.ts?worker&inline';
 import { socketUrl } from './socket-url.ts';
 import type { PageMessage, RealtimeStatus, RequestParams, WorkerMessage } from './worker-messages.ts';
 
@@ -111,7 +113,7 @@ export function realtimeClient(): RealtimeClient | null {
     client = null;
     return client;
   }
-  const worker = new Worker(new URL('./socket.worker.ts', import.meta.url), { type: 'module', name: 'realtime' });
+  const worker = new SocketWorker({ name: 'realtime' });
   registerSocketWorker(worker);
   client = new RealtimeClient(worker as WorkerPort);
   worker.postMessage({ type: 'connect', url: socketUrl(document.baseURI) } satisfies PageMessage);

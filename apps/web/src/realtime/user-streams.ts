@@ -4,9 +4,10 @@ import { financeAccountTypeBalance } from '@opex/contract/calls/finance-transfer
 import { orderEntrustHistory, orderListAll, orderListNew } from '@opex/contract/calls/order';
 import { recordOtherTransferList } from '@opex/contract/calls/record-ledger';
 import { tradeList, tradeListByOrder } from '@opex/contract/calls/trade';
-import { channels } from '@opex/contract/realtime';
+import { channels, type DepositUpdate } from '@opex/contract/realtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { mergeDepositUpdates } from '../api/deposit.ts';
 import { invalidateCall } from '../api/query.ts';
 import { useSession } from '../api/user.ts';
 import { realtimeClient } from './realtime-client.ts';
@@ -32,8 +33,8 @@ const INVALIDATE_AFTER_MS = 200;
 
 /**
  * For the logged-in user: tells the socket who is logged in (it reconnects to carry the new session) and keeps
- * order lists and balances fresh from the private channels, so open orders update without a refresh. Mounted once
- * by the shell.
+ * order lists and balances fresh from the private channels, so open orders update without a refresh, and merges
+ * pushed deposits into the deposit list. Mounted once by the shell.
  */
 export function useUserStreams(): void {
   const { user, ready } = useSession();
@@ -58,6 +59,13 @@ export function useUserStreams(): void {
       client.listen(channel, () => {
         for (const call of calls) stale.add(call);
         timer ??= setTimeout(flush, INVALIDATE_AFTER_MS);
+      }),
+    );
+    // Deposit pushes carry the whole deposit: merged into the cached list as they come.
+    stops.push(
+      client.listen(channels.userDeposits, () => {
+        const deposits = client.value(channels.userDeposits) as DepositUpdate[] | undefined;
+        if (deposits) mergeDepositUpdates(queryClient, deposits);
       }),
     );
     return () => {

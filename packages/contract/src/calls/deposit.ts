@@ -106,6 +106,8 @@ export const depositRecord = z.object({
   creditedAt: z.number().nullable(),
 });
 
+export type DepositRecord = z.infer<typeof depositRecord>;
+
 export const depositList = defineCall({
   name: 'record/deposit_list',
   access: 'login',

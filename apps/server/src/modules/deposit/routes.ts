@@ -1,15 +1,10 @@
-import {
-  type addressFailures,
-  depositCoins,
-  depositList,
-  type depositStates,
-  getChargeAddress,
-} from '@opex/contract/calls/deposit';
+import { type addressFailures, depositCoins, depositList, getChargeAddress } from '@opex/contract/calls/deposit';
 import { ErrorCode } from '@opex/contract/error-codes';
 import type { FastifyInstance } from 'fastify';
 import { findCoin, listCoins } from '../../catalog/coins.ts';
 import { findChain, findCoinChain, listChains, listCoinChains } from '../../chains/chain-config.ts';
 import { depositAddressFor } from '../../chains/deposit-addresses.ts';
+import { depositRecordOf } from '../../chains/deposit-records.ts';
 import { bindCall } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
 import type { Services } from '../../platform/services.ts';
@@ -85,23 +80,7 @@ export async function registerDepositModule(app: FastifyInstance, services: Serv
       .execute();
     return {
       count: Number(count),
-      financeList: rows.map((r) => ({
-        id: Number(r.id),
-        symbol: r.coin,
-        chain: r.chain,
-        txid: r.txid,
-        outputIndex: r.output_index,
-        address: r.address,
-        memo: r.memo,
-        amount: r.amount,
-        creditedAmount: r.credited_amount,
-        confirmations: r.confirmations,
-        requiredConfirmations: r.required_confirmations,
-        // A user's deposit is never 'unmatched' (that state has no user).
-        status: r.state as (typeof depositStates)[number],
-        createdAt: Number(r.created_at),
-        creditedAt: r.credited_at === null ? null : Number(r.credited_at),
-      })),
+      financeList: rows.map(depositRecordOf),
     };
   });
 }

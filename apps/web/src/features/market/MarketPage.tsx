@@ -1,4 +1,3 @@
-import { channels, type Ticker } from '@opex/contract/realtime';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -6,7 +5,8 @@ import { usePublicInfo } from '../../api/common.ts';
 import { displayNumber, displayRose } from '../../lib/market-format.ts';
 import { useFavouriteMarkets } from '../../lib/use-favourite-markets.tsx';
 import { useNarrowScreen } from '../../lib/use-narrow-screen.ts';
-import { useChannelRequest, useChannels, useRealtimeStatus } from '../../realtime/index.ts';
+import { useRealtimeStatus } from '../../realtime/index.ts';
+import { useLiveTickers } from '../../realtime/live-tickers.ts';
 import { pickMarketTitle } from '../../state/selection.ts';
 import { DataTable } from '../../ui/data-table/DataTable.tsx';
 import type { SortState, TableColumn, TableRow } from '../../ui/data-table/table-types.ts';
@@ -40,13 +40,12 @@ export default function MarketPage() {
 
   const markets = useMemo(() => configuredMarkets(groups), [groups]);
   const inTab = visibleMarkets(markets, tab, favourites, '');
-  const review = useChannelRequest<Record<string, Ticker>>(channels.review);
-  const live = useChannels<Ticker>(inTab.map((m) => channels.ticker(m.symbol)));
+  const { tickers, loading } = useLiveTickers(inTab.map((m) => m.symbol));
 
   const rows: MarketRow[] = sortMarkets(
     visibleMarkets(inTab, tab, favourites, search).map((m) => ({
       ...m,
-      ticker: live[channels.ticker(m.symbol)] ?? review.data?.[m.symbol],
+      ticker: tickers[m.symbol],
     })),
     sort,
   );
@@ -159,7 +158,7 @@ export default function MarketPage() {
           columns={columns}
           rows={tableRows}
           noDataText={noData}
-          loading={review.loading}
+          loading={loading}
           sort={sort}
           onSortChange={setSort}
           lines={Math.max(tableRows.length, 3)}

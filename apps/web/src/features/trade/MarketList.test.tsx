@@ -35,7 +35,7 @@ function renderList(who: 'visitor' | 'trader' = 'visitor') {
   const current = findMarket(groups, 'BTC_USDT');
   if (!current) throw new Error('no market');
   const router = createMemoryRouter(
-    [{ path: '/trade/:symbol', element: <MarketList groups={groups} current={current} rows={undefined} /> }],
+    [{ path: '/trade/:symbol', element: <MarketList groups={groups} current={current} /> }],
     { initialEntries: ['/trade/BTC_USDT'] },
   );
   renderRouted(client, router);

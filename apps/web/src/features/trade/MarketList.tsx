@@ -1,9 +1,8 @@
-import type { homeMarket } from '@opex/contract/calls/common';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { z } from 'zod';
 import { useFavouriteMarkets } from '../../lib/use-favourite-markets.tsx';
+import { useLiveTickers } from '../../realtime/live-tickers.ts';
 import { FAVOURITES_TAB } from '../../state/favourite-symbols.ts';
 import { SearchInput } from '../../ui/search-input/SearchInput.tsx';
 import { Tabs } from '../../ui/tabs/Tabs.tsx';
@@ -11,33 +10,23 @@ import { type ChosenMarket, type MarketGroups, marketPath } from './market-symbo
 import styles from './trade.module.css';
 import { formatAt, roseText } from './trade-format.ts';
 
-export type MarketRow = z.infer<typeof homeMarket>;
-
 /**
- * The markets of one quote group, or the favourites of every group, with last price and 24 h change; choosing one
- * opens its trade page. Each row's star (beside the link, not in it) keeps the market among the favourites, as on
- * /market (the same hook: on the server or in this browser).
+ * The markets of one quote group, or the favourites of every group, with last price and 24 h change as the realtime
+ * socket pushes them (no polling); choosing one opens its trade page. Each row's star (beside the link, not in it)
+ * keeps the market among the favourites, as on /market (the same hook: on the server or in this browser).
  */
-export function MarketList({
-  groups,
-  current,
-  rows,
-}: {
-  groups: MarketGroups;
-  current: ChosenMarket;
-  rows: MarketRow[] | undefined;
-}) {
+export function MarketList({ groups, current }: { groups: MarketGroups; current: ChosenMarket }) {
   const { t } = useTranslation();
   const [title, setTitle] = useState(current.title);
   const [search, setSearch] = useState('');
   const { favourites, star } = useFavouriteMarkets({ size: 's' });
-  const bySymbol = new Map(rows?.map((r) => [r.symbol, r]));
   const wanted = search.toUpperCase();
   const inTab =
     title === FAVOURITES_TAB
       ? Object.values(groups).flatMap((group) => Object.entries(group).filter(([, e]) => favourites.has(e.symbol)))
       : Object.entries(groups[title] ?? {});
   const names = inTab.filter(([name]) => name.includes(wanted));
+  const { tickers } = useLiveTickers(inTab.map(([, entry]) => entry.symbol));
   const empty = title === FAVOURITES_TAB && wanted === '' ? t('market.noFavourites') : t('common.noData');
   return (
     <section className={styles.marketList} aria-label={t('trade.markets.label')}>
@@ -63,7 +52,7 @@ export function MarketList({
       </div>
       <ul className={styles.scroll}>
         {names.map(([name, entry]) => {
-          const row = bySymbol.get(entry.symbol);
+          const row = tickers[entry.symbol];
           const rose = roseText(row?.rose);
           const [base, quote] = name.split('/');
           return (

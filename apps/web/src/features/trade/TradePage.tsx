@@ -1,4 +1,3 @@
-import { index } from '@opex/contract/calls/common';
 import { accountBalanceV5 } from '@opex/contract/calls/finance';
 import { orderEntrustHistory, orderListNew } from '@opex/contract/calls/order';
 import {
@@ -79,7 +78,6 @@ function MarketTrading({ market, flash }: { market: ChosenMarket; flash: boolean
 
   const klineChannel = channels.kline(sym, period);
   const showKline = phone ? phonePanel === 'chart' : chartView === 'kline';
-  const overview = useCallQuery(index, {}, { staleTime: 10_000, refetchInterval: 10_000, polling: true });
   const balances = useCallQuery(
     accountBalanceV5,
     { coinSymbols: `${market.base},${market.quote}` },
@@ -144,7 +142,7 @@ function MarketTrading({ market, flash }: { market: ChosenMarket; flash: boolean
       )}
     </div>
   );
-  const list = <MarketList groups={info.market.market} current={market} rows={overview.data?.marketList} />;
+  const list = <MarketList groups={info.market.market} current={market} />;
   const form = (side: Side) => (
     <OrderForm
       key={side}

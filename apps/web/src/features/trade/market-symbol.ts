@@ -3,6 +3,7 @@
  * else the saved selection, else the default quote group's lowest-sort market (platform.md §4 selection defaults).
  */
 import type { marketEntry } from '@opex/contract/calls/public-info';
+import { channels } from '@opex/contract/realtime';
 import type { z } from 'zod';
 import { pickMarketTitle, pickSymbol, type Selection } from '../../state/selection.ts';
 
@@ -51,4 +52,16 @@ export function chooseMarket(
   const symbols = title ? groups[title] : undefined;
   const name = symbols && pickSymbol(saved.sSymbolName, symbols);
   return title && name && symbols?.[name] ? chosen(title, name, symbols[name]) : undefined;
+}
+
+/**
+ * The realtime channels the trade page of a market shows (book at the first merge step, ticker, trades), from the
+ * path segment or the saved selection alone, before public info is known: the server's symbol is the lower-case
+ * base and quote (BTC_USDT, BTC/USDT -> btcusdt). None when neither names a market.
+ */
+export function tradePageChannels(segment: string | undefined, saved: Selection): string[] {
+  const name = segment ?? saved.sSymbolName;
+  if (!name) return [];
+  const sym = name.replace(/[/_]/, '').toLowerCase();
+  return [channels.depth(sym, 0), channels.ticker(sym), channels.trades(sym)];
 }
