@@ -30,6 +30,7 @@ export function binanceStatus(row: OrderRow): BinanceOrderStatus {
     case OrderStatus.init:
     case OrderStatus.open:
     case OrderStatus.partiallyFilled:
+    case OrderStatus.waitingTrigger:
       return new Big(row.deal_volume).gt(0) ? 'PARTIALLY_FILLED' : 'NEW';
     case OrderStatus.filled:
       return 'FILLED';

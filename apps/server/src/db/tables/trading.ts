@@ -41,6 +41,10 @@ export interface OrdersTable {
   post_only: ColumnType<number, number | undefined, number>;
   /** 1: a market buy of `volume` base (the Open API's MARKET BUY with quantity), not of `volume` quote. */
   by_quantity: ColumnType<number, number | undefined, number>;
+  /** A stop-limit order's trigger price; '0' for any other order. */
+  trigger_price: ColumnType<string, string | undefined, string>;
+  /** Which way a stop-limit order waits (engine TriggerKind: 0 none, 1 stop, 2 take-profit). */
+  trigger_kind: ColumnType<number, number | undefined, number>;
   created_at: number;
   updated_at: number;
 }
