@@ -92,8 +92,9 @@ test('a stop-limit order placed from the form waits, triggers when the price cro
   await expect(alice.getByRole('checkbox', { name: 'Hide other pairs' })).toBeChecked();
   await alice.getByRole('button', { name: 'Cancel all' }).click();
   const confirm = alice.getByRole('alertdialog', { name: 'Cancel all open orders?' });
-  await expect(confirm).toContainText(`All 2 open orders in ${MARKET.base}/${MARKET.quote}`);
+  await expect(confirm).toContainText(`Your open orders in ${MARKET.base}/${MARKET.quote} (2)`);
   await confirm.getByRole('button', { name: 'Cancel all' }).click();
+  await expect(alice.getByText('Orders cancelled: 2.')).toBeVisible();
   await expect(alice.getByRole('tab', { name: 'Open orders (0)' })).toBeVisible();
   await expect(open.getByText('No open orders in this market')).toBeVisible();
   await expect(alice.getByRole('list', { name: 'Buy orders' }).getByRole('button')).toHaveCount(0);

@@ -221,7 +221,10 @@ export function OrderForm({ market, side, kind, available, isLogin, offeredPrice
         />
       )}
       <p className={styles.total} data-testid={`fee-${side.toLowerCase()}`}>
-        <span>{t('trade.form.estFee', { rate: fee ? t(`trade.form.${fee.rate}`) : '' })}</span>
+        <span>
+          {t('trade.form.estFee')}
+          {fee && ` (${t(`trade.form.${fee.rate}`)})`}
+        </span>
         <span>
           {fee ? groupThousands(fee.amount) : '--'}{' '}
           {fee?.coin === 'quote' || (!fee && !buy) ? market.quote : market.base}

@@ -14,6 +14,7 @@ import type { TableColumn, TableRow } from '../../ui/data-table/table-types.ts';
 import { Alert } from '../../ui/dialog/Alert.tsx';
 import { Tabs } from '../../ui/tabs/Tabs.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
+import { VisuallyHidden } from '../../ui/visually-hidden/VisuallyHidden.tsx';
 import { type ChosenMarket, findMarket } from './market-symbol.ts';
 import styles from './trade.module.css';
 import { formatAt } from './trade-format.ts';
@@ -26,7 +27,7 @@ type Tab = 'open' | 'history' | 'trades';
 
 const PAGE = { page: 1, pageSize: 20 } as const;
 /** Columns a phone has no room for. */
-const phoneHides = new Set(['deal', 'avg', 'status', 'role', 'total']);
+const phoneHides = new Set(['deal', 'avg', 'status', 'trigger', 'role', 'total']);
 /** Status of a stop-limit order waiting for its trigger (contract OrderStatus). */
 const WAITING_TRIGGER = 8;
 
@@ -68,10 +69,34 @@ export function UserOrders({ market, onChanged }: { market: ChosenMarket; onChan
       ...pair(m),
       side: {
         type: 'label',
-        text: `${typeName(o)} ${t(o.side === 'BUY' ? 'trade.orders.buy' : 'trade.orders.sell')}`,
+        // A phone's narrow column takes the order's type over its side.
+        text: phone ? (
+          <span className={styles.stackedStart}>
+            {typeName(o)} <span>{t(o.side === 'BUY' ? 'trade.orders.buy' : 'trade.orders.sell')}</span>
+          </span>
+        ) : (
+          `${typeName(o)} ${t(o.side === 'BUY' ? 'trade.orders.buy' : 'trade.orders.sell')}`
+        ),
         tone: o.side === 'BUY' ? 'buy' : 'sell',
       },
-      price: { type: 'text', text: o.type === 2 ? t('trade.form.market') : formatAt(o.price, price) },
+      price: {
+        type: 'text',
+        text:
+          o.type === 2 ? (
+            t('trade.form.market')
+          ) : phone && o.triggerPrice ? (
+            // A phone has no trigger column: the trigger goes under the price.
+            <span className={styles.stacked}>
+              {formatAt(o.price, price)}
+              <small>
+                <VisuallyHidden>{t('trade.orders.trigger')} </VisuallyHidden>
+                {formatAt(o.triggerPrice, price)}
+              </small>
+            </span>
+          ) : (
+            formatAt(o.price, price)
+          ),
+      },
       volume: { type: 'text', text: formatAt(o.volume, o.type === 2 && o.side === 'BUY' ? price : volume) },
       deal: { type: 'text', text: formatAt(o.deal_volume, volume) },
       avg: { type: 'text', text: new Big(o.deal_volume).gt(0) ? formatAt(o.avg_price, price) : '--' },

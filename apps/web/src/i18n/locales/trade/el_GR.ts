@@ -78,7 +78,7 @@ export const trade: typeof english = {
       FOK: 'FOK',
       POST_ONLY: '只做掛單',
     },
-    estFee: '預估手續費（{{rate}}）',
+    estFee: '預估手續費',
     maker: '掛單',
     taker: '吃單',
     error: {

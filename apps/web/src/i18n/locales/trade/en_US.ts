@@ -86,7 +86,7 @@ export const trade = {
       FOK: 'FOK',
       POST_ONLY: 'Post-only',
     },
-    estFee: 'Est. fee ({{rate}})',
+    estFee: 'Est. fee',
     maker: 'maker',
     taker: 'taker',
     error: {
@@ -123,10 +123,10 @@ export const trade = {
     hideOthers: 'Hide other pairs',
     cancelAll: 'Cancel all',
     cancelAllTitle: 'Cancel all open orders?',
-    cancelAllMessagePair: 'All {{count}} open orders in {{market}} will be cancelled and their funds unlocked.',
+    cancelAllMessagePair: 'Your open orders in {{market}} ({{count}}) will be cancelled and their funds unlocked.',
     cancelAllMessageAll:
       'All {{count}} of your open orders in every market will be cancelled and their funds unlocked.',
-    cancelAllDone: 'Cancelled {{count}} orders.',
+    cancelAllDone: 'Orders cancelled: {{count}}.',
     keep: 'Keep them',
     pair: 'Pair',
     trigger: 'Trigger price',

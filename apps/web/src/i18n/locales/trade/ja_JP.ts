@@ -84,7 +84,7 @@ export const trade: typeof english = {
       FOK: 'FOK',
       POST_ONLY: 'ポストオンリー',
     },
-    estFee: '手数料見込み（{{rate}}）',
+    estFee: '手数料見込み',
     maker: 'メイカー',
     taker: 'テイカー',
     error: {

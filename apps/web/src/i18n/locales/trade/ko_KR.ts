@@ -77,7 +77,7 @@ export const trade: typeof english = {
       FOK: 'FOK',
       POST_ONLY: '포스트 온리',
     },
-    estFee: '예상 수수료({{rate}})',
+    estFee: '예상 수수료',
     maker: '메이커',
     taker: '테이커',
     error: {

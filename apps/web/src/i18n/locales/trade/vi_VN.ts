@@ -87,7 +87,7 @@ export const trade: typeof english = {
       FOK: 'FOK',
       POST_ONLY: 'Chỉ đặt chờ',
     },
-    estFee: 'Phí ước tính ({{rate}})',
+    estFee: 'Phí ước tính',
     maker: 'maker',
     taker: 'taker',
     error: {

@@ -77,7 +77,7 @@ export const trade: typeof english = {
       FOK: 'FOK',
       POST_ONLY: '只做挂单',
     },
-    estFee: '预估手续费（{{rate}}）',
+    estFee: '预估手续费',
     maker: '挂单',
     taker: '吃单',
     error: {
