@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { admin } from './support/admin.ts';
 import { loginFromAnotherDevice } from './support/api-login.ts';
 import { ALICE, BOB } from './support/pages.ts';
+import { addQuietMarket, postCall } from './support/quiet-market.ts';
 import { openTradePage } from './support/trade-page.ts';
 
 /**
@@ -12,13 +12,6 @@ import { openTradePage } from './support/trade-page.ts';
  */
 const MARKET = { base: 'LTC', quote: 'ETH', symbol: 'ltceth' };
 
-async function postCall(request: APIRequestContext, call: string, data: object) {
-  const state = await request.storageState();
-  const xsrf = state.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const reply = await request.post(`/fe-ex-api/${call}`, { headers: { 'X-XSRF-TOKEN': xsrf }, data });
-  return (await reply.json()) as { code: string; msg?: string; data: unknown };
-}
-
 async function placed(request: APIRequestContext, order: object) {
   const reply = await postCall(request, 'order/create', { symbol: MARKET.symbol, type: 1, ...order });
   expect(reply.code, JSON.stringify(reply)).toBe('0');
@@ -28,24 +21,10 @@ test('a stop-limit order placed from the form waits, triggers when the price cro
   browser,
 }) => {
   test.setTimeout(120_000);
-  await admin(
-    ...['market', 'add', '--base', MARKET.base, '--quote', MARKET.quote, '--price-precision', '4'],
-    ...['--volume-precision', '4', '--depth', '0.0001,0.001,0.01', '--limit-volume-min', '0.001'],
-    ...['--limit-price-min', '0.0001', '--market-buy-min', '0.001', '--market-sell-min', '0.0001'],
-    ...['--maker-fee', '0.001', '--taker-fee', '0.002'],
-  );
   const aliceContext = await browser.newContext();
   const bobContext = await browser.newContext();
   await loginFromAnotherDevice(bobContext.request, BOB.email, BOB.password);
-  // The trading core reads new markets within seconds; until then the market is unknown (code 40001).
-  await expect
-    .poll(
-      async () => (await postCall(bobContext.request, 'order/cancel', { orderId: 1, symbol: MARKET.symbol })).code,
-      {
-        timeout: 15_000,
-      },
-    )
-    .not.toBe('40001');
+  await addQuietMarket(bobContext.request, MARKET.base, MARKET.quote);
 
   const alice = await openTradePage(aliceContext, ALICE, `${MARKET.base}_${MARKET.quote}`);
   // A first trade gives the market its last price, 0.5.
