@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { MarketRules } from './order-form.ts';
 import { checkTrigger, estimatedFee, orderType, priceKind, tradingRules } from './order-terms.ts';
+import { btcUsdtRules } from './testing/market-entry.ts';
 
-const btc: MarketRules = {
-  pricePrecision: 2,
-  volumePrecision: 6,
-  limitPriceMin: '0.01',
-  limitVolumeMin: '0.000001',
-  marketBuyMin: '5',
-  marketSellMin: '0.0001',
-};
+const btc = btcUsdtRules;
 const fees = { makerFee: '0.001', takerFee: '0.002' };
 const order = {
   side: 'BUY' as const,
