@@ -2,7 +2,9 @@ import { orderCancelAll, orderCreate, orderEntrustHistory, orderListNew } from '
 import { ErrorCode } from '@opex/contract/error-codes';
 import { snapshot } from '@opex/engine/snapshot';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { BatchEffects } from '../src/core/batch-effects.ts';
 import { CoreState } from '../src/core/core-state.ts';
+import { placeOrder } from '../src/core/order-execution.ts';
 import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
 import { balanceOf, fund, loginAs, seedMarket, tradingInvariants } from './trading-fixtures.ts';
 
@@ -85,6 +87,20 @@ describe.each(testDialects)('stop-limit orders, time in force and cancel all on 
       expect.objectContaining({ id: stop, price: 11200, triggerPrice: 11000, remaining: 10000 }),
     ]);
     expect(reloaded.open.get(stop)).toMatchObject({ status: 8, triggerTicks: 11000, triggerKind: 1 });
+    // And fires there: the same trades applied to the rebuilt memory (not written) fill it.
+    await reloaded.balances.load(db(), [BOB, CAROL]);
+    const replay = new BatchEffects();
+    const now = server.clock.now();
+    const apply = (userId: number, side: 'BUY' | 'SELL', volume: string) =>
+      placeOrder(
+        reloaded,
+        replay,
+        { userId, symbol: 'btcusdt', request: { side, type: 1, price: '110', volume }, clientOrderId: null },
+        now,
+      );
+    expect(apply(BOB, 'SELL', '1.5').ok).toBe(true);
+    expect(apply(CAROL, 'BUY', '0.5').ok).toBe(true);
+    expect(replay.orders.get(stop)).toMatchObject({ status: 2, dealLots: 10000 });
 
     // Bob offers 1.5 at 110; Carol's buy of 0.5 trades at 110, the last price reaches the trigger, and Alice's
     // order enters as a limit buy at 112 that takes Bob's remaining 1 at 110.
