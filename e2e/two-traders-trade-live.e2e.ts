@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { admin } from './support/admin.ts';
 import { loginFromAnotherDevice } from './support/api-login.ts';
 import { ALICE, BOB } from './support/pages.ts';
+import { addQuietMarket, postCall } from './support/quiet-market.ts';
 import { openTradePage } from './support/trade-page.ts';
 
 /**
@@ -17,13 +17,6 @@ const PRICE = '20.0000';
 const AMOUNT = '0.0125';
 /** PRICE × AMOUNT: what Bob's market buy spends to take all of Alice's order. */
 const SPEND = '0.25';
-
-async function postCall(request: APIRequestContext, call: string, data: object) {
-  const state = await request.storageState();
-  const xsrf = state.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const reply = await request.post(`/fe-ex-api/${call}`, { headers: { 'X-XSRF-TOKEN': xsrf }, data });
-  return (await reply.json()) as { code: string; msg?: string; data: unknown };
-}
 
 /** The trader's BTC and ETH balances (available and locked) as the server holds them. */
 async function serverBalances(request: APIRequestContext) {
@@ -44,22 +37,10 @@ test('a limit sell is taken by a market buy live on both screens; a cancel; refu
 }) => {
   // About 45 s on a quiet 2-core machine; room for a machine shared with other work.
   test.setTimeout(120_000);
-  await admin(
-    ...['market', 'add', '--base', MARKET.base, '--quote', MARKET.quote, '--price-precision', '4'],
-    ...['--volume-precision', '4', '--depth', '0.0001,0.001,0.01', '--limit-volume-min', '0.001'],
-    ...['--limit-price-min', '0.0001', '--market-buy-min', '0.001', '--market-sell-min', '0.0001'],
-    ...['--maker-fee', '0.001', '--taker-fee', '0.002'],
-  );
   const aliceContext = await browser.newContext();
   const bobContext = await browser.newContext();
   await loginFromAnotherDevice(aliceContext.request, ALICE.email, ALICE.password);
-  // The trading core reads new markets within seconds; until then the market is unknown (code 40001).
-  await expect
-    .poll(
-      async () => (await postCall(aliceContext.request, 'order/cancel', { orderId: 1, symbol: MARKET.symbol })).code,
-      { timeout: 15_000 },
-    )
-    .not.toBe('40001');
+  await addQuietMarket(aliceContext.request, MARKET.base, MARKET.quote);
 
   const [alice, bob] = await Promise.all([
     openTradePage(aliceContext, ALICE, `${MARKET.base}_${MARKET.quote}`),

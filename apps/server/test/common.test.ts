@@ -78,6 +78,8 @@ describe.each(testDialects)('common calls on %s', (dialect) => {
         etfOpen: 0,
         newcoinFlag: 0,
         multiple: 0,
+        makerFee: expect.stringMatching(/^0\.001/),
+        takerFee: expect.stringMatching(/^0\.002/),
       });
       expect(Object.keys(info.market.market.BTC ?? {})).toEqual(['ETH/BTC']);
       expect(info.market.coinList.USDT).toMatchObject({

@@ -66,7 +66,7 @@ describe.each(testDialects)('spot orders, trades and balances over HTTP on %s', 
   it('refuses bad input with a clear code and changes nothing', async () => {
     const bad = [
       { type: 1, price: '1', volume: '1', symbol: 'btcusdt' },
-      { side: 'BUY', type: 3, price: '1', volume: '1', symbol: 'btcusdt' },
+      { side: 'BUY', type: 6, price: '1', volume: '1', symbol: 'btcusdt' },
       { side: 'BUY', type: 1, price: '-1', volume: '1', symbol: 'btcusdt' },
       { side: 'BUY', type: 1, volume: '1', symbol: 'btcusdt' },
       { side: 'BUY', type: 1, price: '1', volume: '1', symbol: 'x'.repeat(41) },
@@ -149,6 +149,7 @@ describe.each(testDialects)('spot orders, trades and balances over HTTP on %s', 
           countCoin: 'USDT',
           type: 1,
           isCloseCancelOrder: 0,
+          orderType: 1,
         },
       ],
     });

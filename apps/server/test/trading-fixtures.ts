@@ -1,4 +1,4 @@
-import { openOrderStatuses } from '@opex/contract/calls/order';
+import { OrderStatus, openOrderStatuses } from '@opex/contract/calls/order';
 import { snapshot } from '@opex/engine/snapshot';
 import Big from 'big.js';
 import type { Insertable, Kysely } from 'kysely';
@@ -197,7 +197,7 @@ export async function tradingInvariants(db: Kysely<Database>, core?: Pick<Tradin
         .filter((o) => o.symbol === m.symbol && openOrderStatuses.includes(o.status))
         .map(
           (o) =>
-            `${o.id}:${new Big(o.volume).minus(o.deal_volume).times(new Big(10).pow(m.volume_precision)).toFixed()}`,
+            `${o.id}:${new Big(o.volume).minus(o.deal_volume).times(new Big(10).pow(m.volume_precision)).toFixed()}${o.status === OrderStatus.waitingTrigger ? ' waiting' : ''}`,
         )
         .sort();
       const inBook: string[] = [];
@@ -207,7 +207,11 @@ export async function tradingInvariants(db: Kysely<Database>, core?: Pick<Tradin
         if (bid >= ask) problems.push(`${m.symbol} book is crossed: bid ${bid} >= ask ${ask}`);
       }
       // The engine's public L3 snapshot, not its storage layout.
-      if (book) for (const o of snapshot(book).orders) inBook.push(`${o.id}:${o.remaining}`);
+      if (book) {
+        const { orders: resting, triggers } = snapshot(book);
+        for (const o of resting) inBook.push(`${o.id}:${o.remaining}`);
+        for (const o of triggers) inBook.push(`${o.id}:${o.remaining} waiting`);
+      }
       inBook.sort();
       if (JSON.stringify(inBook) !== JSON.stringify(fromDb)) {
         problems.push(`${m.symbol} book ${inBook.length} orders differ from the database's ${fromDb.length}`);

@@ -37,6 +37,8 @@ export async function buildMarketBlock(services: Services): Promise<z.input<type
       etfOpen: m.etf_open,
       newcoinFlag: m.newcoin_flag,
       multiple: m.multiple,
+      makerFee: m.maker_fee,
+      takerFee: m.taker_fee,
     };
   }
   const coinList = Object.fromEntries(

@@ -68,16 +68,16 @@ export class CoreState {
         .executeTakeFirst();
       const lastTicks = last ? toUnits(last.price, spec.pricePrecision) : undefined;
       // One market's snapshot objects at a time: they are garbage as soon as its book is built.
-      const orders = loader.bookOrders(m, BUY_FLAGS, SELL_FLAGS);
+      const { orders, triggers } = loader.bookOrders(m, BUY_FLAGS, SELL_FLAGS, waitingFlags);
       state.addMarket({
         spec,
         book: restore({
           version: 1,
           rules: engineRules(spec),
-          seq: orders.length,
+          seq: orders.length + triggers.length,
           lastPrice: lastTicks?.ok ? lastTicks.units : 0,
           orders,
-          triggers: [],
+          triggers,
         }),
       });
     }
@@ -133,6 +133,17 @@ const restingFlags = (side: Side) =>
   packFlags(side, OrderKind.Limit, TimeInForce.GTC, false, SelfTradePrevention.None, TriggerKind.None, false);
 const BUY_FLAGS = restingFlags(Side.Buy);
 const SELL_FLAGS = restingFlags(Side.Sell);
+/** A stop-limit order still waiting: a limit order with its time in force, post-only flag and trigger kind. */
+const waitingFlags = (sell: boolean, triggerKind: number, timeInForce: number, postOnly: boolean) =>
+  packFlags(
+    sell ? Side.Sell : Side.Buy,
+    OrderKind.Limit,
+    timeInForce as TimeInForce,
+    postOnly,
+    SelfTradePrevention.None,
+    triggerKind as TriggerKind,
+    false,
+  );
 
 function emptySnapshot(spec: MarketSpec) {
   return { version: 1 as const, rules: engineRules(spec), seq: 0, lastPrice: 0, orders: [], triggers: [] };

@@ -50,6 +50,8 @@ const defaults = (id: number): Selectable<OrdersTable> => ({
   reserve: '201',
   status: 1,
   closed_by_exchange: 0,
+  trigger_kind: 0,
+  trigger_price: '0',
   client_order_id: null,
   reject_code: '',
   time_in_force: 'GTC',
@@ -158,14 +160,14 @@ describe('OpenOrdersLoader.bookOrders', () => {
   it("gives one market's orders in id order with their remaining lots and side", () => {
     const loader = OpenOrders.loader(specs);
     for (const r of rows) add(loader, r);
-    const btc = loader.bookOrders(0, 10, 11);
+    const btc = loader.bookOrders(0, 10, 11, () => 99).orders;
     expect(btc.map((o) => [o.id, o.owner, o.price, o.remaining, o.seq, o.flags])).toEqual([
       [3, 7, 10050, 2_000_000, 1, 10],
       [9, 8, 10050, 1_500_000, 2, 10],
       [12, 7, 10050, 2_000_000, 3, 10],
       [13, 7, 10050, 500_000, 4, 10],
     ]);
-    expect(loader.bookOrders(1, 10, 11).map((o) => [o.id, o.price, o.remaining, o.flags])).toEqual([
+    expect(loader.bookOrders(1, 10, 11, () => 99).orders.map((o) => [o.id, o.price, o.remaining, o.flags])).toEqual([
       [5, 12345, 105, 11],
     ]);
   });

@@ -1,4 +1,4 @@
-import { openOrderStatuses } from '@opex/contract/calls/order';
+import { OrderStatus, openOrderStatuses } from '@opex/contract/calls/order';
 import type { SnapshotOrder } from '@opex/engine/snapshot';
 import Big from 'big.js';
 import { type Kysely, sql } from 'kysely';
@@ -35,6 +35,8 @@ export const OPEN_ORDER_FIELDS = [
   'time_in_force',
   'post_only',
   'closed_by_exchange',
+  'trigger_kind',
+  'trigger_price',
   'created_at',
   'updated_at',
   'deal_money',
@@ -88,6 +90,8 @@ class Columns {
   gone: Uint8Array;
   /** Reserves that are not a safe integer in those units, as stored. */
   reserveText = new Map<number, string>();
+  /** Stop-limit orders (rare): trigger kind and price in ticks, by index. */
+  triggers = new Map<number, { kind: number; ticks: number }>();
   extra = new Map<number, Extra>();
 
   constructor(capacity: number) {
@@ -179,10 +183,29 @@ export class OpenOrders {
     return true;
   }
 
+  /**
+   * The ids of a user's open orders (in one market when `symbol` is given), in id order. A scan: cancel-all is
+   * rare next to placing and cancelling, and a per-user index would cost every order.
+   */
+  idsOf(userId: number, symbol: string | null): number[] {
+    const ids: number[] = [];
+    for (const order of this.live.values()) {
+      if (order.userId === userId && (symbol === null || order.spec.symbol === symbol)) ids.push(order.id);
+    }
+    const c = this.columns;
+    for (let i = 0; i < c.length; i++) {
+      if (c.users[i] !== userId || c.gone[i] === 1) continue;
+      if (symbol === null || (this.specs[c.market[i] as number] as MarketSpec).symbol === symbol)
+        ids.push(c.ids[i] as number);
+    }
+    return ids.sort((a, b) => a - b);
+  }
+
   private drop(i: number): void {
     this.columns.gone[i] = 1;
     this.columns.reserveText.delete(i);
     this.columns.extra.delete(i);
+    this.columns.triggers.delete(i);
     this.coldCount--;
   }
 
@@ -193,6 +216,7 @@ export class OpenOrders {
     const bits = c.bits[i] as number;
     const extra = c.extra.get(i);
     const reserve = c.reserve[i] as number;
+    const trigger = c.triggers.get(i);
     const order: OrderState = {
       id: c.ids[i] as number,
       userId: c.users[i] as number,
@@ -204,6 +228,8 @@ export class OpenOrders {
       quoteTickLots: 0,
       timeInForce: tifNames[(bits >> 4) & 3] as TimeInForceName,
       postOnly: (bits & 4) !== 0,
+      triggerTicks: trigger?.ticks ?? 0,
+      triggerKind: trigger?.kind ?? 0,
       dealLots: c.dealLots[i] as number,
       dealMoney: extra ? new Big(extra.dealMoney) : ZERO,
       fee: extra ? new Big(extra.fee) : ZERO,
@@ -301,6 +327,9 @@ export class OpenOrdersLoader {
     this.at = this.fieldEnd(line) + 1;
     const postOnly = this.units(line, 0, id);
     const closed = this.units(line, 0, id);
+    const triggerKind = this.units(line, 0, id);
+    const triggerTicks = this.units(line, spec.pricePrecision, id);
+    if (triggerKind !== 0) c.triggers.set(i, { kind: triggerKind, ticks: triggerTicks });
     c.bits[i] =
       (sell ? 1 : 0) |
       (type === 2 ? 2 : 0) |
@@ -320,23 +349,40 @@ export class OpenOrdersLoader {
     return m;
   }
 
-  /** Market m's orders for the engine's snapshot, in id order (their seq). */
-  bookOrders(m: number, buyFlags: number, sellFlags: number): SnapshotOrder[] {
+  /**
+   * Market m's orders for the engine's snapshot, in id order (their seq): those on the book, and the stop-limit
+   * orders still waiting for their trigger (status 8), whose flags `waitingFlags` gives.
+   */
+  bookOrders(
+    m: number,
+    buyFlags: number,
+    sellFlags: number,
+    waitingFlags: (sell: boolean, triggerKind: number, timeInForce: number, postOnly: boolean) => number,
+  ): { orders: SnapshotOrder[]; triggers: SnapshotOrder[] } {
     const c = this.columns;
     const orders: SnapshotOrder[] = [];
+    const triggers: SnapshotOrder[] = [];
     for (let i = 0; i < c.length; i++) {
       if (c.market[i] !== m) continue;
-      orders.push({
+      const bits = c.bits[i] as number;
+      const trigger = c.triggers.get(i);
+      const waiting = trigger !== undefined && c.status[i] === OrderStatus.waitingTrigger;
+      const order: SnapshotOrder = {
         id: c.ids[i] as number,
         owner: c.users[i] as number,
         price: c.ticks[i] as number,
         remaining: (c.lots[i] as number) - (c.dealLots[i] as number),
-        seq: orders.length + 1,
-        flags: (c.bits[i] as number) & 1 ? sellFlags : buyFlags,
-        triggerPrice: 0,
-      });
+        seq: orders.length + triggers.length + 1,
+        flags: waiting
+          ? waitingFlags((bits & 1) === 1, trigger.kind, (bits >> 4) & 3, (bits & 4) !== 0)
+          : bits & 1
+            ? sellFlags
+            : buyFlags,
+        triggerPrice: waiting ? trigger.ticks : 0,
+      };
+      (waiting ? triggers : orders).push(order);
     }
-    return orders;
+    return { orders, triggers };
   }
 
   finish(into: OpenOrders): void {

@@ -1,6 +1,8 @@
 import { OrderStatus } from '@opex/contract/calls/order';
 import { ErrorCode, type ErrorCodeValue } from '@opex/contract/error-codes';
-import { OrderKind, Side, TimeInForce } from '@opex/engine/commands';
+import { triggerDirection } from '@opex/contract/spot-order-terms';
+import { OrderKind, Side, TimeInForce, TriggerKind } from '@opex/engine/commands';
+import { depth } from '@opex/engine/depth';
 import { EventType } from '@opex/engine/events';
 import type { OrderBook } from '@opex/engine/order-book';
 import { Reason } from '@opex/engine/reasons';
@@ -48,6 +50,8 @@ const refusalCodes: Record<OrderRefusal, ErrorCodeValue> = {
   market_buy_below_minimum: ErrorCode.marketBuyBelowMinimum,
   market_sell_below_minimum: ErrorCode.marketSellBelowMinimum,
   too_large: ErrorCode.orderTooLarge,
+  trigger_price_precision: ErrorCode.triggerPricePrecision,
+  trigger_price_below_minimum: ErrorCode.triggerPriceBelowMinimum,
 };
 
 const guardCodes: Record<GuardRefusal, ErrorCodeValue> = {
@@ -55,6 +59,10 @@ const guardCodes: Record<GuardRefusal, ErrorCodeValue> = {
   buy_above_band: ErrorCode.buyPriceAboveBand,
   sell_below_band: ErrorCode.sellPriceBelowBand,
 };
+const triggerRefusals = {
+  trigger_no_last_price: ErrorCode.triggerNoLastPrice,
+  trigger_at_last_price: ErrorCode.triggerAtLastPrice,
+} as const;
 
 export function placeOrder(state: CoreState, batch: BatchEffects, cmd: PlaceCommand, now: number): PlaceOutcome {
   const market = state.markets.get(cmd.symbol);
@@ -67,6 +75,15 @@ export function placeOrder(state: CoreState, batch: BatchEffects, cmd: PlaceComm
   const stp = cmd.selfTradePrevention ?? DEFAULT_STP_MODE;
   // A market order stops at the band's edge: its protection price.
   const limitTicks = intent.type === 1 ? intent.ticks : protectionPrice(market.spec, intent.side, lastTicks);
+  // A stop-limit order waits for a rise or a fall, whichever its trigger is from the last price now.
+  let triggerKind: TriggerKind = TriggerKind.None;
+  if (intent.triggerTicks > 0) {
+    const last = market.book.lastPrice === 0 ? null : formatUnits(market.book.lastPrice, market.spec.pricePrecision);
+    const trigger = formatUnits(intent.triggerTicks, market.spec.pricePrecision);
+    const direction = triggerDirection(intent.side, trigger, last);
+    if (!direction.ok) return refuse(state, batch, cmd, triggerRefusals[direction.rule], now);
+    triggerKind = direction.kind === 'stop' ? TriggerKind.Stop : TriggerKind.TakeProfit;
+  }
 
   if (intent.side === 'SELL' && intent.type === 2 && intent.quoteTickLots > 0) {
     // A market sell by the quote amount to receive: the lots the bids pay for it, sold as a sell by quantity.
@@ -81,13 +98,14 @@ export function placeOrder(state: CoreState, batch: BatchEffects, cmd: PlaceComm
     userId: cmd.userId,
     spec: market.spec,
     ...intent,
+    triggerKind,
     dealLots: 0,
     dealMoney: unitsToBig(0, 0),
     fee: unitsToBig(0, 0),
     platformFee: unitsToBig(0, 0),
     platformFeeCoin: '',
     reserve: unitsToBig(0, 0),
-    status: OrderStatus.open,
+    status: triggerKind === TriggerKind.None ? OrderStatus.open : OrderStatus.waitingTrigger,
     closedByExchange: false,
     clientOrderId: cmd.clientOrderId,
     createdAt: now,
@@ -117,13 +135,13 @@ export function placeOrder(state: CoreState, batch: BatchEffects, cmd: PlaceComm
     tif: TimeInForce[order.timeInForce],
     postOnly: order.postOnly,
     stp: engineStp[stp],
+    trigger: triggerKind,
+    triggerPrice: order.triggerTicks,
   });
   const events = book.events;
   if (events.type(0) === EventType.Rejected) {
     const reason = events.field(0, 1);
-    const tooLarge = reason === Reason.QtyRange || reason === Reason.PriceRange;
-    // A post-only order that would take is refused as a bad request: only the Open API's LIMIT_MAKER sends one.
-    return refuse(state, batch, cmd, tooLarge ? ErrorCode.orderTooLarge : ErrorCode.badRequest, now);
+    return refuse(state, batch, cmd, bookRefusals[reason] ?? ErrorCode.badRequest, now);
   }
   state.nextOrderId++;
   state.balances.post(
@@ -143,6 +161,14 @@ export function placeOrder(state: CoreState, batch: BatchEffects, cmd: PlaceComm
   return { ok: true, orderId: order.id };
 }
 
+/** The engine's refusals of a checked order that the core answers with their own code. */
+const bookRefusals: Partial<Record<number, ErrorCodeValue>> = {
+  [Reason.QtyRange]: ErrorCode.orderTooLarge,
+  [Reason.PriceRange]: ErrorCode.orderTooLarge,
+  [Reason.PostOnly]: ErrorCode.postOnlyWouldTake,
+  [Reason.TriggerCrossed]: ErrorCode.triggerAtLastPrice,
+};
+
 export function cancelOrder(
   state: CoreState,
   batch: BatchEffects,
@@ -160,13 +186,40 @@ export function cancelOrder(
   return { ok: true, orderId: order.id, status: order.status };
 }
 
-/** Trades and cancellations of the book's last command. */
+/**
+ * Cancels every live order of a user (in one market, or all), in id order, as one command: each is cancelled on
+ * its book and unlocked as order/cancel does. Answers how many were cancelled.
+ */
+export function cancelAllOrders(
+  state: CoreState,
+  batch: BatchEffects,
+  cmd: { userId: number; symbol: string | null },
+  now: number,
+): number {
+  const ids = state.open.idsOf(cmd.userId, cmd.symbol);
+  for (const id of ids) {
+    const order = state.open.get(id) as OrderState;
+    cancelOrder(state, batch, { userId: cmd.userId, orderId: id, symbol: order.spec.symbol }, now);
+  }
+  return ids.length;
+}
+
+/** Trades, triggers and cancellations of the book's last command. */
 function settleEvents(state: CoreState, batch: BatchEffects, market: Market, now: number): void {
   const events = market.book.events;
+  // Made only when an order fires: most commands trigger nothing, and this is the hot path.
+  let triggered: OrderState[] | null = null;
   for (let i = 0; i < events.count; i++) {
     const type = events.type(i);
     if (type === EventType.Trade) settleTrade(state, batch, market, i, now);
-    else if (type === EventType.Cancelled) {
+    else if (type === EventType.Triggered) {
+      const order = state.open.get(events.field(i, 0)) as OrderState;
+      order.status = OrderStatus.open;
+      order.updatedAt = now;
+      batch.orders.set(order.id, order);
+      if (triggered === null) triggered = [];
+      triggered.push(order);
+    } else if (type === EventType.Cancelled) {
       const order = state.open.get(events.field(i, 0)) as OrderState;
       const reason = events.field(i, 2);
       const unspentQuote = events.field(i, 4);
@@ -181,6 +234,11 @@ function settleEvents(state: CoreState, batch: BatchEffects, market: Market, now
       order.closedByExchange = reason !== Reason.User && !dust;
       end(state, batch, order, dust ? OrderStatus.filled : OrderStatus.cancelled, now);
     }
+  }
+  // A triggered order that took all it wanted as a taker leaves the book without an event of its own.
+  for (const order of triggered ?? []) {
+    if (state.open.has(order.id) && market.book.ids.get(order.id) === NOT_ON_BOOK)
+      end(state, batch, order, OrderStatus.filled, now);
   }
 }
 
@@ -362,6 +420,7 @@ function refuse(
       time_in_force: cmd.request.timeInForce ?? 'GTC',
       post_only: cmd.request.postOnly ? 1 : 0,
       stp_mode: cmd.selfTradePrevention ?? DEFAULT_STP_MODE,
+      trigger_price: cmd.request.triggerPrice ?? '0',
       created_at: now,
       updated_at: now,
     });

@@ -15,7 +15,9 @@ export type OrderRefusal =
   | 'volume_below_minimum'
   | 'market_buy_below_minimum'
   | 'market_sell_below_minimum'
-  | 'too_large';
+  | 'too_large'
+  | 'trigger_price_precision'
+  | 'trigger_price_below_minimum';
 
 export interface OrderRequest {
   side: 'BUY' | 'SELL';
@@ -34,6 +36,8 @@ export interface OrderRequest {
    * core sizes the sell against the bids when it places it (order-execution.ts).
    */
   byQuoteAmount?: boolean | undefined;
+  /** Limit orders only: a stop-limit order waits off the book until the last price reaches this. */
+  triggerPrice?: string | undefined;
 }
 
 export type TimeInForceName = 'GTC' | 'IOC' | 'FOK';
@@ -50,10 +54,12 @@ export interface OrderIntent {
   quoteTickLots: number;
   timeInForce: TimeInForceName;
   postOnly: boolean;
+  /** A stop-limit order's trigger price in ticks; 0 for any other order. */
+  triggerTicks: number;
 }
 
-/** Market orders take what they can at once; time in force and post-only do not apply to them. */
-const MARKET_TERMS = { timeInForce: 'GTC', postOnly: false } as const;
+/** Market orders take what they can at once; time in force, post-only and triggers do not apply to them. */
+const MARKET_TERMS = { timeInForce: 'GTC', postOnly: false, triggerTicks: 0 } as const;
 
 export function checkOrder(spec: MarketSpec, order: OrderRequest): OrderIntent | OrderRefusal {
   if (!spec.open) return 'market_closed';
@@ -91,6 +97,8 @@ export function checkOrder(spec: MarketSpec, order: OrderRequest): OrderIntent |
   if (!ticks.ok) return ticks.reason === 'precision' ? 'price_precision' : 'too_large';
   if (ticks.units === 0 || new Big(order.price ?? '0').lt(spec.limitPriceMin)) return 'price_below_minimum';
   if (lots.units === 0 || volume.lt(spec.limitVolumeMin)) return 'volume_below_minimum';
+  const trigger = checkTriggerPrice(spec, order.triggerPrice);
+  if (typeof trigger === 'string') return trigger;
   return {
     side: order.side,
     type: 1,
@@ -99,7 +107,17 @@ export function checkOrder(spec: MarketSpec, order: OrderRequest): OrderIntent |
     quoteTickLots: 0,
     timeInForce: order.timeInForce ?? 'GTC',
     postOnly: order.postOnly === true,
+    triggerTicks: trigger,
   };
+}
+
+/** A stop-limit order's trigger price in ticks (0 without one): whole ticks, at least the market's minimum price. */
+function checkTriggerPrice(spec: MarketSpec, triggerPrice: string | undefined): number | OrderRefusal {
+  if (triggerPrice === undefined) return 0;
+  const ticks = toUnits(triggerPrice, spec.pricePrecision, MAX_TICKS);
+  if (!ticks.ok) return ticks.reason === 'precision' ? 'trigger_price_precision' : 'too_large';
+  if (ticks.units === 0 || new Big(triggerPrice).lt(spec.limitPriceMin)) return 'trigger_price_below_minimum';
+  return ticks.units;
 }
 
 /** A stored order whose volume is a quote amount to spend: a market buy not placed by quantity. */

@@ -24,6 +24,9 @@ export interface OrderState {
   quoteTickLots: number;
   timeInForce: TimeInForceName;
   postOnly: boolean;
+  /** A stop-limit order's trigger price in ticks and which way it waits (engine TriggerKind); 0 and 0 otherwise. */
+  triggerTicks: number;
+  triggerKind: number;
   dealLots: number;
   dealMoney: Big;
   fee: Big;
@@ -96,6 +99,8 @@ export function orderRow(o: OrderState): Insertable<OrdersTable> {
     post_only: o.postOnly ? 1 : 0,
     by_quantity: byQuantity ? 1 : 0,
     stp_mode: o.stp ?? 'NONE',
+    trigger_price: formatUnits(o.triggerTicks, p),
+    trigger_kind: o.triggerKind,
     created_at: o.createdAt,
     updated_at: o.updatedAt,
   };
@@ -120,6 +125,8 @@ export function orderFromRow(row: Selectable<OrdersTable>, spec: MarketSpec): Or
     quoteTickLots: 0,
     timeInForce: row.time_in_force as TimeInForceName,
     postOnly: row.post_only === 1,
+    triggerTicks: units(row.trigger_price, p),
+    triggerKind: row.trigger_kind,
     dealLots: units(row.deal_volume, v),
     dealMoney: new Big(row.deal_money),
     fee: new Big(row.fee),
@@ -135,4 +142,7 @@ export function orderFromRow(row: Selectable<OrdersTable>, spec: MarketSpec): Or
 }
 
 export const isOpenStatus = (status: number) =>
-  status === OrderStatus.init || status === OrderStatus.open || status === OrderStatus.partiallyFilled;
+  status === OrderStatus.init ||
+  status === OrderStatus.open ||
+  status === OrderStatus.partiallyFilled ||
+  status === OrderStatus.waitingTrigger;

@@ -15,6 +15,7 @@ import { loadFeeCoinConfig } from './fee-coin.ts';
 import { loadMarketSpecs, type MarketSpec } from './market-spec.ts';
 import {
   type CancelOutcome,
+  cancelAllOrders,
   cancelOrder,
   type PlaceCommand,
   type PlaceOutcome,
@@ -35,10 +36,12 @@ import {
  * same transaction that marks the row done.
  */
 export type MovementOutcome = { ok: true } | { ok: false; reason: LedgerFailure | 'unavailable' };
+export type CancelAllOutcome = { ok: true; count: number } | { ok: false; code: ErrorCodeValue };
 
 type Job =
   | { kind: 'place'; cmd: PlaceCommand; answer: (o: PlaceOutcome) => void }
   | { kind: 'cancel'; cmd: { userId: number; orderId: number; symbol: string }; answer: (o: CancelOutcome) => void }
+  | { kind: 'cancelAll'; cmd: { userId: number; symbol: string | null }; answer: (o: CancelAllOutcome) => void }
   | { kind: 'movement'; movement: Movement; inboxId?: number; answer: (o: MovementOutcome) => void }
   | { kind: 'feeCoinOpen'; userId: number; open: boolean; answer: () => void }
   | { kind: 'reloadMarkets'; answer: () => void };
@@ -153,6 +156,11 @@ export class TradingCore {
 
   cancelOrder(cmd: { userId: number; orderId: number; symbol: string }): Promise<CancelOutcome> {
     return new Promise((answer) => this.submit({ kind: 'cancel', cmd, answer }));
+  }
+
+  /** Cancels every open order of a user, in one market or all, as one command. */
+  cancelAllOrders(cmd: { userId: number; symbol: string | null }): Promise<CancelAllOutcome> {
+    return new Promise((answer) => this.submit({ kind: 'cancelAll', cmd, answer }));
   }
 
   /** Posts a ledger movement (deposit, operator credit, transfer) through the core. */
@@ -308,6 +316,10 @@ export class TradingCore {
       const outcome = cancelOrder(state, batch, job.cmd, now);
       return () => job.answer(outcome);
     }
+    if (job.kind === 'cancelAll') {
+      const count = cancelAllOrders(state, batch, job.cmd, now);
+      return () => job.answer({ ok: true, count });
+    }
     if (job.kind === 'reloadMarkets') return () => job.answer();
     if (job.kind === 'feeCoinOpen') {
       if (job.open) state.feeCoinUsers.add(job.userId);
@@ -455,7 +467,7 @@ function ownersOf(jobs: Job[]): number[] {
   const owners: number[] = [];
   for (const job of jobs) {
     if (job.kind === 'movement') for (const p of job.movement.postings ?? []) owners.push(p.ownerId);
-    else if (job.kind === 'place' || job.kind === 'cancel') owners.push(job.cmd.userId);
+    else if (job.kind === 'place' || job.kind === 'cancel' || job.kind === 'cancelAll') owners.push(job.cmd.userId);
   }
   return owners;
 }

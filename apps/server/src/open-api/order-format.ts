@@ -38,6 +38,7 @@ export function binanceStatus(row: OrderRow): BinanceOrderStatus {
     case OrderStatus.init:
     case OrderStatus.open:
     case OrderStatus.partiallyFilled:
+    case OrderStatus.waitingTrigger:
       return new Big(row.deal_volume).gt(0) ? 'PARTIALLY_FILLED' : 'NEW';
     case OrderStatus.filled:
       return 'FILLED';
@@ -51,8 +52,11 @@ export function binanceStatus(row: OrderRow): BinanceOrderStatus {
   }
 }
 
-export const binanceOrderType = (row: Pick<OrderRow, 'type' | 'post_only'>) =>
-  row.type === 2 ? 'MARKET' : row.post_only === 1 ? 'LIMIT_MAKER' : 'LIMIT';
+/** A web stop-limit order (trigger kind 1 stop, 2 take-profit) is Binance's STOP_LOSS_LIMIT or TAKE_PROFIT_LIMIT. */
+const triggerTypes: Record<number, string> = { 1: 'STOP_LOSS_LIMIT', 2: 'TAKE_PROFIT_LIMIT' };
+
+export const binanceOrderType = (row: Pick<OrderRow, 'type' | 'post_only' | 'trigger_kind'>) =>
+  row.type === 2 ? 'MARKET' : (triggerTypes[row.trigger_kind] ?? (row.post_only === 1 ? 'LIMIT_MAKER' : 'LIMIT'));
 
 const fixed = (value: string | Big, digits: number) => new Big(value).toFixed(digits);
 
@@ -84,11 +88,12 @@ export function binanceOrder(row: OrderRow, spec: MarketSpec) {
   const zeroPrice = fixed('0', spec.pricePrecision);
   return {
     ...orderCore(row, spec),
-    stopPrice: zeroPrice,
+    stopPrice: row.trigger_kind === 0 ? zeroPrice : fixed(row.trigger_price, spec.pricePrecision),
     icebergQty: fixed('0', spec.volumePrecision),
     time: Number(row.created_at),
     updateTime: Number(row.updated_at),
-    isWorking: true,
+    // A stop-limit order is not working (not on the book) until its trigger fires.
+    isWorking: row.status !== OrderStatus.waitingTrigger,
     workingTime: Number(row.created_at),
     origQuoteOrderQty: byQuote ? quoteAmount(row.volume, spec) : quoteAmount('0', spec),
     selfTradePreventionMode: row.stp_mode,

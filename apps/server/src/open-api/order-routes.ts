@@ -427,6 +427,8 @@ function filterRefusal(refusal: OrderRefusal, request: OrderRequest, spec: Marke
       return binanceErrors.rejected('Market is closed.');
     case 'price_precision':
     case 'price_below_minimum':
+    case 'trigger_price_precision':
+    case 'trigger_price_below_minimum':
       return binanceErrors.filter('PRICE_FILTER');
     case 'volume_precision':
       return marketBuy ? binanceErrors.badPrecision() : binanceErrors.filter(lotFilter);
@@ -473,10 +475,8 @@ function placeRefusal(code: ErrorCodeValue, order: ParsedOrder): BinanceError {
       return binanceErrors.filter(order.request.type === 2 ? 'MARKET_LOT_SIZE' : 'LOT_SIZE');
     case ErrorCode.tradingUnavailable:
       return binanceErrors.unavailable();
-    case ErrorCode.badRequest:
-      // The only bad request the core finds in a checked order: a LIMIT_MAKER that would take.
-      if (order.request.postOnly) return binanceErrors.rejected('Order would immediately match and take.');
-      return binanceErrors.rejected(errorMessages[code]);
+    case ErrorCode.postOnlyWouldTake:
+      return binanceErrors.rejected('Order would immediately match and take.');
     default:
       return binanceErrors.rejected(errorMessages[code] ?? 'Order rejected.');
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import type { SpotOrderType } from '../spot-order-terms.ts';
 import { idField, pageField, pageSizeField, timeFilterField } from './paging.ts';
 
 /**
@@ -21,7 +22,9 @@ import { idField, pageField, pageSizeField, timeFilterField } from './paging.ts'
  * - 5 pending cancel: reserved; the core cancels synchronously, so it is never stored today;
  * - 6 rejected: refused by the core (e.g. insufficient balance); stored only for orders with a clientOrderId, so
  *   that a retry answers the same refusal;
- * - 7 expired: reserved for time-limited orders, which spot trading does not offer yet.
+ * - 7 expired: reserved for time-limited orders, which spot trading does not offer yet;
+ * - 8 waiting for trigger: a stop-limit order off the book, its funds locked, until the last price reaches its
+ *   trigger price; then it enters the book as a limit order (1, 2 or 3 from there).
  */
 export const OrderStatus = {
   init: 0,
@@ -32,13 +35,20 @@ export const OrderStatus = {
   pendingCancel: 5,
   rejected: 6,
   expired: 7,
+  waitingTrigger: 8,
 } as const;
 export type OrderStatusValue = (typeof OrderStatus)[keyof typeof OrderStatus];
 
-/** Statuses of an order still on the book: the open-orders list shows these. */
-export const openOrderStatuses: readonly number[] = [OrderStatus.init, OrderStatus.open, OrderStatus.partiallyFilled];
+/** Statuses of a live order (on the book or waiting for its trigger): the open-orders list shows these. */
+export const openOrderStatuses: readonly number[] = [
+  OrderStatus.init,
+  OrderStatus.open,
+  OrderStatus.partiallyFilled,
+  OrderStatus.waitingTrigger,
+];
 
-export const OrderType = { limit: 1, market: 2 } as const;
+/** `order/create`'s types: see spot-order-terms.ts (the futures order_create convention). */
+export const OrderType = { limit: 1, market: 2, ioc: 3, fok: 4, postOnly: 5 } as const;
 
 const decimal = z
   .union([z.string().max(40), z.number().nonnegative()])
@@ -55,6 +65,16 @@ const orderType = z
   .union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')])
   .transform((t) => Number(t) as 1 | 2);
 
+const createType = z
+  .union([z.number(), z.string()])
+  .transform((t) => Number(t))
+  .pipe(
+    z
+      .number()
+      .refine((t) => [1, 2, 3, 4, 5].includes(t), { message: '1 limit, 2 market, 3 IOC, 4 FOK or 5 post-only' })
+      .transform((t) => t as SpotOrderType),
+  );
+
 export const orderCreate = defineCall({
   name: 'order/create',
   access: 'login',
@@ -62,11 +82,13 @@ export const orderCreate = defineCall({
   request: z
     .object({
       side: z.enum(['BUY', 'SELL']),
-      type: orderType,
+      type: createType,
       /** Ignored (may be absent) for market orders. */
       price: decimal.optional(),
       volume: decimal,
       symbol,
+      /** Makes a limit order (types 1, 3, 4, 5) a stop-limit order that waits for the last price to reach this. */
+      triggerPrice: decimal.optional(),
       /** Makes a retry a no-op that answers as the first attempt did; unique per user. */
       clientOrderId: z
         .string()
@@ -74,8 +96,21 @@ export const orderCreate = defineCall({
         .regex(/^[\w-]{1,36}$/, 'letters, digits, _ or -')
         .optional(),
     })
-    .refine((o) => o.type === 2 || o.price !== undefined, { message: 'a limit order needs a price', path: ['price'] }),
+    .refine((o) => o.type === 2 || o.price !== undefined, { message: 'a limit order needs a price', path: ['price'] })
+    .refine((o) => o.type !== 2 || o.triggerPrice === undefined, {
+      message: 'only a limit order takes a trigger price',
+      path: ['triggerPrice'],
+    }),
   reply: z.object({ order_id: z.number() }),
+});
+
+/** Cancels every live order of the caller (in one market when `symbol` is given) as one command of the core. */
+export const orderCancelAll = defineCall({
+  name: 'order/cancel_all',
+  access: 'login',
+  writes: true,
+  request: z.object({ symbol: symbol.optional() }),
+  reply: z.object({ count: z.number() }),
 });
 
 export const orderCancel = defineCall({
@@ -107,6 +142,10 @@ export const orderListItem = z.object({
    */
   isCloseCancelOrder: z.number(),
   clientOrderId: z.string().optional(),
+  /** How it was placed: 1 limit, 2 market, 3 IOC, 4 FOK, 5 post-only (the order/create convention). */
+  orderType: z.number().optional(),
+  /** A stop-limit order's trigger price (status 8 while it waits); absent otherwise. */
+  triggerPrice: z.string().optional(),
 });
 
 /**

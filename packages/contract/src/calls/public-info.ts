@@ -103,6 +103,9 @@ export const marketEntry = z.object({
   etfOpen: z.number(),
   newcoinFlag: z.number(),
   multiple: z.number(),
+  /** The market's fee rates as fractions ('0.001' is 0.1%), for the order form's estimate and trading rules. */
+  makerFee: z.string().optional(),
+  takerFee: z.string().optional(),
 });
 
 export const coinEntry = z.object({

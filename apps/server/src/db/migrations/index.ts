@@ -18,6 +18,7 @@ import marketBuyByQuantity from './0015_market_buy_by_quantity.ts';
 import leanWriteIndexes from './0016_lean_write_indexes.ts';
 import listenKeys from './0017_listen_keys.ts';
 import marketGuards from './0018_market_guards.ts';
+import stopLimitOrders from './0019_stop_limit_orders.ts';
 
 /** Every migration in order. Names sort in the order they must run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -39,4 +40,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0016_lean_write_indexes': leanWriteIndexes,
   '0017_listen_keys': listenKeys,
   '0018_market_guards': marketGuards,
+  '0019_stop_limit_orders': stopLimitOrders,
 };

@@ -46,6 +46,10 @@ export interface OrdersTable {
   by_quantity: ColumnType<number, number | undefined, number>;
   /** Self-trade prevention: 'NONE', 'EXPIRE_TAKER', 'EXPIRE_MAKER' or 'EXPIRE_BOTH' (Binance's modes). */
   stp_mode: ColumnType<string, string | undefined, string>;
+  /** A stop-limit order's trigger price; '0' for any other order. */
+  trigger_price: ColumnType<string, string | undefined, string>;
+  /** Which way a stop-limit order waits (engine TriggerKind: 0 none, 1 stop, 2 take-profit). */
+  trigger_kind: ColumnType<number, number | undefined, number>;
   created_at: number;
   updated_at: number;
 }

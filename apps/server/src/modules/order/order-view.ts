@@ -1,4 +1,5 @@
 import { OrderStatus, type orderListItem } from '@opex/contract/calls/order';
+import { spotOrderType } from '@opex/contract/spot-order-terms';
 import Big from 'big.js';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
@@ -16,6 +17,7 @@ const statusTexts: Record<number, string> = {
   [OrderStatus.pendingCancel]: 'Cancelling',
   [OrderStatus.rejected]: 'Rejected',
   [OrderStatus.expired]: 'Expired',
+  [OrderStatus.waitingTrigger]: 'Waiting for trigger',
 };
 
 /** Big with its own settings: divisions here truncate to the market's price precision, exactly. */
@@ -55,5 +57,7 @@ export function orderListItemOf(
     // 2 (self-trade prevention expired it) is the exchange's doing as well.
     isCloseCancelOrder: row.closed_by_exchange === 0 ? 0 : 1,
     ...(row.client_order_id ? { clientOrderId: row.client_order_id } : {}),
+    orderType: spotOrderType(row.type, row.time_in_force, row.post_only === 1),
+    ...(row.trigger_kind !== 0 ? { triggerPrice: row.trigger_price } : {}),
   };
 }

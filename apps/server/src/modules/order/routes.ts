@@ -1,5 +1,13 @@
-import { orderCancel, orderCreate, orderEntrustHistory, orderListAll, orderListNew } from '@opex/contract/calls/order';
+import {
+  orderCancel,
+  orderCancelAll,
+  orderCreate,
+  orderEntrustHistory,
+  orderListAll,
+  orderListNew,
+} from '@opex/contract/calls/order';
 import { ErrorCode } from '@opex/contract/error-codes';
+import { spotOrderTerms } from '@opex/contract/spot-order-terms';
 import type { FastifyInstance } from 'fastify';
 import { bindCall } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
@@ -16,10 +24,19 @@ export async function registerOrderModule(app: FastifyInstance, services: Servic
 
   bindCall(app, services, orderCreate, async (input, ctx) => {
     if (!limiter.take(ctx.userId)) throw new CallError(ErrorCode.orderRateLimited);
+    const terms = spotOrderTerms(input.type);
     const outcome = await core.placeOrder({
       userId: ctx.userId,
       symbol: input.symbol,
-      request: { side: input.side, type: input.type, price: input.price, volume: input.volume },
+      request: {
+        side: input.side,
+        type: terms.kind,
+        price: input.price,
+        volume: input.volume,
+        timeInForce: terms.timeInForce,
+        postOnly: terms.postOnly,
+        triggerPrice: input.triggerPrice,
+      },
       clientOrderId: input.clientOrderId ?? null,
     });
     if (!outcome.ok) throw new CallError(outcome.code);
@@ -37,6 +54,14 @@ export async function registerOrderModule(app: FastifyInstance, services: Servic
     if (outcome.code !== ErrorCode.orderNotOpen) throw new CallError(outcome.code);
     const order = await findOrder(database.db, ctx.userId, input.orderId);
     throw new CallError(order && order.symbol === input.symbol ? ErrorCode.orderNotOpen : ErrorCode.orderNotFound);
+  });
+
+  // One call, one command: the rate limit counts it once, however many orders it cancels.
+  bindCall(app, services, orderCancelAll, async (input, ctx) => {
+    if (!limiter.take(ctx.userId)) throw new CallError(ErrorCode.orderRateLimited);
+    const outcome = await core.cancelAllOrders({ userId: ctx.userId, symbol: input.symbol ?? null });
+    if (!outcome.ok) throw new CallError(outcome.code);
+    return { count: outcome.count };
   });
 
   const lists: [typeof orderListNew, OrderListKind][] = [

@@ -1,6 +1,6 @@
 import type { CallReply } from '@opex/contract/call';
 import type { orderListNew } from '@opex/contract/calls/order';
-import { OrderStatus } from '@opex/contract/calls/order';
+import { OrderStatus, openOrderStatuses } from '@opex/contract/calls/order';
 import Big from 'big.js';
 
 /** How the order centre reads an order: its status word, whether it can be cancelled, its market and units. */
@@ -15,6 +15,7 @@ export type StatusKey =
   | 'pendingCancel'
   | 'rejected'
   | 'expired'
+  | 'waitingTrigger'
   | 'init';
 
 const statusKeys: Record<number, StatusKey> = {
@@ -26,6 +27,7 @@ const statusKeys: Record<number, StatusKey> = {
   [OrderStatus.pendingCancel]: 'pendingCancel',
   [OrderStatus.rejected]: 'rejected',
   [OrderStatus.expired]: 'expired',
+  [OrderStatus.waitingTrigger]: 'waitingTrigger',
 };
 
 /** A cancelled order that filled first says so (the original's rule: status 4 with deal_volume > 0). */
@@ -34,10 +36,9 @@ export function statusKey(order: Pick<OrderItem, 'status' | 'deal_volume'>): Sta
   return statusKeys[order.status] ?? 'open';
 }
 
-const cancellable: readonly number[] = [OrderStatus.init, OrderStatus.open, OrderStatus.partiallyFilled];
-
+/** Every live order can be cancelled, a stop-limit order waiting for its trigger too. */
 export function canCancel(order: Pick<OrderItem, 'status'>): boolean {
-  return cancellable.includes(order.status);
+  return openOrderStatuses.includes(order.status);
 }
 
 /** The symbol the cancel call takes, from the order's coins (btcusdt). */

@@ -1,12 +1,15 @@
 import { orderCreate } from '@opex/contract/calls/order';
 import { groupThousands } from '@opex/contract/display';
+import { channels, type Ticker } from '@opex/contract/realtime';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCallMutation } from '../../api/query.ts';
 import { errorText } from '../../i18n/error-text.ts';
+import { useChannel } from '../../realtime/index.ts';
 import { AmountInput } from '../../ui/amount-input/AmountInput.tsx';
 import { Button } from '../../ui/button/Button.tsx';
+import { SegmentedTab } from '../../ui/tabs/Tabs.tsx';
 import type { ChosenMarket } from './market-symbol.ts';
 import {
   amountForShare,
@@ -15,11 +18,19 @@ import {
   type FieldProblem,
   limitTotal,
   type MarketRules,
-  type OrderKind,
   type Side,
   shareOfAvailable,
   spendsQuote,
 } from './order-form.ts';
+import {
+  checkTrigger,
+  type EntryKind,
+  estimatedFee,
+  orderType,
+  priceKind,
+  type TimeInForceChoice,
+  timeInForceChoices,
+} from './order-terms.ts';
 import { PercentSlider } from './PercentSlider.tsx';
 import styles from './trade.module.css';
 import { formatAt } from './trade-format.ts';
@@ -42,7 +53,7 @@ export interface OfferedPrice {
 export interface OrderFormProps {
   market: ChosenMarket;
   side: Side;
-  kind: OrderKind;
+  kind: EntryKind;
   /** Spendable balance of the coin this side pays with; undefined for visitors or while loading. */
   available: string | undefined;
   isLogin: boolean;
@@ -55,20 +66,23 @@ export interface OrderFormProps {
 }
 
 /**
- * One side's order form: price (limit), amount (quote to spend for a market buy), percentage shortcuts of the
- * available balance, the total, and the submit. The market's rules are checked before sending; what the server
+ * One side's order form: trigger price (stop-limit), time in force (limit and stop-limit), price, amount (quote to spend for a market buy), percentage shortcuts of the
+ * available balance, the total, the estimated fee, the market's trading rules, and the submit. The market's rules are checked before sending; what the server
  * still refuses is shown under the button in the reader's language.
  */
 export function OrderForm({ market, side, kind, available, isLogin, offeredPrice, onPlaced }: OrderFormProps) {
   const { t } = useTranslation();
   const rules = rulesOf(market);
   const [price, setPrice] = useState('');
+  const [trigger, setTrigger] = useState('');
+  const [choice, setChoice] = useState<TimeInForceChoice>('GTC');
+  const lastPrice = useChannel<Ticker>(channels.ticker(market.entry.symbol))?.close ?? null;
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
   const [percent, setPercent] = useState(0);
   const [placed, setPlaced] = useState(false);
   const create = useCallMutation(orderCreate);
-  const draft = { side, kind, price, amount };
+  const draft = { side, kind: priceKind(kind), price, amount };
   const buy = side === 'BUY';
   const payCoin = buy ? market.quote : market.base;
   const amountCoin = spendsQuote(draft) ? market.quote : market.base;
@@ -80,24 +94,33 @@ export function OrderForm({ market, side, kind, available, isLogin, offeredPrice
   // biome-ignore lint/correctness/useExhaustiveDependencies: the reset is keyed on these two on purpose
   useEffect(() => {
     setAmount('');
+    setTrigger('');
     setPercent(0);
     setTouched(false);
     create.reset();
   }, [market.name, kind]);
 
   const check = checkDraft(draft, rules, isLogin ? (available ?? '0') : undefined);
-  const problemText = (p: FieldProblem | undefined) =>
+  const problemText = (p: (Pick<FieldProblem, 'values'> & { key: string }) | undefined) =>
     touched && p ? t(`trade.form.error.${p.key}`, { coin: payCoin, quote: market.quote, ...p.values }) : undefined;
   const priceProblem = check.ok ? undefined : problemText(check.price);
   const amountProblem = check.ok ? undefined : problemText(check.amount);
+  const triggerCheck = kind === 'stopLimit' ? checkTrigger(side, trigger, rules, lastPrice) : null;
+  const triggerProblem = triggerCheck && !triggerCheck.ok ? problemText(triggerCheck.problem) : undefined;
+  const fee = estimatedFee({ side, kind, choice, price, amount, trigger }, market.entry, lastPrice);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
     setPlaced(false);
-    if (!check.ok || !isLogin) return;
+    if (!check.ok || !isLogin || (triggerCheck && !triggerCheck.ok)) return;
     create.mutate(
-      { ...check.request, symbol: market.entry.symbol },
+      {
+        ...check.request,
+        type: orderType(kind, choice),
+        symbol: market.entry.symbol,
+        ...(kind === 'stopLimit' ? { triggerPrice: trigger.trim() } : {}),
+      },
       {
         onSuccess: () => {
           setAmount('');
@@ -110,7 +133,7 @@ export function OrderForm({ market, side, kind, available, isLogin, offeredPrice
     );
   };
 
-  const total = kind === 'limit' ? limitTotal(price, amount) : '';
+  const total = kind !== 'market' ? limitTotal(price, amount) : '';
   const id = `${side.toLowerCase()}-${kind}`;
   return (
     <form className={styles.orderForm} onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
@@ -127,7 +150,25 @@ export function OrderForm({ market, side, kind, available, isLogin, offeredPrice
           </span>
         )}
       </div>
-      {kind === 'limit' ? (
+      {kind === 'stopLimit' && (
+        <AmountInput
+          label={t('trade.form.trigger')}
+          unit={market.quote}
+          precision={rules.pricePrecision}
+          value={trigger}
+          onChange={setTrigger}
+          error={triggerProblem !== undefined}
+          errorText={triggerProblem}
+          warningText={
+            triggerCheck?.ok
+              ? t(triggerCheck.rises ? 'trade.form.triggerRises' : 'trade.form.triggerFalls', {
+                  price: `${trigger} ${market.quote}`,
+                })
+              : undefined
+          }
+        />
+      )}
+      {kind !== 'market' ? (
         <AmountInput
           label={t('trade.form.price')}
           unit={market.quote}
@@ -164,7 +205,7 @@ export function OrderForm({ market, side, kind, available, isLogin, offeredPrice
           setPlaced(false);
         }}
       />
-      {kind === 'limit' && (
+      {kind !== 'market' && (
         <p className={styles.total}>
           <span>{t('trade.form.total')}</span>
           <span>
@@ -172,6 +213,24 @@ export function OrderForm({ market, side, kind, available, isLogin, offeredPrice
           </span>
         </p>
       )}
+      {kind !== 'market' && (
+        <SegmentedTab
+          label={t('trade.form.timeInForce')}
+          value={choice}
+          onValueChange={(c) => setChoice(c as TimeInForceChoice)}
+          items={timeInForceChoices.map((c) => ({ key: c, name: t(`trade.form.tif.${c}`) }))}
+        />
+      )}
+      <p className={styles.total} data-testid={`fee-${side.toLowerCase()}`}>
+        <span>
+          {t('trade.form.estFee')}
+          {fee && ` (${t(`trade.form.${fee.rate}`)})`}
+        </span>
+        <span>
+          {fee ? groupThousands(fee.amount) : '--'}{' '}
+          {fee?.coin === 'quote' || (!fee && !buy) ? market.quote : market.base}
+        </span>
+      </p>
       {isLogin ? (
         <Button type="submit" variant={buy ? 'buy' : 'sell'} block loading={create.isPending}>
           {t(buy ? 'trade.form.buy' : 'trade.form.sell', { coin: market.base })}

@@ -26,9 +26,11 @@ import { MarketHeader } from './MarketHeader.tsx';
 import { MarketList } from './MarketList.tsx';
 import { type ChosenMarket, chooseMarket, marketPath } from './market-symbol.ts';
 import { OrderBook, type OrderBookProps } from './OrderBook.tsx';
-import { type OfferedPrice, OrderForm } from './OrderForm.tsx';
-import type { OrderKind, Side } from './order-form.ts';
+import { type OfferedPrice, OrderForm, rulesOf } from './OrderForm.tsx';
+import type { Side } from './order-form.ts';
+import { type EntryKind, entryKinds } from './order-terms.ts';
 import { RecentTrades } from './RecentTrades.tsx';
+import { TradingRules } from './TradingRules.tsx';
 import styles from './trade.module.css';
 import { roseText } from './trade-format.ts';
 import { UserOrders } from './UserOrders.tsx';
@@ -68,7 +70,7 @@ function MarketTrading({ market, flash }: { market: ChosenMarket; flash: boolean
     .filter(Boolean);
   const [step, setStep] = useState(0);
   const [period, setPeriod] = useState<KlinePeriod>('15min');
-  const [kind, setKind] = useState<OrderKind>('limit');
+  const [kind, setKind] = useState<EntryKind>('limit');
   const [phoneSide, setPhoneSide] = useState<Side>('BUY');
   const [phonePanel, setPhonePanel] = useState('chart');
   const [chartView, setChartView] = useState<'kline' | 'depth'>('kline');
@@ -161,12 +163,10 @@ function MarketTrading({ market, flash }: { market: ChosenMarket; flash: boolean
         <SegmentedTab
           label={t('trade.form.kind')}
           value={kind}
-          onValueChange={(k) => setKind(k as OrderKind)}
-          items={[
-            { key: 'limit', name: t('trade.form.limit') },
-            { key: 'market', name: t('trade.form.market') },
-          ]}
+          onValueChange={(k) => setKind(k as EntryKind)}
+          items={entryKinds.map((k) => ({ key: k, name: t(`trade.form.${k}`) }))}
         />
+        <TradingRules rules={rulesOf(market)} fees={market.entry} base={market.base} quote={market.quote} />
         {phone && (
           <SegmentedTab
             label={t('trade.form.side')}

@@ -1,4 +1,5 @@
 import type { MarketEntry } from '../market-symbol.ts';
+import type { MarketRules } from '../order-form.ts';
 
 /**
  * A market as public info lists it, for tests: `name` BTC/USDT, its symbol btcusdt, 2 price and 4 volume digits
@@ -26,3 +27,14 @@ export function marketEntry(name: string, overrides: Partial<MarketEntry> = {}):
     ...overrides,
   };
 }
+
+/** The demo BTC/USDT market's rules as the order form reads them. */
+export const btcUsdtRules: MarketRules = {
+  pricePrecision: 2,
+  volumePrecision: 6,
+  limitPriceMin: '0.01',
+  limitVolumeMin: '0.000001',
+  marketBuyMin: '5',
+  marketSellMin: '0.0001',
+  minNotional: '5',
+};

@@ -55,6 +55,7 @@ export const orderCenter: Messages['orderCenter'] = {
     pendingCancel: '撤銷中',
     rejected: '已拒絕',
     expired: '已過期',
+    waitingTrigger: '等待觸發',
   },
   role: {
     maker: '掛單',

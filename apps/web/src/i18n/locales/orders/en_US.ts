@@ -54,6 +54,7 @@ export const orderCenter = {
     pendingCancel: 'Cancelling',
     rejected: 'Rejected',
     expired: 'Expired',
+    waitingTrigger: 'Waiting for trigger',
   },
   role: {
     maker: 'Maker',

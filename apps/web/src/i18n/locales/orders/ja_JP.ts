@@ -55,6 +55,7 @@ export const orderCenter: Messages['orderCenter'] = {
     pendingCancel: '取消中',
     rejected: '拒否',
     expired: '期限切れ',
+    waitingTrigger: 'トリガー待ち',
   },
   role: {
     maker: 'メイカー',

@@ -55,6 +55,7 @@ export const orderCenter: Messages['orderCenter'] = {
     pendingCancel: '취소 중',
     rejected: '거부됨',
     expired: '만료됨',
+    waitingTrigger: '트리거 대기',
   },
   role: {
     maker: '메이커',

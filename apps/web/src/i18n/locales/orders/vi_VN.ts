@@ -55,6 +55,7 @@ export const orderCenter: Messages['orderCenter'] = {
     pendingCancel: 'Đang huỷ',
     rejected: 'Bị từ chối',
     expired: 'Hết hạn',
+    waitingTrigger: 'Chờ kích hoạt',
   },
   role: {
     maker: 'Maker',

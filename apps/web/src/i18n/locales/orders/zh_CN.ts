@@ -55,6 +55,7 @@ export const orderCenter: Messages['orderCenter'] = {
     pendingCancel: '撤销中',
     rejected: '已拒绝',
     expired: '已过期',
+    waitingTrigger: '等待触发',
   },
   role: {
     maker: '挂单',
