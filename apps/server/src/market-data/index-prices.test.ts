@@ -13,7 +13,7 @@ function market(
     turnover = '0',
     volume = '0',
     sort = 1,
-  }: Partial<Record<string, string | null>> & { sort?: number } = {},
+  }: Partial<Record<'last' | 'bid' | 'ask' | 'turnover' | 'volume', string>> & { sort?: number } = {},
 ): MarketSnapshot {
   const [base, quote] = symbol.split('/') as [string, string];
   return {
@@ -23,8 +23,8 @@ function market(
     last: big(last),
     bid: big(bid),
     ask: big(ask),
-    quoteTurnover: new Big(turnover ?? '0'),
-    baseVolume: new Big(volume ?? '0'),
+    quoteTurnover: new Big(turnover),
+    baseVolume: new Big(volume),
     sort,
   };
 }
