@@ -2,14 +2,14 @@ import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
 import { clippedPrice, type MarketSnapshot, priceCoins } from './index-prices.ts';
 
-const big = (v: string | null) => (v === null ? null : new Big(v));
+const big = (v: string | null | undefined) => (v == null ? null : new Big(v));
 
 function market(
   symbol: string,
   {
-    last = null,
-    bid = null,
-    ask = null,
+    last,
+    bid,
+    ask,
     turnover = '0',
     volume = '0',
     sort = 1,
