@@ -127,7 +127,10 @@ test('lists an API order, filters, opens an order’s fills and exports the trad
   await expect(limitBuy).toHaveCount(1, { timeout: 30_000 });
   await expect(limitBuy).toContainText('BTC/USDT');
   await expect(limitBuy).toContainText('Limit');
+  // Every amount carries its coin; the total is at the quote coin's precision.
   await expect(limitBuy).toContainText('0.01');
+  await expect(limitBuy).toContainText(/0\.01\d* BTC/);
+  await expect(limitBuy).toContainText('0.00 USDT');
   // Live, without a reload: the private order channel brings a new order in and takes a cancelled one out.
   const request = page.context().request;
   const another = await postCall(request, 'order/create', {
@@ -171,6 +174,7 @@ test('lists an API order, filters, opens an order’s fills and exports the trad
   await page.getByRole('tab', { name: 'Trade history' }).click();
   const trades = page.getByRole('table', { name: 'Trade history' }).getByRole('row').filter({ hasText: 'TRX/USDT' });
   await expect(trades.first()).toContainText('Taker');
+  await expect(trades.first()).toContainText(/\d\.\d{2} USDT/);
   const tradeCount = await trades.count();
   const [download] = await Promise.all([
     page.waitForEvent('download'),

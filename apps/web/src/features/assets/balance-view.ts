@@ -60,7 +60,12 @@ export function fiatTotal(coins: readonly CoinBalance[], rate: FiatRate | undefi
     const price = priceOf(rate, c.coinName);
     return price === null ? [] : [new Big(c.total_balance).times(price)];
   });
-  return priced.length ? `≈ ${fiatText(priced.reduce((sum, v) => sum.plus(v), new Big(0)), rate)}` : '';
+  return priced.length
+    ? `≈ ${fiatText(
+        priced.reduce((sum, v) => sum.plus(v), new Big(0)),
+        rate,
+      )}`
+    : '';
 }
 
 /** An amount at a coin's display digits, cut to the spec's 14 characters and grouped (the tables' format). */

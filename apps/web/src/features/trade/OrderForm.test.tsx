@@ -85,6 +85,9 @@ describe('OrderForm', () => {
     expect(screen.getByLabelText('Amount')).toHaveValue('0.003846');
     expect(screen.getByText('249.99 USDT')).toBeInTheDocument();
     expect(slider).toHaveAttribute('aria-valuetext', '25%');
+    // A whole product keeps the quote decimals: 6,500.00, never 6,500.
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '0.1' } });
+    expect(screen.getByText('6,500.00 USDT')).toBeInTheDocument();
     fireEvent.change(slider, { target: { value: '0' } });
     expect(screen.getByLabelText('Amount')).toHaveValue('');
   });

@@ -1,5 +1,5 @@
 import { orderCreate } from '@opex/contract/calls/order';
-import { groupThousands } from '@opex/contract/display';
+import { formatAmount } from '@opex/contract/display';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -166,9 +166,8 @@ export function OrderForm({ market, side, kind, available, isLogin, offeredPrice
       {kind === 'limit' && (
         <p className={styles.total}>
           <span>{t('trade.form.total')}</span>
-          <span>
-            {total ? groupThousands(total) : '--'} {market.quote}
-          </span>
+          {/* The exact price × amount at the quote decimals the form uses (the price precision), truncated. */}
+          <span>{total ? formatAmount(total, rules.pricePrecision, market.quote) : `-- ${market.quote}`}</span>
         </p>
       )}
       {isLogin ? (
