@@ -1,8 +1,9 @@
 import { orderCreate } from '@opex/contract/calls/order';
-import { formatAmount } from '@opex/contract/display';
+import { coinDigits, formatAmount } from '@opex/contract/display';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { usePublicInfo } from '../../api/common.ts';
 import { useCallMutation } from '../../api/query.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { AmountInput } from '../../ui/amount-input/AmountInput.tsx';
@@ -61,6 +62,8 @@ export interface OrderFormProps {
 export function OrderForm({ market, side, kind, available, isLogin, offeredPrice, onPlaced }: OrderFormProps) {
   const { t } = useTranslation();
   const rules = rulesOf(market);
+  // Quote-coin amounts shown (the balance to spend, the total) are at the quote coin's precision.
+  const quoteDigits = coinDigits(usePublicInfo().market.coinList, market.quote, rules.pricePrecision);
   const [price, setPrice] = useState('');
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
@@ -121,7 +124,7 @@ export function OrderForm({ market, side, kind, available, isLogin, offeredPrice
           <span className={styles.available}>
             {t('trade.form.available')}{' '}
             <strong data-testid={`available-${side.toLowerCase()}`}>
-              {formatAt(available, buy ? rules.pricePrecision : rules.volumePrecision)} {payCoin}
+              {formatAt(available, buy ? quoteDigits : rules.volumePrecision)} {payCoin}
             </strong>
           </span>
         )}
@@ -166,8 +169,8 @@ export function OrderForm({ market, side, kind, available, isLogin, offeredPrice
       {kind === 'limit' && (
         <p className={styles.total}>
           <span>{t('trade.form.total')}</span>
-          {/* The exact price × amount at the quote decimals the form uses (the price precision), truncated. */}
-          <span>{total ? formatAmount(total, rules.pricePrecision, market.quote) : `-- ${market.quote}`}</span>
+          {/* The exact price × amount at the quote coin's precision, truncated: never rounded, never short. */}
+          <span>{total ? formatAmount(total, quoteDigits, market.quote) : `-- ${market.quote}`}</span>
         </p>
       )}
       {isLogin ? (

@@ -1,6 +1,6 @@
 import { orderCancel, orderEntrustHistory, orderListNew } from '@opex/contract/calls/order';
 import { tradeListByOrder } from '@opex/contract/calls/trade';
-import { formatDateTime } from '@opex/contract/display';
+import { formatAmount, formatDateTime } from '@opex/contract/display';
 import Big from 'big.js';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,8 +47,15 @@ export function UserOrders({ market, onChanged }: { market: ChosenMarket; onChan
       tone: o.side === 'BUY' ? 'buy' : 'sell',
     },
     price: { type: 'text', text: o.type === 2 ? t('trade.form.market') : formatAt(o.price, price) },
-    volume: { type: 'text', text: formatAt(o.volume, o.type === 2 && o.side === 'BUY' ? price : volume) },
-    deal: { type: 'text', text: formatAt(o.deal_volume, volume) },
+    // Amounts carry their coin: a market buy's volume is the quote it spends.
+    volume: {
+      type: 'text',
+      text:
+        o.type === 2 && o.side === 'BUY'
+          ? formatAmount(o.volume, price, market.quote)
+          : formatAmount(o.volume, volume, market.base),
+    },
+    deal: { type: 'text', text: formatAmount(o.deal_volume, volume, market.base) },
     avg: { type: 'text', text: new Big(o.deal_volume).gt(0) ? formatAt(o.avg_price, price) : '--' },
   });
   const columns = (last: TableColumn): TableColumn[] => {
@@ -102,7 +109,7 @@ export function UserOrders({ market, onChanged }: { market: ChosenMarket; onChan
           <li key={`${f.ctime}-${f.price}-${f.volume}`}>
             <span>{formatDateTime(f.ctime)}</span>
             <span>
-              {formatAt(f.volume, volume)} @ {formatAt(f.price, price)}
+              {formatAmount(f.volume, volume, market.base)} @ {formatAt(f.price, price)}
             </span>
             <span>
               {t('trade.orders.fee')} {f.fee} {f.feeCoin}
