@@ -5,8 +5,8 @@ import { loginFromAnotherDevice } from './support/api-login.ts';
 import { registerByApi } from './support/api-register.ts';
 
 /**
- * A funded trader reads the spot account (available, in orders, BTC value and its dollar value at the operator's
- * rate, exactly; small balances hidden; search) and the order centre (an order placed through the API, filters,
+ * A funded trader reads the spot account (available, in orders, BTC value and its dollar value at the live index
+ * rate, exactly; USDT pegged 1:1; small balances hidden; search) and the order centre (an order placed through the API, filters,
  * the fills of a filled order, the trade export as a CSV download).
  */
 // Registering and crediting through the operator CLI takes a while on a busy machine.
@@ -60,8 +60,24 @@ function timesTruncated(a: string, b: string, digits: number): string {
   return `${whole}.${text.slice(-digits)}`;
 }
 
+/** Every BTC price in US dollars the page was sent (public info's rate table, then common/rate's polls). */
+function watchBtcRates(page: Page): Set<string> {
+  const seen = new Set<string>();
+  page.on('response', async (response) => {
+    if (!/\/fe-ex-api\/common\/(rate|public_info_v4)$/.test(new URL(response.url()).pathname)) return;
+    type RateTable = Record<string, Record<string, string | number>>;
+    const body = (await response.json().catch(() => null)) as {
+      data?: { rate?: RateTable; market?: { rate?: RateTable } };
+    } | null;
+    const btc = (body?.data?.rate ?? body?.data?.market?.rate)?.en_US?.BTC;
+    if (btc !== undefined) seen.add(String(btc));
+  });
+  return seen;
+}
+
 test('reads the spot balances with BTC and dollar values, hides small ones and searches', async ({ page }) => {
   await fundedTrader(page);
+  const btcRates = watchBtcRates(page);
   await page.goto('/assets/exchangeAccount');
   await expect(page.getByRole('heading', { name: 'Spot account', level: 1 })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('columnheader', { name: 'Value ($)' })).toBeVisible();
@@ -73,18 +89,17 @@ test('reads the spot balances with BTC and dollar values, hides small ones and s
     'In orders': '0.000000',
     Total: '1.500000',
     'BTC value': '1.50000000',
-    // The demo rate: 1 BTC = 65,000 US dollars.
-    'Value ($)': '$97,500.00',
   });
+  // 1.5 BTC at the index price the page was sent (BTC/USDT's last trade; USDT is pegged to the dollar).
+  const btcValues = [...btcRates].map((rate) => `$${timesTruncated('1.5', rate, 2)}`);
+  expect(btcValues).toContain(btc['Value ($)']);
 
   // 10 USDT rest in the limit buy; the market buy spent (up to) 5.
   await expect.poll(async () => (await cellsOf(page, balanceRow(page, 'USDT')))['In orders']).toMatch(/^10\.0+$/);
   const usdt = await cellsOf(page, balanceRow(page, 'USDT'));
   expect(Number(usdt.Total?.replaceAll(',', ''))).toBeGreaterThanOrEqual(2495);
-  for (const coin of ['USDT', 'TRX', 'BTC']) {
-    const cells = await cellsOf(page, balanceRow(page, coin));
-    expect(cells['Value ($)'], coin).toBe(`$${timesTruncated(cells['BTC value'] ?? '', '65000', 2)}`);
-  }
+  // Pegged 1:1: the dollar value is the amount itself, never a detour through BTC.
+  expect(usdt['Value ($)']).toBe(`$${usdt.Total}`);
   await expect(balanceRow(page, 'ETH')).toHaveCount(1);
   await expect(balanceRow(page, 'TRX')).toHaveCount(1);
 
@@ -98,10 +113,10 @@ test('reads the spot balances with BTC and dollar values, hides small ones and s
   await expect(balanceRow(page, 'USDT')).toHaveCount(1);
   await expect(balanceRow(page, 'BTC')).toHaveCount(0);
 
-  // The estimate: the BTC total and its dollar value.
+  // The estimate: the BTC total, and the dollar value of every balance at its own rate.
   const total = (await page.getByTestId('total-btc').textContent()) ?? '';
   expect(Number(total.replaceAll(',', ''))).toBeGreaterThan(1.5);
-  await expect(page.getByText(`≈ $${timesTruncated(total, '65000', 2)}`)).toBeVisible();
+  await expect(page.getByText(/^≈ \$\d{1,3}(,\d{3})*\.\d{2}$/)).toBeVisible();
 });
 
 test('lists an API order, filters, opens an order’s fills and exports the trades as CSV', async ({ page }) => {
@@ -112,7 +127,10 @@ test('lists an API order, filters, opens an order’s fills and exports the trad
   await expect(limitBuy).toHaveCount(1, { timeout: 30_000 });
   await expect(limitBuy).toContainText('BTC/USDT');
   await expect(limitBuy).toContainText('Limit');
+  // Every amount carries its coin; the total is at the quote coin's precision.
   await expect(limitBuy).toContainText('0.01');
+  await expect(limitBuy).toContainText(/0\.01\d* BTC/);
+  await expect(limitBuy).toContainText('0.00 USDT');
   // Live, without a reload: the private order channel brings a new order in and takes a cancelled one out.
   const request = page.context().request;
   const another = await postCall(request, 'order/create', {
@@ -156,6 +174,7 @@ test('lists an API order, filters, opens an order’s fills and exports the trad
   await page.getByRole('tab', { name: 'Trade history' }).click();
   const trades = page.getByRole('table', { name: 'Trade history' }).getByRole('row').filter({ hasText: 'TRX/USDT' });
   await expect(trades.first()).toContainText('Taker');
+  await expect(trades.first()).toContainText(/\d\.\d{2} USDT/);
   const tradeCount = await trades.count();
   const [download] = await Promise.all([
     page.waitForEvent('download'),

@@ -68,7 +68,7 @@ describe.each(testDialects)('operator commands on %s', (dialect) => {
     expect(await admin(...BTC)).toBe('coin BTC added');
     await admin(...USDT);
     expect(await admin(...MARKET)).toBe('market BTC/USDT saved');
-    await admin('rate', 'set', '--coin', 'BTC', '--fiat', 'USD', '--rate', '65000.5');
+    await admin('price', 'set', '--coin', 'BTC', '--fiat', 'USD', '--price', '65000.5');
     const { data } = await server.client().call(publicInfoV4);
     expect(data.market.market.USDT?.['BTC/USDT']).toMatchObject({
       symbol: 'btcusdt',
@@ -84,7 +84,7 @@ describe.each(testDialects)('operator commands on %s', (dialect) => {
       ['cli:tester', 'coin.add', 'BTC'],
       ['cli:tester', 'coin.add', 'USDT'],
       ['cli:tester', 'market.save', 'BTC/USDT'],
-      ['cli:tester', 'rate.set', 'BTC/usd'],
+      ['cli:tester', 'price.set', 'BTC'],
     ]);
   });
 
@@ -133,6 +133,29 @@ describe.each(testDialects)('operator commands on %s', (dialect) => {
     );
     await refused(['market', 'guards', '--market', 'DOGE/USDT', '--band-up', '5'], /no market DOGE\/USDT/);
     await refused(['market', 'guards', '--market', 'BTC/USDT'], /give --min-notional, --band-up or --band-down/);
+  });
+
+  it('sets operator prices and exchange rates that common/rate follows, and takes a price away', async () => {
+    expect(await admin('price', 'set', '--coin', 'USDT', '--fiat', 'usd', '--price', '1')).toBe('USDT priced at 1 usd');
+    expect(await admin('fx', 'set', '--fiat', 'KRW', '--per-usd', '1350')).toBe('1 usd = 1350 krw');
+    expect(await admin('price', 'list')).toBe('price\tBTC\t65000.5 usd\nprice\tUSDT\t1 usd\nfx\t1 usd\t1350 krw');
+    let { data } = await server.client().call(publicInfoV4);
+    expect(data.market.rate.ko_KR).toMatchObject({ USDT: '1350', BTC: '87750675', KRW: '1' });
+    expect(await admin('price', 'unset', '--coin', 'BTC')).toBe('BTC is priced from the books');
+    ({ data } = await server.client().call(publicInfoV4));
+    expect(data.market.rate.en_US).toEqual({ USDT: '1', USD: '1', coin_precision: 2, lang_logo: '$' });
+    const audit = await server.services.database.db.selectFrom('audit_log').selectAll().orderBy('id').execute();
+    expect(audit.slice(-3).map((a) => [a.action, a.subject])).toEqual([
+      ['price.set', 'USDT'],
+      ['fx.set', 'krw'],
+      ['price.unset', 'BTC'],
+    ]);
+
+    await refused(['price', 'unset', '--coin', 'BTC'], /BTC has no operator price/);
+    await refused(['price', 'set', '--coin', 'DOGE', '--fiat', 'usd', '--price', '1'], /coin DOGE is not listed/);
+    await refused(['price', 'set', '--coin', 'USDT', '--fiat', 'usd', '--price', '0'], /--price must be more than 0/);
+    await refused(['fx', 'set', '--fiat', 'usd', '--per-usd', '2'], /always 1/);
+    await refused(['fx', 'set', '--fiat', 'yen', '--per-usd', 'x'], /--per-usd must be a decimal number/);
   });
 
   it('refuses bad catalogue input with a clear message and changes nothing', async () => {

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveCmsPage } from '../src/modules/cms/cms-pages.ts';
 import { addPopup } from '../src/modules/common/home-popups.ts';
 import { seedDemoContent } from '../src/seed/demo-content.ts';
+import { seedDemoIndexAnchors } from '../src/seed/demo-index-anchors.ts';
 import { contentSnapshot } from './content-fixtures.ts';
 import { startTestServer, type TestServer, testDialects } from './harness.ts';
 
@@ -47,6 +48,7 @@ describe.each(testDialects)('common calls on %s', (dialect) => {
   describe('with the demo content', () => {
     beforeAll(async () => {
       await seedDemoContent(server.services.database.db, server.clock);
+      await seedDemoIndexAnchors(server.services.database.db, server.clock);
     });
 
     it('answers public info with brand, skins, switches, markets, coins and rates from the database', async () => {
@@ -89,9 +91,10 @@ describe.each(testDialects)('common calls on %s', (dialect) => {
         otcOpen: 1,
       });
       expect(info.market.coinList.BTC?.fiatPrecision).toMatchObject({ usd: 2, krw: 0 });
-      expect(info.market.rate.en_US).toMatchObject({ BTC: '65000', USD: '1', coin_precision: 2, lang_logo: '$' });
-      expect(info.market.rate.ko_KR).toMatchObject({ BTC: '87750000', KRW: '1', lang_logo: '₩' });
-      expect(info.market.rate.el_GR).toMatchObject({ BTC: '468000', CNY: '1' });
+      // Nothing has traded yet: only the pegged USDT has a price, in each language's fiat.
+      expect(info.market.rate.en_US).toEqual({ USDT: '1', USD: '1', coin_precision: 2, lang_logo: '$' });
+      expect(info.market.rate.ko_KR).toEqual({ USDT: '1350', KRW: '1', coin_precision: 0, lang_logo: '₩' });
+      expect(info.market.rate.el_GR).toMatchObject({ USDT: '7.2', CNY: '1' });
       expect(info.seo.title).toBe('Opex Demo Exchange');
     });
 

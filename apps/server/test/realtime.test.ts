@@ -4,7 +4,7 @@ import { emailValidCode } from '@opex/contract/calls/verification';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../src/platform/session-store.ts';
 import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
-import { type Frame, on, RealtimeSocket as Socket, rep } from './realtime-socket.ts';
+import { type Frame, on, rep, RealtimeSocket as Socket } from './realtime-socket.ts';
 import { fund, loginAs, seedMarket, tradingInvariants } from './trading-fixtures.ts';
 import { latestCode, loggedInClient, PASSWORD, registerEmail } from './user-fixtures.ts';
 

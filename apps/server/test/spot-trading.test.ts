@@ -3,6 +3,7 @@ import { orderCancel, orderCreate, orderEntrustHistory, orderListAll, orderListN
 import { tradeList, tradeListByOrder } from '@opex/contract/calls/trade';
 import { ErrorCode } from '@opex/contract/error-codes';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { setAnchor } from '../src/catalog/price-anchors.ts';
 import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
 import { balanceOf, fund, loginAs, seedMarket, tradingInvariants } from './trading-fixtures.ts';
 
@@ -40,6 +41,7 @@ describe.each(testDialects)('spot orders, trades and balances over HTTP on %s', 
         })),
       )
       .execute();
+    await setAnchor(db(), { coin: 'USDT', fiat: 'usd', price: '1' }, 0);
     await fund(server.services.core, ALICE, 'USDT', '10000');
     await fund(server.services.core, BOB, 'BTC', '5');
     await fund(server.services.core, BOB, 'ETH', '3');
@@ -215,7 +217,7 @@ describe.each(testDialects)('spot orders, trades and balances over HTTP on %s', 
     expect(anonymous.json().code).toBe(ErrorCode.sessionEnded);
   });
 
-  it('answers balances per coin with a BTC valuation by last price', async () => {
+  it('answers balances per coin with a BTC valuation by the index prices', async () => {
     await bob.call(orderCreate, { side: 'SELL', type: 1, price: '0.05', volume: '1', symbol: 'ethbtc' });
     const r = await bob.call(accountBalanceV5, {});
     expect(r.code).toBe('0');
@@ -226,7 +228,7 @@ describe.each(testDialects)('spot orders, trades and balances over HTTP on %s', 
       total_balance: '3',
       allBtcValuatin: '0',
     });
-    // USDT is valued through BTCUSDT's last price (20000): 3996 USDT is 0.1998 BTC.
+    // USDT, pegged to the dollar, and BTC at BTCUSDT's last price (20000): 3996 USDT is 0.1998 BTC.
     expect(r.data.allCoinMap.USDT).toMatchObject({
       normal_balance: '3996',
       allBtcValuatin: '0.1998',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDisplay, groupThousands, truncateDecimal } from './display.ts';
+import { coinDigits, formatAmount, formatDateTime, formatDisplay, groupThousands, truncateDecimal } from './display.ts';
 
 describe('formatDisplay', () => {
   it('shows -- for empty or invalid values', () => {
@@ -70,6 +70,26 @@ describe('truncateDecimal', () => {
 
   it('shows -- for invalid values', () => {
     expect(truncateDecimal('x', 2)).toBe('--');
+  });
+});
+
+describe('formatAmount', () => {
+  it('shows an amount at its precision, never dropping or rounding decimals, with its unit', () => {
+    expect(formatAmount('6500', 2, 'USDT')).toBe('6,500.00 USDT');
+    // The exact product of a price and an amount, truncated to the quote precision: never rounded up.
+    expect(formatAmount('8028.659999', 2, 'USDT')).toBe('8,028.65 USDT');
+    expect(formatAmount('150', 2, 'USDT')).toBe('150.00 USDT');
+    expect(formatAmount('-0.004', 2, 'USDT')).toBe('0.00 USDT');
+    expect(formatAmount('-1234.5', 4, 'BTC')).toBe('-1,234.5000 BTC');
+    expect(formatAmount('7494.72373', 2)).toBe('7,494.72');
+    expect(formatAmount('', 2, 'USDT')).toBe('--');
+    expect(formatAmount(undefined, 2, 'USDT')).toBe('--');
+  });
+
+  it('takes a coin precision from the coin list, or a fallback for a coin it does not list', () => {
+    const coins = { USDT: { showPrecision: 2 }, BTC: { showPrecision: 6 } };
+    expect(coinDigits(coins, 'USDT', 8)).toBe(2);
+    expect(coinDigits(coins, 'XYZ', 8)).toBe(8);
   });
 });
 

@@ -64,6 +64,27 @@ export function truncateDecimal(value: string | null | undefined, places: number
   return sign + parts.integer + (digits === 0 ? '' : `.${fraction}`);
 }
 
+/**
+ * An amount as every page shows it: truncated (never rounded) to `digits` decimals and padded to them, so a total
+ * never drops decimals ("6500" at 2 -> "6,500.00"), grouped by thousands, and followed by its unit when one is given
+ * ("150.00 USDT"). Quote-coin amounts (turnover, totals, order values, ledger amounts) take the quote coin's
+ * precision; '--' when there is no amount.
+ */
+export function formatAmount(value: string | null | undefined, digits: number, unit?: string): string {
+  const cut = truncateDecimal(value, digits);
+  if (cut === EMPTY_DISPLAY) return cut;
+  return unit ? `${groupThousands(cut)} ${unit}` : groupThousands(cut);
+}
+
+/** A coin's display precision (public info's coinList showPrecision), or `fallback` for a coin it does not list. */
+export function coinDigits(
+  coinList: Record<string, { showPrecision: number }>,
+  coin: string,
+  fallback: number,
+): number {
+  return coinList[coin]?.showPrecision ?? fallback;
+}
+
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { timeFilterField } from './calls/paging.ts';
 import type { DepositRecord } from './calls/deposit.ts';
+import { timeFilterField } from './calls/paging.ts';
 
 /**
  * The realtime protocol (contract-notes.md, "Realtime protocol"): one WebSocket at `/kline-api/ws`. Client frames

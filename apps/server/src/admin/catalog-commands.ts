@@ -173,7 +173,7 @@ export const catalogCommands: Record<string, AdminCommand> = {
     },
   },
   'rate set': {
-    usage: 'rate set --coin BTC --fiat usd --rate 65000',
+    usage: 'rate set --coin BTC --fiat usd --rate 65000   (reference rate: where the demo market maker opens a market)',
     options: stringFlags('coin', 'fiat', 'rate'),
     async run(ctx, _p, f) {
       const coin = symbol(required(f, 'coin'), 'coin');

@@ -4,6 +4,7 @@ import { AdminInputError } from './admin-input.ts';
 import { catalogCommands } from './catalog-commands.ts';
 import { chainCommands } from './chain-commands.ts';
 import { contentCommands } from './content-commands.ts';
+import { indexPriceCommands } from './index-price-commands.ts';
 import { kycCommands } from './kyc-commands.ts';
 import { moneyCommands } from './money-commands.ts';
 import { siteCommands } from './site-commands.ts';
@@ -13,6 +14,7 @@ import { withdrawCommands } from './withdraw-commands.ts';
 export const adminCommands: Record<string, AdminCommand> = {
   ...siteCommands,
   ...catalogCommands,
+  ...indexPriceCommands,
   ...contentCommands,
   ...moneyCommands,
   ...chainCommands,

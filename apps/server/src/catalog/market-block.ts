@@ -1,9 +1,9 @@
 import type { marketBlock, rateTable } from '@opex/contract/calls/public-info';
 import type { z } from 'zod';
+import { priceIn, readIndexPrices } from '../market-data/index-price-table.ts';
 import type { Services } from '../platform/services.ts';
 import { listCoins } from './coins.ts';
 import { listMarkets, marketName } from './markets.ts';
-import { listRates } from './rates.ts';
 
 /** The `market` block of public info (also common/market): shown markets by quote, coins, rates, realtime address. */
 export async function buildMarketBlock(services: Services): Promise<z.input<typeof marketBlock>> {
@@ -68,13 +68,19 @@ export async function buildMarketBlock(services: Services): Promise<z.input<type
   };
 }
 
-/** Per language: each coin's price in the language's fiat, the fiat itself as "1", its digits and symbol. */
+/**
+ * Per language: each coin's index price in the language's fiat (coins without one, or a fiat without an exchange
+ * rate, are left out), the fiat itself as "1", its digits and symbol.
+ */
 export async function buildRateTable(services: Services): Promise<z.input<typeof rateTable>> {
-  const [languages, rates] = await Promise.all([services.settings.languages(), listRates(services.database.db)]);
+  const [languages, index] = await Promise.all([services.settings.languages(), readIndexPrices(services)]);
   return Object.fromEntries(
     languages.map((language) => {
       const fiat = language.defaultFiat;
-      const perCoin = rates.filter((r) => r.fiat === fiat).map((r) => [r.coin, r.rate]);
+      const perCoin = [...index.prices.keys()].flatMap((coin) => {
+        const price = priceIn(index, coin, fiat);
+        return price ? [[coin, price.toFixed()]] : [];
+      });
       return [
         language.id,
         {

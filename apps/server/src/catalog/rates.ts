@@ -1,7 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
-/** Fiat valuations set by the operator: the price of one coin in a fiat currency, as a decimal string. */
+/**
+ * Reference rates set by the operator: the price of one coin in a fiat currency, as a decimal string. Only the demo
+ * market maker reads them (the US dollar ones), to open a market that never traded; every valuation comes from the
+ * index prices (market-data/index-price-table.ts).
+ */
 export async function setRate(
   db: Kysely<Database>,
   input: { coin: string; fiat: string; rate: string },

@@ -2,7 +2,6 @@ import { OrderStatus } from '@opex/contract/calls/order';
 import { ErrorCode, type ErrorCodeValue } from '@opex/contract/error-codes';
 import { triggerDirection } from '@opex/contract/spot-order-terms';
 import { OrderKind, Side, TimeInForce, TriggerKind } from '@opex/engine/commands';
-import { depth } from '@opex/engine/depth';
 import { EventType } from '@opex/engine/events';
 import type { OrderBook } from '@opex/engine/order-book';
 import { Reason } from '@opex/engine/reasons';

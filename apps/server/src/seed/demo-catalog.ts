@@ -143,13 +143,13 @@ export const demoMarkets: MarketInput[] = [
   },
 ];
 
-/** Reference prices in US dollars; other fiat through the multipliers below. */
+/**
+ * Where the demo market maker opens a market that never traded, in US dollars (its reference rates; valuations come
+ * from the index prices, see demo-index-anchors.ts).
+ */
 const usdPrices: Record<string, string> = { BTC: '65000', ETH: '3200', USDT: '1', LTC: '80', TRX: '0.12' };
-const usdTo: Record<string, string> = { usd: '1', cny: '7.2', jpy: '150', krw: '1350', vnd: '25000' };
 
-export const demoRates = Object.entries(usdPrices).flatMap(([coin, usd]) =>
-  Object.entries(usdTo).map(([fiat, multiplier]) => ({ coin, fiat, usd, multiplier })),
-);
+export const demoRates = Object.entries(usdPrices).map(([coin, rate]) => ({ coin, fiat: 'usd', rate }));
 
 const rgba = (r: number, g: number, b: number, a = 1) => [String(r), String(g), String(b), String(a)];
 

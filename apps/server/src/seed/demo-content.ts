@@ -1,4 +1,3 @@
-import Big from 'big.js';
 import type { Kysely } from 'kysely';
 import { saveCoin } from '../catalog/coins.ts';
 import { saveMarket } from '../catalog/markets.ts';
@@ -161,9 +160,7 @@ export async function seedDemoContent(db: Kysely<Database>, clock: Clock): Promi
   for (const skin of demoSkins) await saveSkin(db, skin);
   for (const coin of demoCoins) await saveCoin(db, coin, now);
   for (const market of demoMarkets) await saveMarket(db, market, now);
-  for (const r of demoRates) {
-    await setRate(db, { coin: r.coin, fiat: r.fiat, rate: new Big(r.usd).times(r.multiplier).toFixed() }, now);
-  }
+  for (const r of demoRates) await setRate(db, r, now);
 
   for (const page of demoPages(COMPANY, CONTACT, demoMarkets)) await saveCmsPage(db, page, now);
   for (const [lang, words] of Object.entries(footerWords)) {

@@ -7,6 +7,7 @@ import { createUser, findUserByAccount } from '../modules/user/accounts.ts';
 import type { Services } from '../platform/services.ts';
 import { seedDemoChains } from './demo-chains.ts';
 import { seedDemoContent } from './demo-content.ts';
+import { seedDemoIndexAnchors } from './demo-index-anchors.ts';
 import { DEMO_LOGINS } from './demo-logins.ts';
 import { seedDemoWithdrawals } from './demo-withdrawals.ts';
 
@@ -43,6 +44,7 @@ export async function seedDemo(services: Services): Promise<{ contentSeeded: boo
   }
   // Chains are checked on every start, so a demo database from before deposits existed gets them too.
   await seedDemoChains(database.db, clock);
+  await seedDemoIndexAnchors(database.db, clock);
   await seedDemoWithdrawals(database.db, clock);
   const tradersCreated: string[] = [];
   const credits: number[] = [];

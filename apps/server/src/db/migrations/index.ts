@@ -19,6 +19,7 @@ import leanWriteIndexes from './0016_lean_write_indexes.ts';
 import listenKeys from './0017_listen_keys.ts';
 import marketGuards from './0018_market_guards.ts';
 import stopLimitOrders from './0019_stop_limit_orders.ts';
+import indexPrices from './0020_index_prices.ts';
 
 /** Every migration in order. Names sort in the order they must run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -41,4 +42,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0017_listen_keys': listenKeys,
   '0018_market_guards': marketGuards,
   '0019_stop_limit_orders': stopLimitOrders,
+  '0020_index_prices': indexPrices,
 };

@@ -70,6 +70,23 @@ export interface RatesTable {
   updated_at: number;
 }
 
+/** A coin whose price the operator fixes in a fiat (a stablecoin pegged 1:1, or an operator-priced coin). */
+export interface PriceAnchorsTable {
+  coin: string;
+  /** Lower-case fiat code, e.g. usd. */
+  fiat: string;
+  /** Price of one coin in the fiat, a decimal string. */
+  price: string;
+  updated_at: number;
+}
+
+/** A fiat's exchange rate: units of the fiat per US dollar, a decimal string. */
+export interface FxRatesTable {
+  fiat: string;
+  per_usd: string;
+  updated_at: number;
+}
+
 export interface SkinsTable {
   id: Generated<number>;
   skin_key: string;
@@ -155,6 +172,8 @@ export interface ContentTables {
   coins: CoinsTable;
   markets: MarketsTable;
   rates: RatesTable;
+  price_anchors: PriceAnchorsTable;
+  fx_rates: FxRatesTable;
   skins: SkinsTable;
   cms_pages: CmsPagesTable;
   footer_links: FooterLinksTable;

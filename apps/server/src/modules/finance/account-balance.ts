@@ -4,17 +4,18 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import type { UserAccountType } from '../../ledger/accounts.ts';
-import { btcValue, type LastPrice } from './btc-valuation.ts';
+import { btcValue, type IndexPriceTable } from '../../market-data/index-price-table.ts';
 
 /**
  * The user's balances per coin in one account type (the exchange account unless said), as committed by the trading
- * core: every listed coin (or those asked for), plus any coin the user holds that is no longer listed.
+ * core: every listed coin (or those asked for), plus any coin the user holds that is no longer listed; each valued
+ * in BTC by the index prices.
  */
 export async function accountBalances(
   db: Kysely<Database>,
   userId: number,
   coinSymbols: string | undefined,
-  lastPrice: LastPrice,
+  index: IndexPriceTable,
   account: UserAccountType = 'exchange',
 ) {
   const wanted = new Set(
@@ -44,7 +45,7 @@ export async function accountBalances(
     const available = new Big(balance?.available ?? '0');
     const locked = new Big(balance?.locked ?? '0');
     const total = available.plus(locked);
-    const btc = btcValue(name, total, lastPrice);
+    const btc = btcValue(index, name, total);
     if (btc) totalBtc = totalBtc.plus(btc);
     allCoinMap[name] = {
       coinName: name,

@@ -6,6 +6,7 @@ import {
   otcAccountList,
 } from '@opex/contract/calls/finance-transfer';
 import type { FastifyInstance } from 'fastify';
+import { readIndexPrices } from '../../market-data/index-price-table.ts';
 import { bindCall } from '../../platform/call-binding.ts';
 import type { Services } from '../../platform/services.ts';
 import { accountBalances } from './account-balance.ts';
@@ -14,23 +15,25 @@ import { transferBetweenAccounts } from './account-transfer.ts';
 /** The balance calls of every account type and transfers between them (deposits and withdrawals: own issue). */
 export async function registerFinanceModule(app: FastifyInstance, services: Services) {
   const db = services.database.db;
-  const lastPrice = (symbol: string) => services.core.lastPrice(symbol);
+  const indexPrices = () => readIndexPrices(services);
   for (const call of [accountBalanceV5, accountBalance]) {
-    bindCall(app, services, call, async (input, ctx) => accountBalances(db, ctx.userId, input.coinSymbols, lastPrice));
+    bindCall(app, services, call, async (input, ctx) =>
+      accountBalances(db, ctx.userId, input.coinSymbols, await indexPrices()),
+    );
   }
 
   bindCall(app, services, financeAccountTypeBalance, async (input, ctx) => ({
     accountType: input.accountType,
-    ...(await accountBalances(db, ctx.userId, input.coinSymbols, lastPrice, input.accountType)),
+    ...(await accountBalances(db, ctx.userId, input.coinSymbols, await indexPrices(), input.accountType)),
   }));
 
   bindCall(app, services, fiatBalance, async (input, ctx) => ({
     accountType: 'b2c' as const,
-    ...(await accountBalances(db, ctx.userId, input.coinSymbols, lastPrice, 'b2c')),
+    ...(await accountBalances(db, ctx.userId, input.coinSymbols, await indexPrices(), 'b2c')),
   }));
 
   bindCall(app, services, otcAccountList, async (_input, ctx) => {
-    const otc = await accountBalances(db, ctx.userId, undefined, lastPrice, 'otc');
+    const otc = await accountBalances(db, ctx.userId, undefined, await indexPrices(), 'otc');
     return {
       totalBalance: otc.totalBalance,
       totalBalanceSymbol: otc.totalBalanceSymbol,

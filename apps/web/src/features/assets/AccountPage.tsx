@@ -16,7 +16,7 @@ import { Switch } from '../../ui/switch/Switch.tsx';
 import { AccountTransfers } from './AccountTransfers.tsx';
 import { accountOfPath, historyPageOf } from './account-routes.ts';
 import styles from './assets.module.css';
-import { amountText, type CoinBalance, fiatAmount, fiatValue, visibleBalances } from './balance-view.ts';
+import { amountText, type CoinBalance, fiatAmount, fiatTotal, visibleBalances } from './balance-view.ts';
 import { TransferDialog, type TransferStart } from './TransferDialog.tsx';
 import { offeredAccounts } from './transfer-form.ts';
 
@@ -90,7 +90,7 @@ export default function AccountPage() {
       locked: { type: 'text', text: amountText(coin.lock_balance, digits) },
       total: { type: 'text', text: amountText(coin.total_balance, digits) },
       btc: { type: 'text', text: amountText(coin.allBtcValuatin, 8) },
-      fiat: { type: 'text', text: fiatAmount(coin.allBtcValuatin, rate) || '--' },
+      fiat: { type: 'text', text: fiatAmount(coin.coinName, coin.total_balance, rate) || '--' },
       actions: actions.length ? actions : { type: 'text', text: '' },
     };
   }
@@ -142,7 +142,7 @@ export default function AccountPage() {
           </span>{' '}
           BTC
         </span>
-        <span className={styles.summaryFiat}>{fiatValue(total, rate)}</span>
+        <span className={styles.summaryFiat}>{fiatTotal(Object.values(balances.data?.allCoinMap ?? {}), rate)}</span>
       </section>
       <div className={styles.toolbar}>
         <div className={styles.search}>

@@ -1,6 +1,6 @@
 import type { AccountTypeName } from '@opex/contract/calls/finance-transfer';
 import { type LedgerScene, ledgerScenes, recordOtherTransferExport } from '@opex/contract/calls/record-ledger';
-import { formatDateTime } from '@opex/contract/display';
+import { coinDigits, formatAmount, formatDateTime } from '@opex/contract/display';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -10,7 +10,6 @@ import { exportUrl } from '../../api/export-url.ts';
 import { datePickerText } from '../../i18n/control-text.ts';
 import { assetsMenu } from '../../lib/assets-menu.ts';
 import { dayRange } from '../../lib/date-range.ts';
-import { displayNumber } from '../../lib/market-format.ts';
 import { PagedTable } from '../../lib/PagedTable.tsx';
 import { SectionMenuLayout } from '../../lib/SectionMenuLayout.tsx';
 import { Button } from '../../ui/button/Button.tsx';
@@ -83,7 +82,8 @@ export default function FlowingWaterPage() {
         amount: {
           type: 'label' as const,
           tone: negative ? ('sell' as const) : ('buy' as const),
-          text: `${negative ? '' : '+'}${displayNumber(row.amount)}`,
+          // At the coin's precision, with the coin: +100,000.00 USDT.
+          text: `${negative ? '' : '+'}${formatAmount(row.amount, coinDigits(info.market.coinList, row.coinSymbol, 8), row.coinSymbol)}`,
         },
         status: { type: 'text' as const, text: t('assetAccounts.flowing.completed') },
       },

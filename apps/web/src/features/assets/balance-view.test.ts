@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountText, type CoinBalance, fiatAmount, fiatValue, visibleBalances } from './balance-view.ts';
+import { amountText, type CoinBalance, fiatAmount, fiatTotal, visibleBalances } from './balance-view.ts';
 
 const coin = (coinName: string, total: string, btc: string): CoinBalance => ({
   coinName,
@@ -40,16 +40,25 @@ describe('balance tables', () => {
     expect(visibleBalances(coins, { search: 'usdt', hideSmall: true })).toEqual([]);
   });
 
-  it('values BTC in the reader fiat exactly, truncated to its digits', () => {
-    const usd = { BTC: '65432.1', USD: '1', coin_precision: 2, lang_logo: '$' };
-    expect(fiatValue('0.3', usd)).toBe('≈ $19,629.63');
-    expect(fiatValue('0.1', { ...usd, BTC: '0.3' })).toBe('≈ $0.03');
-    expect(fiatValue('1', { KRW: '1', coin_precision: 0, lang_logo: '₩' })).toBe('');
-    expect(fiatValue('1', undefined)).toBe('');
-    // A row's value: 0.1 + 0.2 BTC is 0.3 exactly, never 0.30000000000000004.
-    expect(fiatAmount('0.30000000', { ...usd, BTC: '65000' })).toBe('$19,500.00');
-    expect(fiatAmount('0.00000001', { ...usd, BTC: '65000', coin_precision: 4 })).toBe('$0.0006');
-    expect(fiatAmount('0', usd)).toBe('$0.00');
+  it('values each coin at its own rate in the reader fiat, exactly, truncated to its digits', () => {
+    const usd = { BTC: '65432.1', USDT: '1', USD: '1', coin_precision: 2, lang_logo: '$' };
+    // Pegged 1:1: exactly $25,000.00, whatever BTC is worth.
+    expect(fiatAmount('USDT', '25000', usd)).toBe('$25,000.00');
+    expect(fiatAmount('BTC', '0.3', usd)).toBe('$19,629.63');
+    expect(fiatAmount('BTC', '0.00000001', { ...usd, BTC: '65000', coin_precision: 4 })).toBe('$0.0006');
+    expect(fiatAmount('BTC', '0', usd)).toBe('$0.00');
+    expect(fiatAmount('NOPRICE', '12', usd)).toBe('');
+    expect(fiatAmount('BTC', '1', undefined)).toBe('');
+    // 0.1 + 0.2 of a coin at 3 is 0.9 exactly, never 0.9000000000000001.
+    expect(fiatTotal([coin('X', '0.1', '0'), coin('Y', '0.2', '0')], { X: '3', Y: '3', coin_precision: 18 })).toBe(
+      '≈ 0.900000000000000000',
+    );
+  });
+
+  it('totals the coins that have a rate, each at its own', () => {
+    const krw = { BTC: '87750000', USDT: '1350', coin_precision: 0, lang_logo: '₩' };
+    expect(fiatTotal(coins, krw)).toBe('≈ ₩43,875,013');
+    expect(fiatTotal([coin('NOPRICE', '12', '0')], krw)).toBe('');
   });
 
   it('shows amounts at the coin digits, grouped', () => {

@@ -33,19 +33,39 @@ export interface FiatRate {
   [key: string]: string | number;
 }
 
-/** "$1,234.56": a BTC amount in the language's fiat, truncated to its digits; '' when no BTC price is known. */
-export function fiatAmount(btc: string, rate: FiatRate | undefined): string {
-  const price = rate?.BTC;
-  if (price === undefined || !/^\d+(\.\d+)?$/.test(String(price))) return '';
-  const digits = Number(rate?.coin_precision ?? 2);
-  const value = truncateDecimal(new Big(btc).times(String(price)).toFixed(), digits);
-  return `${rate?.lang_logo ?? ''}${groupThousands(value)}`;
+/** A coin's price in the fiat, as a decimal string, or null when the rate table has none. */
+function priceOf(rate: FiatRate | undefined, coin: string): string | null {
+  const price = rate?.[coin];
+  return price !== undefined && /^\d+(\.\d+)?$/.test(String(price)) ? String(price) : null;
 }
 
-/** "≈ $1,234.56", the estimate beside a BTC total; '' when no BTC price is known. */
-export function fiatValue(btc: string, rate: FiatRate | undefined): string {
-  const amount = fiatAmount(btc, rate);
-  return amount && `≈ ${amount}`;
+/** "$1,234.56": an exact value in the language's fiat, truncated to its digits. */
+function fiatText(value: Big, rate: FiatRate | undefined): string {
+  const digits = Number(rate?.coin_precision ?? 2);
+  return `${rate?.lang_logo ?? ''}${groupThousands(truncateDecimal(value.toFixed(), digits))}`;
+}
+
+/**
+ * An amount of a coin in the language's fiat, at the coin's own rate (so 25,000 USDT pegged 1:1 is exactly
+ * $25,000.00, not a detour through BTC); '' when the coin has no rate.
+ */
+export function fiatAmount(coin: string, amount: string, rate: FiatRate | undefined): string {
+  const price = priceOf(rate, coin);
+  return price === null ? '' : fiatText(new Big(amount).times(price), rate);
+}
+
+/** "≈ $1,234.56": the sum of the balances that have a rate, each at its own; '' when none has one. */
+export function fiatTotal(coins: readonly CoinBalance[], rate: FiatRate | undefined): string {
+  const priced = coins.flatMap((c) => {
+    const price = priceOf(rate, c.coinName);
+    return price === null ? [] : [new Big(c.total_balance).times(price)];
+  });
+  return priced.length
+    ? `≈ ${fiatText(
+        priced.reduce((sum, v) => sum.plus(v), new Big(0)),
+        rate,
+      )}`
+    : '';
 }
 
 /** An amount at a coin's display digits, cut to the spec's 14 characters and grouped (the tables' format). */

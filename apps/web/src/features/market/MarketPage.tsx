@@ -1,3 +1,4 @@
+import { coinDigits, formatAmount } from '@opex/contract/display';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -17,7 +18,7 @@ import { VisuallyHidden } from '../../ui/visually-hidden/VisuallyHidden.tsx';
 import styles from './market.module.css';
 import { configuredMarkets, FAVOURITES_TAB, type MarketRow, sortMarkets, visibleMarkets } from './market-rows.ts';
 
-const decimalColumns = ['high', 'low', 'vol', 'amount'] as const;
+const priceColumns = ['high', 'low'] as const;
 
 /**
  * /market: every shown market by quote group (plus the favourites), searchable and sortable by any column, with
@@ -97,8 +98,14 @@ export default function MarketPage() {
           ),
         },
         ...Object.fromEntries(
-          decimalColumns.map((key) => [key, { type: 'text', text: displayNumber(row.ticker?.[key] ?? '--') }]),
+          priceColumns.map((key) => [key, { type: 'text', text: displayNumber(row.ticker?.[key] ?? '--') }]),
         ),
+        // Amounts carry their coin; the turnover is at the quote coin's precision.
+        vol: { type: 'text', text: row.ticker ? `${displayNumber(row.ticker.vol)} ${row.base}` : '--' },
+        amount: {
+          type: 'text',
+          text: formatAmount(row.ticker?.amount, coinDigits(info.market.coinList, row.quote, 8), row.quote),
+        },
         action: {
           type: 'text',
           text: (

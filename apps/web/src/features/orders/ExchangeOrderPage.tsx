@@ -1,5 +1,5 @@
 import { tradeExport, tradeListByOrder } from '@opex/contract/calls/trade';
-import { EMPTY_DISPLAY, formatDateTime } from '@opex/contract/display';
+import { coinDigits, EMPTY_DISPLAY, formatAmount, formatDateTime } from '@opex/contract/display';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -62,6 +62,14 @@ export default function ExchangeOrderPage() {
 
   const markets = Object.values(info.market.market).flatMap((group) => Object.values(group));
   const marketName = new Map(markets.map((m) => [m.symbol, m.showName || m.name]));
+  const coinsOf = new Map(
+    Object.entries(info.market.market).flatMap(([quote, group]) =>
+      Object.values(group).map((m) => [m.symbol, { base: m.name.split('/')[0] ?? m.name, quote }]),
+    ),
+  );
+  // Every amount carries its coin; quote-coin amounts (totals, turnover) are at the quote coin's precision.
+  const quoteAmount = (value: string, quote: string) =>
+    formatAmount(value, coinDigits(info.market.coinList, quote, 8), quote);
   const filter = {
     ...(symbol === ALL ? {} : { symbol }),
     ...dayRange(from, to),
@@ -107,13 +115,9 @@ export default function ExchangeOrderPage() {
       price: text(order.type === 2 ? t('orderCenter.marketPrice') : displayNumber(order.price)),
       avgPrice: text(isZero(order.avg_price) ? EMPTY_DISPLAY : displayNumber(order.avg_price)),
       // Only a market buy's amount is not in the base coin: it is what the order spends.
-      amount: text(
-        volumeUnit(order) === order.baseCoin
-          ? displayNumber(order.volume)
-          : `${displayNumber(order.volume)} ${volumeUnit(order)}`,
-      ),
-      filled: text(displayNumber(order.deal_volume)),
-      total: text(displayNumber(order.total_price)),
+      amount: text(`${displayNumber(order.volume)} ${volumeUnit(order)}`),
+      filled: text(`${displayNumber(order.deal_volume)} ${order.baseCoin}`),
+      total: text(quoteAmount(order.total_price, order.countCoin)),
       status: { type: 'label', tone: 'muted', text: t(`orderCenter.status.${statusKey(order)}`) },
       // Fills open below the row (one order at a time); an open order can be cancelled beside them.
       action: [
@@ -162,23 +166,27 @@ export default function ExchangeOrderPage() {
 
   const rows: TableRow[] =
     tab === 'trades'
-      ? (trades.data?.tradeList ?? []).map((trade) => ({
-          id: String(trade.id),
-          cells: {
-            time: text(formatDateTime(trade.ctime)),
-            market: text(marketName.get(trade.symbol) ?? trade.symbol.toUpperCase()),
-            side: sideCell(trade.side),
-            role: text(t(`orderCenter.role.${trade.role}`)),
-            price: text(displayNumber(trade.price)),
-            volume: text(displayNumber(trade.volume)),
-            amount: text(displayNumber(trade.deal_price)),
-            fee: text(`${displayNumber(trade.fee)} ${trade.feeCoin}`),
-          },
-        }))
+      ? (trades.data?.tradeList ?? []).map((trade) => {
+          const coins = coinsOf.get(trade.symbol);
+          return {
+            id: String(trade.id),
+            cells: {
+              time: text(formatDateTime(trade.ctime)),
+              market: text(marketName.get(trade.symbol) ?? trade.symbol.toUpperCase()),
+              side: sideCell(trade.side),
+              role: text(t(`orderCenter.role.${trade.role}`)),
+              price: text(displayNumber(trade.price)),
+              volume: text(coins ? `${displayNumber(trade.volume)} ${coins.base}` : displayNumber(trade.volume)),
+              amount: text(coins ? quoteAmount(trade.deal_price, coins.quote) : displayNumber(trade.deal_price)),
+              fee: text(`${displayNumber(trade.fee)} ${trade.feeCoin}`),
+            },
+          };
+        })
       : ((tab === 'open' ? open : history).data?.orderList ?? []).map(orderRow);
 
   const loadFills = async (rowId: string) => {
     const fills = await invoke(tradeListByOrder, { order_id: Number(rowId), pageSize: 100 });
+    const order = ((tab === 'open' ? open : history).data?.orderList ?? []).find((o) => String(o.id) === rowId);
     return (
       <DataTable
         label={t('orderCenter.fills')}
@@ -196,8 +204,8 @@ export default function ExchangeOrderPage() {
           cells: {
             time: text(formatDateTime(fill.ctime)),
             price: text(displayNumber(fill.price)),
-            volume: text(displayNumber(fill.volume)),
-            amount: text(displayNumber(fill.deal_price)),
+            volume: text(order ? `${displayNumber(fill.volume)} ${order.baseCoin}` : displayNumber(fill.volume)),
+            amount: text(order ? quoteAmount(fill.deal_price, order.countCoin) : displayNumber(fill.deal_price)),
             fee: text(`${displayNumber(fill.fee)} ${fill.feeCoin}`),
           },
         }))}

@@ -1,5 +1,7 @@
+import { coinDigits } from '@opex/contract/display';
 import type { Ticker } from '@opex/contract/realtime';
 import { useTranslation } from 'react-i18next';
+import { usePublicInfo } from '../../api/common.ts';
 import { VisuallyHidden } from '../../ui/visually-hidden/VisuallyHidden.tsx';
 import type { ChosenMarket } from './market-symbol.ts';
 import styles from './trade.module.css';
@@ -18,13 +20,18 @@ export function MarketHeader({
 }) {
   const { t } = useTranslation();
   const { price, volume } = market.entry;
+  const quoteDigits = coinDigits(usePublicInfo().market.coinList, market.quote, price);
   const rose = roseText(ticker?.rose);
   const stats = [
     { key: 'change', label: t('trade.header.change'), value: rose.text, direction: rose.direction },
     { key: 'high', label: t('trade.header.high'), value: formatAt(ticker?.high, price) },
     { key: 'low', label: t('trade.header.low'), value: formatAt(ticker?.low, price) },
     { key: 'vol', label: t('trade.header.volume', { coin: market.base }), value: formatAt(ticker?.vol, volume) },
-    { key: 'amount', label: t('trade.header.amount', { coin: market.quote }), value: formatAt(ticker?.amount, price) },
+    {
+      key: 'amount',
+      label: t('trade.header.amount', { coin: market.quote }),
+      value: formatAt(ticker?.amount, quoteDigits),
+    },
   ];
   return (
     <section className={styles.header} aria-label={t('trade.header.label')}>

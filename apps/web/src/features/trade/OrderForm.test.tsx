@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { publicInfoQuery } from '../../api/common.ts';
 import { http } from '../../api/http.ts';
 import type { ChosenMarket } from './market-symbol.ts';
 import { OrderForm, type OrderFormProps } from './OrderForm.tsx';
@@ -28,8 +29,12 @@ function renderForm(overrides: Partial<OrderFormProps> = {}) {
     onPlaced: () => undefined,
     ...overrides,
   };
+  const client = new QueryClient();
+  client.setQueryData(publicInfoQuery.queryKey, {
+    market: { coinList: { USDT: { showPrecision: 2 }, BTC: { showPrecision: 6 } } },
+  });
   return render(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={client}>
       <MemoryRouter>
         <OrderForm {...props} />
       </MemoryRouter>
@@ -85,6 +90,9 @@ describe('OrderForm', () => {
     expect(screen.getByLabelText('Amount')).toHaveValue('0.003846');
     expect(screen.getByText('249.99 USDT')).toBeInTheDocument();
     expect(slider).toHaveAttribute('aria-valuetext', '25%');
+    // A whole product keeps the quote decimals: 6,500.00, never 6,500.
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '0.1' } });
+    expect(screen.getByText('6,500.00 USDT')).toBeInTheDocument();
     fireEvent.change(slider, { target: { value: '0' } });
     expect(screen.getByLabelText('Amount')).toHaveValue('');
   });

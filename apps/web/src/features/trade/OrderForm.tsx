@@ -1,9 +1,10 @@
 import { orderCreate } from '@opex/contract/calls/order';
-import { groupThousands } from '@opex/contract/display';
+import { coinDigits, formatAmount, groupThousands } from '@opex/contract/display';
 import { channels, type Ticker } from '@opex/contract/realtime';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { usePublicInfo } from '../../api/common.ts';
 import { useCallMutation } from '../../api/query.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { useChannel } from '../../realtime/index.ts';
@@ -73,6 +74,8 @@ export interface OrderFormProps {
 export function OrderForm({ market, side, kind, available, isLogin, offeredPrice, onPlaced }: OrderFormProps) {
   const { t } = useTranslation();
   const rules = rulesOf(market);
+  // Quote-coin amounts shown (the balance to spend, the total) are at the quote coin's precision.
+  const quoteDigits = coinDigits(usePublicInfo().market.coinList, market.quote, rules.pricePrecision);
   const [price, setPrice] = useState('');
   const [trigger, setTrigger] = useState('');
   const [choice, setChoice] = useState<TimeInForceChoice>('GTC');
@@ -145,7 +148,7 @@ export function OrderForm({ market, side, kind, available, isLogin, offeredPrice
           <span className={styles.available}>
             {t('trade.form.available')}{' '}
             <strong data-testid={`available-${side.toLowerCase()}`}>
-              {formatAt(available, buy ? rules.pricePrecision : rules.volumePrecision)} {payCoin}
+              {formatAt(available, buy ? quoteDigits : rules.volumePrecision)} {payCoin}
             </strong>
           </span>
         )}
@@ -208,9 +211,8 @@ export function OrderForm({ market, side, kind, available, isLogin, offeredPrice
       {kind !== 'market' && (
         <p className={styles.total}>
           <span>{t('trade.form.total')}</span>
-          <span>
-            {total ? groupThousands(total) : '--'} {market.quote}
-          </span>
+          {/* The exact price × amount at the quote coin's precision, truncated: never rounded, never short. */}
+          <span>{total ? formatAmount(total, quoteDigits, market.quote) : `-- ${market.quote}`}</span>
         </p>
       )}
       {kind !== 'market' && (

@@ -1,6 +1,6 @@
 import { orderCancel, orderCancelAll, orderEntrustHistory, orderListNew } from '@opex/contract/calls/order';
 import { tradeList, tradeListByOrder } from '@opex/contract/calls/trade';
-import { formatDateTime } from '@opex/contract/display';
+import { formatAmount, formatDateTime } from '@opex/contract/display';
 import Big from 'big.js';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -97,8 +97,15 @@ export function UserOrders({ market, onChanged }: { market: ChosenMarket; onChan
             formatAt(o.price, price)
           ),
       },
-      volume: { type: 'text', text: formatAt(o.volume, o.type === 2 && o.side === 'BUY' ? price : volume) },
-      deal: { type: 'text', text: formatAt(o.deal_volume, volume) },
+      // Amounts carry their coin: a market buy's volume is the quote it spends.
+      volume: {
+        type: 'text',
+        text:
+          o.type === 2 && o.side === 'BUY'
+            ? formatAmount(o.volume, price, m.quote)
+            : formatAmount(o.volume, volume, m.base),
+      },
+      deal: { type: 'text', text: formatAmount(o.deal_volume, volume, m.base) },
       avg: { type: 'text', text: new Big(o.deal_volume).gt(0) ? formatAt(o.avg_price, price) : '--' },
     };
   };
@@ -201,7 +208,7 @@ export function UserOrders({ market, onChanged }: { market: ChosenMarket; onChan
           <li key={`${f.ctime}-${f.price}-${f.volume}`}>
             <span>{formatDateTime(f.ctime)}</span>
             <span>
-              {formatAt(f.volume, volume)} @ {formatAt(f.price, price)}
+              {formatAmount(f.volume, volume, market.base)} @ {formatAt(f.price, price)}
             </span>
             <span>
               {t('trade.orders.fee')} {f.fee} {f.feeCoin}

@@ -1,12 +1,9 @@
 /** How the trade page writes numbers and times: truncated to the market's decimals, grouped, never rounded up. */
-import { EMPTY_DISPLAY, formatDateTime, groupThousands, truncateDecimal } from '@opex/contract/display';
+import { EMPTY_DISPLAY, formatAmount, formatDateTime } from '@opex/contract/display';
 import Big from 'big.js';
 
 /** A price or amount at `decimals` places, grouped by thousands; '--' when there is none. */
-export function formatAt(value: string | undefined, decimals: number): string {
-  const cut = truncateDecimal(value, decimals);
-  return cut === EMPTY_DISPLAY ? cut : groupThousands(cut);
-}
+export const formatAt = (value: string | undefined, decimals: number): string => formatAmount(value, decimals);
 
 export type Direction = 'rise' | 'fall' | 'flat';
 
