@@ -31,6 +31,9 @@ export const ErrorCode = {
   loginLocked: '20014',
   deliveryFailed: '20015',
   registrationMethodOff: '20016',
+  depositsPaused: '20017',
+  tradingNeedsIdentity: '20018',
+  imageTokenInvalid: '20019',
 
   captchaUnavailable: '10010',
 
@@ -75,6 +78,7 @@ export const ErrorCode = {
   fiatUnsupported: '50019',
   googleRequired: '50020',
   kycFormUnavailable: '50021',
+  loginVerifyKeptWithGoogle: '50022',
 
   transferSameAccount: '60001',
   transferAmountInvalid: '60002',
@@ -130,6 +134,9 @@ export const errorMessages: Record<ErrorCodeValue, string> = {
   '20014': 'Too many failed logins. Please wait 15 minutes and try again.',
   '20015': 'The code could not be sent. Please try again later.',
   '20016': 'Registration with this kind of account is not available.',
+  '20017': 'Deposits are paused on this exchange. Please try again later.',
+  '20018': 'Verify your identity before trading on this exchange.',
+  '20019': 'The upload token is not valid or has expired. Please try again.',
   '10010': 'Human verification is not available right now. Please try again later.',
   '30001': 'This notice does not exist.',
   '30002': 'This page does not exist.',
@@ -170,6 +177,7 @@ export const errorMessages: Record<ErrorCodeValue, string> = {
   '50019': 'This currency is not offered.',
   '50020': 'This exchange requires Google authenticator for this. Please bind it first.',
   '50021': 'This kind of identity verification is not offered.',
+  '50022': 'Login verification stays on while Google authenticator is bound: choose Google, e-mail or phone.',
   '60001': 'Choose two different accounts to transfer between.',
   '60002': 'The amount to transfer must be greater than zero.',
   '60003': 'The amount has more decimals than this coin allows.',

@@ -38,6 +38,7 @@ export default function AccountPage() {
   const [hideSmall, setHideSmall] = useState(false);
   const [transfer, setTransfer] = useState<TransferStart | null>(null);
   const canTransfer = switchOn(info.switch, TRANSFER_SWITCH);
+  const canDeposit = switchOn(info.switch, 'is_deposit_open');
   const offered = offeredAccounts((name) => switchOn(info.switch, name));
   const isExchange = account === 'exchange';
   const coinList = info.market.coinList;
@@ -52,7 +53,7 @@ export default function AccountPage() {
     const digits = coin.showPrecision;
     const icon = coinList[coin.coinName]?.icon;
     const actions: TableCell[] = [];
-    if (isExchange && coin.depositOpen === 1)
+    if (isExchange && canDeposit && coin.depositOpen === 1)
       actions.push({
         type: 'button',
         text: t('assetAccounts.deposit'),
@@ -115,9 +116,11 @@ export default function AccountPage() {
         <>
           {isExchange && (
             <>
-              <Link to="/assets/recharge" className={sectionClasses.actionLink}>
-                {t('assetAccounts.deposit')}
-              </Link>
+              {canDeposit && (
+                <Link to="/assets/recharge" className={sectionClasses.actionLink}>
+                  {t('assetAccounts.deposit')}
+                </Link>
+              )}
               <Link to="/assets/withdraw" className={sectionClasses.actionLink}>
                 {t('assetAccounts.withdraw')}
               </Link>
