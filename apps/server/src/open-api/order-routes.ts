@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { toUnits } from '../core/decimal-units.ts';
 import { MAX_TICKS, type MarketSpec } from '../core/market-spec.ts';
 import { checkOrder, type OrderRefusal, type OrderRequest, type TimeInForceName } from '../core/order-rules.ts';
+import { tradingLimitedFor } from '../modules/order/trade-limit.ts';
 import type { Services } from '../platform/services.ts';
 import { BinanceCode, BinanceError, binanceErrors } from './binance-error.ts';
 import { allMarkets, findMarket, ORDER_TYPES, TIME_IN_FORCE } from './exchange-info.ts';
@@ -110,6 +111,7 @@ export function registerOpenApiOrderRoutes(scope: FastifyInstance, services: Ser
     const { userId, params } = await signed(request, 'trade');
     const order = await parseOrder(services, params);
     takeOrderToken(userId);
+    if (await tradingLimitedFor(services, userId)) throw placeRefusal(ErrorCode.tradingNeedsIdentity, order);
     const outcome = await core.placeOrder({
       userId,
       symbol: order.spec.symbol,

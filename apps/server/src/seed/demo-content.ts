@@ -153,6 +153,9 @@ export async function seedDemoContent(db: Kysely<Database>, clock: Clock): Promi
     config_footer_open: '1',
     // Demo traders may move funds between their own account types.
     is_inner_transfer_open: '1',
+    // Deposits on the simulated chains, and the home pop-up layer.
+    is_deposit_open: '1',
+    index_layer_open: '1',
   })) {
     await settings.setSwitch(name, value);
   }
