@@ -1,6 +1,7 @@
 import { homepageElasticLayer } from '@opex/contract/calls/common';
 import { getChargeAddress } from '@opex/contract/calls/deposit';
 import { orderCreate } from '@opex/contract/calls/order';
+import { publicInfoV4 } from '@opex/contract/calls/public-info';
 import { ErrorCode } from '@opex/contract/error-codes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../src/admin/commands.ts';
@@ -97,5 +98,12 @@ describe.each(testDialects)('switches that gate on %s', (dialect) => {
     expect((await visitor.call(homepageElasticLayer, { terminalType: '0' })).data).toBeNull();
     await admin('switch', 'set', 'index_layer_open', '1');
     expect((await visitor.call(homepageElasticLayer, { terminalType: '0' })).data?.activityTitle).toBe('Launch');
+  });
+
+  it('serves the tracking beacon endpoint the operator sets, and none by default', async () => {
+    const visitor = server.client();
+    expect((await visitor.call(publicInfoV4, {})).data.url.trackUrl).toBe('');
+    await admin('setting', 'set', 'url', JSON.stringify({ trackUrl: 'https://track.example.com/t.gif' }));
+    expect((await visitor.call(publicInfoV4, {})).data.url.trackUrl).toBe('https://track.example.com/t.gif');
   });
 });
