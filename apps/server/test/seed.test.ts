@@ -61,4 +61,40 @@ describe.each(testDialects)('demo seed on %s', (dialect) => {
     expect(await contentSnapshot(server)).toEqual(before);
     expect(await server.services.database.db.selectFrom('balances').selectAll().execute()).toEqual(balances);
   });
+
+  it('writes the banners, notices, pop-up, fees page and six guide pages in each of the six languages', async () => {
+    const client = server.client();
+    const guides = ['fees', 'announcements', 'downoadApp', 'press', 'siteMap', 'tokenListing', 'userGuide'];
+    const seen = new Map<string, string[]>();
+    for (const lang of ['en_US', 'zh_CN', 'el_GR', 'ja_JP', 'ko_KR', 'vi_VN']) {
+      client.cookies.set('lan', lang);
+      const titles: string[] = [];
+      for (const key of guides) {
+        const page = await client.call(cmsInfo, { key });
+        expect(page.code, `${key} ${lang}`).toBe('0');
+        expect(page.data.lang, `${key} ${lang}`).toBe(lang);
+        titles.push(page.data.title);
+      }
+      const home = (await client.call(index)).data;
+      expect(home.noticeInfoList).toHaveLength(3);
+      expect(home.cmsAdvertList).toHaveLength(2);
+      const popup = (await client.call(homepageElasticLayer, { terminalType: '0' })).data;
+      titles.push(...home.noticeInfoList.map((n) => n.title), popup?.activityTitle ?? '');
+      seen.set(lang, titles);
+    }
+    // Each language has its own words, not English copies.
+    const english = seen.get('en_US') ?? [];
+    for (const [lang, titles] of seen) {
+      if (lang !== 'en_US')
+        expect(
+          titles.filter((t, i) => t === english[i]),
+          lang,
+        ).toEqual([]);
+    }
+    client.cookies.set('lan', 'en_US');
+    const fees = (await client.call(cmsInfo, { key: 'fees' })).data.content;
+    expect(fees).toContain('<td>BTC/USDT</td><td>0.1 %</td><td>0.2 %</td>');
+    const siteMap = (await client.call(cmsInfo, { key: 'siteMap' })).data.content;
+    expect(siteMap).toContain('<a href="/trade/BTC_USDT">Spot trading (BTC/USDT)</a>');
+  });
 });

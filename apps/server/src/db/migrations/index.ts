@@ -16,6 +16,7 @@ import feeCoin from './0013_fee_coin.ts';
 import totpSealed from './0014_totp_sealed.ts';
 import marketBuyByQuantity from './0015_market_buy_by_quantity.ts';
 import leanWriteIndexes from './0016_lean_write_indexes.ts';
+import messageKeys from './0017_message_keys.ts';
 
 /** Every migration in order. Names sort in the order they must run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -35,4 +36,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0014_totp_sealed': totpSealed,
   '0015_market_buy_by_quantity': marketBuyByQuantity,
   '0016_lean_write_indexes': leanWriteIndexes,
+  '0017_message_keys': messageKeys,
 };

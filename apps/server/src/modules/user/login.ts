@@ -200,8 +200,8 @@ async function completeLogin(kit: UserKit, user: UserRow, ctx: CallContext): Pro
     const when = new Date(services.clock.now()).toISOString().replace('T', ' ').slice(0, 19);
     await writeMessage(db, services.clock, user.id, {
       type: MessageType.security,
-      title: 'Login from a new device',
-      content: `Your account was logged in at ${when} UTC from IP ${ip} (${userAgent || 'unknown browser'}). If this was not you, change your password now.`,
+      key: 'login.newDevice',
+      params: { when, ip, agent: userAgent || '-' },
     });
   }
 }
