@@ -64,7 +64,7 @@ describe.each(testDialects)('demo seed on %s', (dialect) => {
 
   it('writes the banners, notices, pop-up, fees page and six guide pages in each of the six languages', async () => {
     const client = server.client();
-    const guides = ['fees', 'announcements', 'downoadApp', 'press', 'siteMap', 'tokenListing', 'userGuide'];
+    const guides = ['fees', 'announcements', 'downoadApp', 'download', 'press', 'siteMap', 'tokenListing', 'userGuide'];
     const seen = new Map<string, string[]>();
     for (const lang of ['en_US', 'zh_CN', 'el_GR', 'ja_JP', 'ko_KR', 'vi_VN']) {
       client.cookies.set('lan', lang);

@@ -4,7 +4,7 @@ import type { CmsPageInput } from '../modules/cms/cms-pages.ts';
 
 /**
  * The demo's guide pages under /footerPage/ in the six languages: fees (from the markets' own rates), announcements,
- * downoadApp (the spec's spelling), press, siteMap (the routes this exchange really serves), tokenListing and
+ * downoadApp (the spec's spelling; also /cms/download), press, siteMap (the routes this exchange really serves), tokenListing and
  * userGuide.
  */
 type Lang = 'en_US' | 'zh_CN' | 'el_GR' | 'ja_JP' | 'ko_KR' | 'vi_VN';
@@ -41,7 +41,6 @@ const siteMapRoutes = [
   '/personal/apiManagement',
   '/mesage',
   '/noticeInfo',
-  '/appDownload',
   '/footerPage/fees',
   '/footerPage/userGuide',
   '/footerPage/apiPage',
@@ -67,7 +66,7 @@ const words: Record<Lang, Words> = {
     ],
     downoadApp: [
       'Download the app',
-      `<p>The exchange runs in any modern browser, on a computer or a phone, with nothing to install. On a phone, open it in the browser and choose "Add to Home Screen" to start it like an app.</p><p>When the operator publishes mobile apps, they are listed on the ${a('/appDownload', 'app download page')}.</p>`,
+      '<p>The exchange runs in any modern browser, on a computer or a phone, with nothing to install. On a phone, open it in the browser and choose "Add to Home Screen" to start it like an app.</p>',
     ],
     press: (contact) => [
       'Press',
@@ -91,7 +90,6 @@ const words: Record<Lang, Words> = {
         '/personal/apiManagement': 'API keys',
         '/mesage': 'Messages',
         '/noticeInfo': 'Notices',
-        '/appDownload': 'App download',
         '/footerPage/fees': 'Fees',
         '/footerPage/userGuide': 'User guide',
         '/footerPage/apiPage': 'Open API',
@@ -136,7 +134,7 @@ const words: Record<Lang, Words> = {
     ],
     downoadApp: [
       '下载应用',
-      `<p>本交易所可在电脑或手机上的任何现代浏览器中使用，无需安装。在手机上用浏览器打开后选择“添加到主屏幕”，即可像应用一样启动。</p><p>运营方发布移动应用后，会列在${a('/appDownload', '应用下载页')}。</p>`,
+      '<p>本交易所可在电脑或手机上的任何现代浏览器中使用，无需安装。在手机上用浏览器打开后选择“添加到主屏幕”，即可像应用一样启动。</p>',
     ],
     press: (contact) => [
       '媒体',
@@ -160,7 +158,6 @@ const words: Record<Lang, Words> = {
         '/personal/apiManagement': 'API 密钥',
         '/mesage': '消息',
         '/noticeInfo': '公告',
-        '/appDownload': '应用下载',
         '/footerPage/fees': '费率',
         '/footerPage/userGuide': '新手指南',
         '/footerPage/apiPage': '开放 API',
@@ -205,7 +202,7 @@ const words: Record<Lang, Words> = {
     ],
     downoadApp: [
       '下載應用程式',
-      `<p>本交易所可在電腦或手機上的任何現代瀏覽器中使用，無需安裝。在手機上用瀏覽器開啟後選擇「加入主畫面」，即可像應用程式一樣啟動。</p><p>營運方發佈行動應用程式後，會列在${a('/appDownload', '應用程式下載頁')}。</p>`,
+      '<p>本交易所可在電腦或手機上的任何現代瀏覽器中使用，無需安裝。在手機上用瀏覽器開啟後選擇「加入主畫面」，即可像應用程式一樣啟動。</p>',
     ],
     press: (contact) => [
       '媒體',
@@ -229,7 +226,6 @@ const words: Record<Lang, Words> = {
         '/personal/apiManagement': 'API 金鑰',
         '/mesage': '訊息',
         '/noticeInfo': '公告',
-        '/appDownload': '應用程式下載',
         '/footerPage/fees': '費率',
         '/footerPage/userGuide': '新手指南',
         '/footerPage/apiPage': '開放 API',
@@ -275,7 +271,7 @@ const words: Record<Lang, Words> = {
     ],
     downoadApp: [
       'アプリのダウンロード',
-      `<p>この取引所はパソコンやスマートフォンの最新ブラウザで、インストールなしで使えます。スマートフォンではブラウザで開いて「ホーム画面に追加」を選ぶと、アプリのように起動できます。</p><p>運営者がモバイルアプリを公開した場合は${a('/appDownload', 'アプリダウンロードページ')}に掲載されます。</p>`,
+      '<p>この取引所はパソコンやスマートフォンの最新ブラウザで、インストールなしで使えます。スマートフォンではブラウザで開いて「ホーム画面に追加」を選ぶと、アプリのように起動できます。</p>',
     ],
     press: (contact) => [
       'プレス',
@@ -299,7 +295,6 @@ const words: Record<Lang, Words> = {
         '/personal/apiManagement': 'APIキー',
         '/mesage': 'メッセージ',
         '/noticeInfo': 'お知らせ',
-        '/appDownload': 'アプリダウンロード',
         '/footerPage/fees': '手数料',
         '/footerPage/userGuide': 'ご利用ガイド',
         '/footerPage/apiPage': 'オープンAPI',
@@ -345,7 +340,7 @@ const words: Record<Lang, Words> = {
     ],
     downoadApp: [
       '앱 다운로드',
-      `<p>이 거래소는 컴퓨터나 휴대폰의 최신 브라우저에서 설치 없이 이용할 수 있습니다. 휴대폰 브라우저에서 열고 "홈 화면에 추가"를 선택하면 앱처럼 실행됩니다.</p><p>운영자가 모바일 앱을 배포하면 ${a('/appDownload', '앱 다운로드 페이지')}에 안내됩니다.</p>`,
+      '<p>이 거래소는 컴퓨터나 휴대폰의 최신 브라우저에서 설치 없이 이용할 수 있습니다. 휴대폰 브라우저에서 열고 "홈 화면에 추가"를 선택하면 앱처럼 실행됩니다.</p>',
     ],
     press: (contact) => [
       '언론',
@@ -369,7 +364,6 @@ const words: Record<Lang, Words> = {
         '/personal/apiManagement': 'API 키',
         '/mesage': '메시지',
         '/noticeInfo': '공지사항',
-        '/appDownload': '앱 다운로드',
         '/footerPage/fees': '수수료',
         '/footerPage/userGuide': '이용 가이드',
         '/footerPage/apiPage': '오픈 API',
@@ -415,7 +409,7 @@ const words: Record<Lang, Words> = {
     ],
     downoadApp: [
       'Tải ứng dụng',
-      `<p>Sàn chạy trên mọi trình duyệt hiện đại, trên máy tính hay điện thoại, không cần cài đặt. Trên điện thoại, mở bằng trình duyệt rồi chọn "Thêm vào Màn hình chính" để mở như một ứng dụng.</p><p>Khi nhà vận hành phát hành ứng dụng di động, chúng sẽ có trên ${a('/appDownload', 'trang tải ứng dụng')}.</p>`,
+      '<p>Sàn chạy trên mọi trình duyệt hiện đại, trên máy tính hay điện thoại, không cần cài đặt. Trên điện thoại, mở bằng trình duyệt rồi chọn "Thêm vào Màn hình chính" để mở như một ứng dụng.</p>',
     ],
     press: (contact) => [
       'Báo chí',
@@ -439,7 +433,6 @@ const words: Record<Lang, Words> = {
         '/personal/apiManagement': 'API key',
         '/mesage': 'Tin nhắn',
         '/noticeInfo': 'Thông báo',
-        '/appDownload': 'Tải ứng dụng',
         '/footerPage/fees': 'Phí',
         '/footerPage/userGuide': 'Hướng dẫn sử dụng',
         '/footerPage/apiPage': 'Open API',
@@ -493,6 +486,8 @@ export function demoGuidePages(contact: string, markets: MarketInput[]): CmsPage
       fees: feesPage(w.fees, markets),
       announcements: w.announcements,
       downoadApp: w.downoadApp,
+      // /cms/download, the spec's app download page, says the same.
+      download: w.downoadApp,
       press: w.press(contact),
       siteMap: siteMapPage(w.siteMap),
       tokenListing: w.tokenListing(contact),
