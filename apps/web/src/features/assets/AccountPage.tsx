@@ -37,9 +37,9 @@ export default function AccountPage() {
   const [search, setSearch] = useState('');
   const [hideSmall, setHideSmall] = useState(false);
   const [transfer, setTransfer] = useState<TransferStart | null>(null);
-  const canTransfer = switchOn(info.switch, TRANSFER_SWITCH);
-  const canDeposit = switchOn(info.switch, 'is_deposit_open');
   const offered = offeredAccounts((name) => switchOn(info.switch, name));
+  const canTransfer = switchOn(info.switch, TRANSFER_SWITCH) && offered.length > 1;
+  const canDeposit = switchOn(info.switch, 'is_deposit_open');
   const isExchange = account === 'exchange';
   const coinList = info.market.coinList;
   const rate = rates[i18n.language];
@@ -170,7 +170,7 @@ export default function AccountPage() {
         stackOnNarrow
         lines={30}
       />
-      <AccountTransfers account={account} />
+      {canTransfer && <AccountTransfers account={account} />}
       {transfer && <TransferDialog start={transfer} offered={offered} onClose={() => setTransfer(null)} />}
     </SectionMenuLayout>
   );
