@@ -8,6 +8,7 @@ import { runAdmin } from '../src/admin/commands.ts';
 import { addPopup } from '../src/modules/common/home-popups.ts';
 import { adminContext, configureSimulatedChains } from './deposit-fixtures.ts';
 import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
+import { openApiBuyer } from './open-api-fixtures.ts';
 import { fund, loginAs, seedMarket } from './trading-fixtures.ts';
 
 /** Switches the spec names that the server enforces (docs/switches.md): each refuses or withholds what it gates. */
@@ -52,11 +53,15 @@ describe.each(testDialects)('switches that gate on %s', (dialect) => {
 
   it('has_trade_limit_open: while on, only a trader with approved identity verification places orders', async () => {
     const order = { side: 'BUY', type: 1, price: '100', volume: '0.01', symbol: 'btcusdt' } as const;
+    const openApiOrder = await openApiBuyer(server, ALICE);
     await admin('switch', 'set', 'has_trade_limit_open', '1');
     try {
       const before = await countOf('orders');
       const refused = await alice.call(orderCreate, order);
       expect(refused.code).toBe(ErrorCode.tradingNeedsIdentity);
+      const refusedByApi = (await openApiOrder('100', '0.01')).body;
+      expect(refusedByApi.msg).toBe('Verify your identity before trading on this exchange.');
+      expect(refusedByApi.orderId).toBeUndefined();
       expect(await countOf('orders')).toBe(before);
 
       await db()
@@ -82,6 +87,7 @@ describe.each(testDialects)('switches that gate on %s', (dialect) => {
       const [submission] = await db().selectFrom('kyc_submissions').select('id').execute();
       await admin('kyc', 'approve', String(submission?.id));
       expect((await alice.call(orderCreate, order)).code).toBe('0');
+      expect((await openApiOrder('100', '0.01')).body.orderId).toEqual(expect.any(Number));
     } finally {
       await admin('switch', 'set', 'has_trade_limit_open', '0');
     }
