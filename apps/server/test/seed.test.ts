@@ -24,6 +24,22 @@ describe.each(testDialects)('demo seed on %s', (dialect) => {
     expect(data.msg.company_name).toBe('Opex Demo');
     expect(data.skin.listist).toHaveLength(2);
     expect(data.switch.verificationType).toBe('3');
+    // Products not built yet stay switched off (docs/switches.md).
+    for (const name of [
+      'lever_open',
+      'fiat_open',
+      'fiat_trade_open',
+      'saas_otc_flow_config',
+      'indep_co_switch',
+      'newcoinOpen',
+      'is_return_open',
+      'is_financing_open',
+      'incrementConfigStatus',
+      'agentUserOpen',
+      'coins_krw_open',
+    ]) {
+      expect(data.switch[name], name).toBe('0');
+    }
     expect(Object.keys(data.market.market.USDT ?? {})).toEqual(['BTC/USDT', 'ETH/USDT', 'LTC/USDT', 'TRX/USDT']);
   });
 
