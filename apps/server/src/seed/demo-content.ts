@@ -186,7 +186,6 @@ export async function seedDemoContent(db: Kysely<Database>, clock: Clock): Promi
       { listKey: 'service', linkText: words.fees, link: '/footerPage/fees', linkType: 0 },
       { listKey: 'service', linkText: words.notices, link: '/noticeInfo', linkType: 0 },
       guideLink('service', 'userGuide'),
-      guideLink('service', 'announcements'),
       guideLink('service', 'tokenListing'),
       guideLink('service', 'downoadApp'),
       { listKey: 'service', linkText: words.whitepaper, link: 'https://bitcoin.org/bitcoin.pdf', linkType: 1 },

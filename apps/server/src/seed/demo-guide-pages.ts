@@ -20,7 +20,9 @@ interface Words {
   userGuide: Page;
 }
 
-const list = (items: string[]) => `<ol>${items.map((i) => `<li>${i}</li>`).join('')}</ol>`;
+const list = (items: string[]) => `<ul>${items.map((i) => `<li>${i}</li>`).join('')}</ul>`;
+/** Numbered steps as paragraphs: the pages' styles show no list numbers. */
+const steps = (items: string[]) => items.map((text, i) => `<p><strong>${i + 1}.</strong> ${text}</p>`).join('');
 const a = (href: string, text: string) => `<a href="${href}">${text}</a>`;
 const mail = (contact: string) => a(`mailto:${contact}`, contact);
 
@@ -109,7 +111,7 @@ const words: Record<Lang, Words> = {
     ],
     userGuide: [
       'User guide',
-      list([
+      steps([
         `${a('/register', 'Register')} with your e-mail address and the code we send to it.`,
         `Secure your account: bind Google authenticator on ${a('/personal/userManagement', 'Account security')}; from then on login asks for its code.`,
         `Deposit: ${a('/assets/recharge', 'Deposit')} shows your address for each chain; the coins are credited after the chain’s confirmations.`,
@@ -177,7 +179,7 @@ const words: Record<Lang, Words> = {
     ],
     userGuide: [
       '新手指南',
-      list([
+      steps([
         `使用邮箱和我们发送的验证码${a('/register', '注册')}。`,
         `保护账户：在${a('/personal/userManagement', '账户安全')}绑定谷歌验证器，此后登录需要输入其验证码。`,
         `充值：${a('/assets/recharge', '充值页')}显示您在每条链上的地址，达到该链的确认数后到账。`,
@@ -245,7 +247,7 @@ const words: Record<Lang, Words> = {
     ],
     userGuide: [
       '新手指南',
-      list([
+      steps([
         `使用郵箱和我們寄出的驗證碼${a('/register', '註冊')}。`,
         `保護帳戶：在${a('/personal/userManagement', '帳戶安全')}綁定谷歌驗證器，此後登入需要輸入其驗證碼。`,
         `充值：${a('/assets/recharge', '充值頁')}顯示您在每條鏈上的地址，達到該鏈的確認數後到帳。`,
@@ -314,7 +316,7 @@ const words: Record<Lang, Words> = {
     ],
     userGuide: [
       'ご利用ガイド',
-      list([
+      steps([
         `メールアドレスと届いたコードで${a('/register', '新規登録')}します。`,
         `アカウントを守る：${a('/personal/userManagement', 'アカウントセキュリティ')}でGoogle認証を連携すると、以後のログインでそのコードを求めます。`,
         `入金：${a('/assets/recharge', '入金')}ページにチェーンごとのアドレスが表示され、チェーンの承認数に達すると反映されます。`,
@@ -383,7 +385,7 @@ const words: Record<Lang, Words> = {
     ],
     userGuide: [
       '이용 가이드',
-      list([
+      steps([
         `이메일 주소와 받은 인증 코드로 ${a('/register', '회원가입')}합니다.`,
         `계정 보호: ${a('/personal/userManagement', '계정 보안')}에서 Google OTP를 연결하면 이후 로그인할 때 그 코드를 묻습니다.`,
         `입금: ${a('/assets/recharge', '입금')} 페이지에 체인별 주소가 표시되며, 체인 확인 수를 채우면 반영됩니다.`,
@@ -452,7 +454,7 @@ const words: Record<Lang, Words> = {
     ],
     userGuide: [
       'Hướng dẫn sử dụng',
-      list([
+      steps([
         `${a('/register', 'Đăng ký')} bằng địa chỉ e-mail và mã chúng tôi gửi tới.`,
         `Bảo vệ tài khoản: liên kết Google Authenticator tại ${a('/personal/userManagement', 'Bảo mật tài khoản')}; từ đó đăng nhập sẽ hỏi mã của nó.`,
         `Nạp tiền: trang ${a('/assets/recharge', 'Nạp tiền')} hiển thị địa chỉ của bạn trên từng chuỗi; tiền được ghi có sau số xác nhận của chuỗi.`,
