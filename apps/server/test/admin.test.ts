@@ -236,6 +236,9 @@ describe.each(testDialects)('operator commands on %s', (dialect) => {
       '--button1-url',
       '/trade',
     );
+    // The layer serves nothing until the operator turns it on.
+    expect((await server.client().call(homepageElasticLayer, { terminalType: '0' })).data).toBeNull();
+    await admin('switch', 'set', 'index_layer_open', '1');
     const popup = (await server.client().call(homepageElasticLayer, { terminalType: '0' })).data;
     expect(popup).toMatchObject({
       activityTitle: 'Launch',

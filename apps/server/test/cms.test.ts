@@ -32,7 +32,14 @@ describe.each(testDialects)('cms calls on %s', (dialect) => {
     client.cookies.set('lan', 'zh_CN');
     const { data } = await client.call(footerList);
     expect(data.map((l) => l.title)).toEqual(['关于', '服务', '联系我们']);
-    expect(data[0]?.list.map((l) => l.linkText)).toEqual(['关于我们', '服务条款', '隐私政策', '风险提示']);
+    expect(data[0]?.list.map((l) => l.linkText)).toEqual([
+      '关于我们',
+      '服务条款',
+      '隐私政策',
+      '风险提示',
+      '媒体',
+      '网站地图',
+    ]);
   });
 
   it('has a page for every footerPage child of the spec', async () => {
@@ -46,6 +53,12 @@ describe.each(testDialects)('cms calls on %s', (dialect) => {
       'risk',
       'support',
       'contact',
+      'announcements',
+      'downoadApp',
+      'press',
+      'siteMap',
+      'tokenListing',
+      'userGuide',
     ]) {
       const reply = await client.call(cmsInfo, { key });
       expect(reply.code).toBe('0');

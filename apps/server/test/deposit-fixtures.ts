@@ -31,6 +31,7 @@ export async function listDepositCoins(server: TestServer): Promise<void> {
  */
 export async function configureSimulatedChains(server: TestServer): Promise<void> {
   const admin = (...argv: string[]) => runAdmin(argv, adminContext(server));
+  await admin('switch', 'set', 'is_deposit_open', '1');
   await listDepositCoins(server);
   await admin(
     'chain',

@@ -29,6 +29,7 @@ describe.each(testDialects)('chain node adapters on %s', (dialect) => {
 
   beforeAll(async () => {
     server = await startTestServer(dialect);
+    await admin('switch', 'set', 'is_deposit_open', '1');
     await listDepositCoins(server);
   });
   afterAll(async () => {

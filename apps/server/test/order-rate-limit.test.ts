@@ -1,10 +1,8 @@
-import { createHmac } from 'node:crypto';
 import { orderCancel, orderCreate } from '@opex/contract/calls/order';
 import { ErrorCode } from '@opex/contract/error-codes';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { insertApiKey } from '../src/modules/openapi/api-keys.ts';
-import { serverSecretBox } from '../src/modules/openapi/secret-box.ts';
 import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
+import { openApiBuyer } from './open-api-fixtures.ts';
 import { balanceOf, fund, loginAs, seedMarket, tradingInvariants } from './trading-fixtures.ts';
 
 /** Order entry's token bucket per user (ORDER_RATE_PER_S, ORDER_RATE_BURST) over HTTP. */
@@ -71,33 +69,8 @@ describe.each(testDialects)('order-entry rate limit on %s', (dialect) => {
 
   it('is one budget for the web calls and the Open API, which refuses as Binance does (-1015, HTTP 429)', async () => {
     server.clock.advance(60_000);
-    const box = serverSecretBox(server.services.config);
-    const { row, secret } = await insertApiKey(
-      db(),
-      box,
-      BOB,
-      { label: 'bot', permissions: ['read', 'trade'], ip: '' },
-      server.clock.now(),
-    );
-    const apiOrder = async () => {
-      const query = new URLSearchParams({
-        symbol: 'BTCUSDT',
-        side: 'BUY',
-        type: 'LIMIT',
-        timeInForce: 'GTC',
-        price: '100',
-        quantity: '1',
-        timestamp: String(server.clock.now()),
-      }).toString();
-      const signature = createHmac('sha256', secret).update(query).digest('hex');
-      const response = await server.app.inject({
-        method: 'POST',
-        url: `/api/v3/order?${query}&signature=${signature}`,
-        headers: { 'x-mbx-apikey': row.api_key },
-        remoteAddress: '127.0.0.1',
-      });
-      return { status: response.statusCode, body: response.json() };
-    };
+    const place = await openApiBuyer(server, BOB);
+    const apiOrder = () => place('100', '1');
     expect((await bob.call(orderCreate, buy)).code).toBe('0');
     expect((await apiOrder()).status).toBe(200);
     expect((await bob.call(orderCreate, buy)).code).toBe('0');

@@ -26,6 +26,22 @@ describe.each(testDialects)('demo seed on %s', (dialect) => {
     expect(data.msg.company_name).toBe('Opex Demo');
     expect(data.skin.listist).toHaveLength(2);
     expect(data.switch.verificationType).toBe('3');
+    // Products not built yet stay switched off (docs/switches.md).
+    for (const name of [
+      'lever_open',
+      'fiat_open',
+      'fiat_trade_open',
+      'saas_otc_flow_config',
+      'indep_co_switch',
+      'newcoinOpen',
+      'is_return_open',
+      'is_financing_open',
+      'incrementConfigStatus',
+      'agentUserOpen',
+      'coins_krw_open',
+    ]) {
+      expect(data.switch[name], name).toBe('0');
+    }
     expect(Object.keys(data.market.market.USDT ?? {})).toEqual(['BTC/USDT', 'ETH/USDT', 'LTC/USDT', 'TRX/USDT']);
   });
 
@@ -85,5 +101,41 @@ describe.each(testDialects)('demo seed on %s', (dialect) => {
     // Every coin the demo hands out is owed by the external account.
     expect(external.map((b) => b.coin).sort()).toEqual(['BTC', 'ETH', 'LTC', 'TRX', 'USDT']);
     expect(await tradingInvariants(db, server.services.core)).toEqual([]);
+  });
+
+  it('writes the banners, notices, pop-up, fees page and six guide pages in each of the six languages', async () => {
+    const client = server.client();
+    const guides = ['fees', 'announcements', 'downoadApp', 'download', 'press', 'siteMap', 'tokenListing', 'userGuide'];
+    const seen = new Map<string, string[]>();
+    for (const lang of ['en_US', 'zh_CN', 'el_GR', 'ja_JP', 'ko_KR', 'vi_VN']) {
+      client.cookies.set('lan', lang);
+      const titles: string[] = [];
+      for (const key of guides) {
+        const page = await client.call(cmsInfo, { key });
+        expect(page.code, `${key} ${lang}`).toBe('0');
+        expect(page.data.lang, `${key} ${lang}`).toBe(lang);
+        titles.push(page.data.title);
+      }
+      const home = (await client.call(index)).data;
+      expect(home.noticeInfoList).toHaveLength(3);
+      expect(home.cmsAdvertList).toHaveLength(2);
+      const popup = (await client.call(homepageElasticLayer, { terminalType: '0' })).data;
+      titles.push(...home.noticeInfoList.map((n) => n.title), popup?.activityTitle ?? '');
+      seen.set(lang, titles);
+    }
+    // Each language has its own words, not English copies.
+    const english = seen.get('en_US') ?? [];
+    for (const [lang, titles] of seen) {
+      if (lang !== 'en_US')
+        expect(
+          titles.filter((t, i) => t === english[i]),
+          lang,
+        ).toEqual([]);
+    }
+    client.cookies.set('lan', 'en_US');
+    const fees = (await client.call(cmsInfo, { key: 'fees' })).data.content;
+    expect(fees).toContain('<td>BTC/USDT</td><td>0.1 %</td><td>0.2 %</td>');
+    const siteMap = (await client.call(cmsInfo, { key: 'siteMap' })).data.content;
+    expect(siteMap).toContain('<a href="/trade/BTC_USDT">Spot trading (BTC/USDT)</a>');
   });
 });

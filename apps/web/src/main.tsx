@@ -5,6 +5,8 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { publicInfoQuery } from './api/common.ts';
 import { queryClient } from './api/query-client.ts';
+import { basenameFrom } from './app/basename.ts';
+import { withoutHostPrefix } from './app/host-prefix.ts';
 import { detectPlatform, mobileRedirectTarget } from './app/platform.ts';
 import { createAppRouter } from './app/router.tsx';
 import { StartFailure } from './app/shell/StartFailure.tsx';
@@ -21,6 +23,9 @@ async function start(root: HTMLElement) {
     location.reload();
     return;
   }
+  const base = basenameFrom(document.baseURI);
+  const unprefixed = withoutHostPrefix(location.pathname.slice(base.length), location.search);
+  if (unprefixed) history.replaceState(null, '', `${base}${unprefixed}${location.hash}`);
   const publicInfo = await queryClient.fetchQuery(publicInfoQuery).catch(() => undefined);
   await startI18n(resolveLanguage(location.search, publicInfo?.lan?.defLan));
   const reactRoot = createRoot(root);

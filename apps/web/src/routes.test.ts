@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { redirectsFor, routesFor } from './routes.tsx';
+import { redirectsFor, routesFor, servedMode, specRoutesFor } from './routes.tsx';
 
-const paths = (mode: 'standard' | 'fiat' | 'futures') => routesFor(mode).map((r) => r.path);
-const route = (mode: 'standard' | 'fiat' | 'futures', path: string) => routesFor(mode).find((r) => r.path === path);
+const paths = (mode: 'standard' | 'fiat' | 'futures') => specRoutesFor(mode).map((r) => r.path);
+const route = (mode: 'standard' | 'fiat' | 'futures', path: string) => specRoutesFor(mode).find((r) => r.path === path);
+const served = (mode: 'standard' | 'fiat' | 'futures') => routesFor(mode).map((r) => r.path);
 
 describe('route table (platform.md §2)', () => {
   it('has every path of the standard set', () => {
@@ -104,5 +105,39 @@ describe('route table (platform.md §2)', () => {
     for (const mode of ['standard', 'fiat', 'futures'] as const) {
       expect(new Set(paths(mode)).size).toBe(paths(mode).length);
     }
+  });
+
+  it('serves only routes with a page whose product is built: no placeholder', () => {
+    const standard = served('standard');
+    for (const absent of [
+      '/margin',
+      '/mobility',
+      '/mining',
+      '/innovation',
+      '/broker',
+      '/freeStaking',
+      '/manageFinances',
+      '/questions/init',
+      '/order/otcOrder',
+      '/order/coOrder',
+      '/order/leverageOrder',
+      '/assets/otcAccount',
+      '/assets/coAccount',
+      '/assets/leverageAccount',
+      '/assets/b2cAccount',
+      '/personal/advertisingManagement',
+    ]) {
+      expect(standard, absent).not.toContain(absent);
+    }
+    for (const present of ['/', '/trade/:symbol', '/order/exchangeOrder', '/assets/recharge', '/footerPage/siteMap']) {
+      expect(standard, present).toContain(present);
+    }
+    expect(routesFor('standard').every((r) => typeof r.load === 'function')).toBe(true);
+  });
+
+  it('serves the standard set in a site mode whose product is not built', () => {
+    expect(servedMode('standard')).toBe('standard');
+    expect(servedMode('fiat')).toBe('standard');
+    expect(servedMode('futures')).toBe('standard');
   });
 });

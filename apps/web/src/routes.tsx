@@ -1,9 +1,11 @@
 /**
- * The route table of platform.md §2 as data: every path with its meta flags, the page it lazily loads, and the
- * site mode(s) that serve it. Paths keep the spec's spelling (/mesage, leaglTenderSet). A route whose feature
- * belongs to a later issue loads the "not available yet" page, with its guard.
+ * The route table of platform.md §2 as data: every path with its meta flags, the page it lazily loads, the product it
+ * belongs to and the site mode(s) that serve it. Paths keep the spec's spelling (/mesage, leaglTenderSet). The router
+ * serves only the routes that have a page and whose product is built (lib/products.ts): a path of a product not
+ * built yet is absent, and an unknown path goes home, so no link leads to a placeholder.
  */
 import type { ComponentType } from 'react';
+import { type Product, productBuilt } from './lib/products.ts';
 
 export type SiteMode = 'standard' | 'fiat' | 'futures';
 
@@ -23,8 +25,13 @@ export interface RouteDef {
   /** Localised title key (title.<name>) and the active header item. */
   name: string;
   meta: RouteMeta;
-  load: () => Promise<PageModule>;
+  /** The page; absent while the route's feature is not written. */
+  load?: () => Promise<PageModule>;
+  product?: Product;
 }
+
+/** A route the router serves: it has its page. */
+export type ServedRoute = RouteDef & { load: () => Promise<PageModule> };
 
 export interface RedirectDef {
   path: string;
@@ -32,29 +39,34 @@ export interface RedirectDef {
 }
 
 const home = () => import('./features/home/HomePage.tsx');
-const unavailable = () => import('./features/unavailable/UnavailablePage.tsx');
 const trade = () => import('./features/trade/TradePage.tsx');
 const login = { mustLogin: true } as const;
 
-const r = (path: string, name: string, load: RouteDef['load'], meta: RouteMeta = {}): RouteDef => ({
+const r = (path: string, name: string, load: RouteDef['load'], meta: RouteMeta = {}, product?: Product): RouteDef => ({
   path,
   name,
   meta,
-  load,
+  ...(load ? { load } : {}),
+  ...(product ? { product } : {}),
 });
 
-/** Children of a section under the same title and guard; a child without its page loads the not-available one. */
+/** A route of a product not built yet: in the table, never served. */
+const later = (path: string, name: string, product: Product, meta: RouteMeta = {}) =>
+  r(path, name, undefined, meta, product);
+
+/** Children of a section under the same title and guard, each with its page and product when it has them. */
 const section = (
   base: string,
   name: string,
   children: string[],
   meta: RouteMeta = {},
   pages: Record<string, RouteDef['load']> = {},
-): RouteDef[] => children.map((child) => r(`${base}/${child}`, name, pages[child] ?? unavailable, meta));
+  products: Record<string, Product> = {},
+): RouteDef[] => children.map((child) => r(`${base}/${child}`, name, pages[child], meta, products[child]));
 
 const accountPage = () => import('./features/assets/AccountPage.tsx');
 const ledgerHistoryPage = () => import('./features/assets/FlowingWaterPage.tsx');
-/** The order centre's and the assets section's pages that exist so far. */
+/** The order centre's and the assets section's pages, and the products of those not spot. */
 const orderPages = { exchangeOrder: () => import('./features/orders/ExchangeOrderPage.tsx') };
 const assetPages: Record<string, RouteDef['load']> = {
   exchangeAccount: accountPage,
@@ -70,6 +82,25 @@ const assetPages: Record<string, RouteDef['load']> = {
   recharge: () => import('./features/assets-deposit/DepositPage.tsx'),
   withdraw: () => import('./features/assets-withdraw/WithdrawPage.tsx'),
   addressMent: () => import('./features/assets-withdraw/AddressBookPage.tsx'),
+};
+const orderProducts: Record<string, Product> = { otcOrder: 'otc', leverageOrder: 'margin', coOrder: 'futures' };
+const assetProducts: Record<string, Product> = {
+  otcAccount: 'otc',
+  otcFlowingWater: 'otc',
+  coAccount: 'futures',
+  coFlowingWater: 'futures',
+  leverageAccount: 'margin',
+  leverageToLoan: 'margin',
+  lerverageFlowingWater: 'margin',
+  b2cAccount: 'fiat',
+  b2cRecrge: 'fiat',
+  b2cWithdraw: 'fiat',
+  b2cAddressMent: 'fiat',
+  b2cAdd: 'fiat',
+  b2cFlowingWater: 'fiat',
+  innovations: 'newcoin',
+  bibaoAccount: 'financing',
+  bibaoDetail: 'financing',
 };
 
 const footerPages = [
@@ -157,26 +188,44 @@ const standardRoutes: RouteDef[] = [
   r('/', 'home', home, { theme: 'homeOther' }),
   r('/trade', 'trade', trade, tradeMeta),
   r('/trade/:symbol', 'trade', trade, tradeMeta),
-  r('/margin', 'margin', unavailable, tradeMeta),
-  r('/margin/:symbol', 'margin', unavailable, tradeMeta),
+  later('/margin', 'margin', 'margin', tradeMeta),
+  later('/margin/:symbol', 'margin', 'margin', tradeMeta),
   r('/market', 'market', () => import('./features/market/MarketPage.tsx')),
-  r('/mobility', 'mobility', unavailable, login),
-  r('/broker', 'broker', unavailable),
-  r('/broker/:item', 'broker', unavailable),
-  r('/innovation', 'innovation', unavailable),
-  r('/innovation/:id', 'innovation', unavailable, login),
-  r('/mining', 'mining', unavailable),
-  r('/manageFinances', 'manageFinances', unavailable),
-  r('/manageFinances/:id', 'manageFinances', unavailable, login),
-  r('/manageFinancesOrder', 'manageFinances', unavailable),
-  r('/freeStaking', 'freeStaking', unavailable),
-  r('/freeStaking/:id', 'freeStaking', unavailable),
-  r('/myPos', 'freeStaking', unavailable, login),
-  r('/verify', 'verify', unavailable),
-  r('/staking', 'freeStaking', unavailable),
+  later('/mobility', 'mobility', 'otc', login),
+  later('/broker', 'broker', 'broker'),
+  later('/broker/:item', 'broker', 'broker'),
+  later('/innovation', 'innovation', 'newcoin'),
+  later('/innovation/:id', 'innovation', 'newcoin', login),
+  later('/mining', 'mining', 'returns'),
+  later('/manageFinances', 'manageFinances', 'financing'),
+  later('/manageFinances/:id', 'manageFinances', 'financing', login),
+  later('/manageFinancesOrder', 'manageFinances', 'financing'),
+  later('/freeStaking', 'freeStaking', 'staking'),
+  later('/freeStaking/:id', 'freeStaking', 'staking'),
+  later('/myPos', 'freeStaking', 'staking', login),
+  later('/verify', 'verify', 'staking'),
+  later('/staking', 'freeStaking', 'staking'),
   r('/tradeMore', 'tradeMore', () => import('./features/trade/TradeMorePage.tsx'), tradeMeta),
-  ...section('/questions', 'questions', ['init', 'list', 'questionsDetails'], login),
-  ...section('/order', 'order', ['exchangeOrder', 'otcOrder', 'leverageOrder', 'coOrder'], login, orderPages),
+  ...section(
+    '/questions',
+    'questions',
+    ['init', 'list', 'questionsDetails'],
+    login,
+    {},
+    {
+      init: 'support',
+      list: 'support',
+      questionsDetails: 'support',
+    },
+  ),
+  ...section(
+    '/order',
+    'order',
+    ['exchangeOrder', 'otcOrder', 'leverageOrder', 'coOrder'],
+    login,
+    orderPages,
+    orderProducts,
+  ),
   ...section(
     '/assets',
     'assets',
@@ -205,6 +254,7 @@ const standardRoutes: RouteDef[] = [
     ],
     login,
     assetPages,
+    assetProducts,
   ),
   ...personalRoutes,
   ...section(
@@ -222,27 +272,36 @@ const standardRoutes: RouteDef[] = [
       'exccAuthorization',
     ],
     login,
+    {},
+    {
+      advertisingManagement: 'otc',
+      blackList: 'otc',
+      brokerSystem: 'broker',
+      exBroker: 'broker',
+      krwBank: 'fiat',
+      krwKyc: 'fiat',
+    },
   ),
 ];
 
 const fiatRoutes: RouteDef[] = [
-  r('/', 'fiatDeal', unavailable, { theme: 'homeOther' }),
-  r('/stranger', 'otc', unavailable),
-  r('/otcTrade', 'otc', unavailable),
-  r('/otcRelease', 'otc', unavailable),
-  r('/otcDetailOrder', 'otc', unavailable),
-  r('/companyApplication', 'companyApplication', unavailable, login),
-  r('/companyApplicationDetail', 'companyApplication', unavailable, login),
-  r('/applicationPolicy', 'companyApplication', unavailable),
+  later('/', 'fiatDeal', 'otc', { theme: 'homeOther' }),
+  later('/stranger', 'otc', 'otc'),
+  later('/otcTrade', 'otc', 'otc'),
+  later('/otcRelease', 'otc', 'otc'),
+  later('/otcDetailOrder', 'otc', 'otc'),
+  later('/companyApplication', 'companyApplication', 'otc', login),
+  later('/companyApplicationDetail', 'companyApplication', 'otc', login),
+  later('/applicationPolicy', 'companyApplication', 'otc'),
 ];
 
 const futuresRoutes: RouteDef[] = [
   r('/', 'home', home, { theme: 'homeOther' }),
   r('/trade', 'trade', trade, tradeMeta),
   r('/trade/:symbol', 'trade', trade, tradeMeta),
-  r('/proSwap', 'proSwap', unavailable, tradeMeta),
-  r('/proSwap/:symbol', 'proSwap', unavailable, tradeMeta),
-  r('/futuresData', 'futuresData', unavailable),
+  later('/proSwap', 'proSwap', 'futures', tradeMeta),
+  later('/proSwap/:symbol', 'proSwap', 'futures', tradeMeta),
+  later('/futuresData', 'futuresData', 'futures'),
 ];
 
 const modeRoutes: Record<SiteMode, RouteDef[]> = {
@@ -251,8 +310,23 @@ const modeRoutes: Record<SiteMode, RouteDef[]> = {
   futures: futuresRoutes,
 };
 
-export function routesFor(mode: SiteMode): RouteDef[] {
+const modeProducts: Record<SiteMode, Product> = { standard: 'spot', fiat: 'otc', futures: 'futures' };
+
+/** A site mode whose product is not built serves the standard set: its own would have no home page. */
+export function servedMode(mode: SiteMode): SiteMode {
+  return productBuilt(modeProducts[mode]) ? mode : 'standard';
+}
+
+/** Every route of the spec's table for a mode, served or not. */
+export function specRoutesFor(mode: SiteMode): RouteDef[] {
   return [...modeRoutes[mode], ...sharedRoutes];
+}
+
+const served = (route: RouteDef): route is ServedRoute => route.load !== undefined && productBuilt(route.product);
+
+/** The routes the router serves in a mode. */
+export function routesFor(mode: SiteMode): ServedRoute[] {
+  return specRoutesFor(mode).filter(served);
 }
 
 /** Redirects of §2; unknown paths go to the root in every mode. */

@@ -7,6 +7,7 @@ import { checkGuards, type GuardRefusal } from '../core/market-guards.ts';
 import { MAX_TICKS, type MarketSpec } from '../core/market-spec.ts';
 import { checkOrder, type OrderRefusal, type OrderRequest, type TimeInForceName } from '../core/order-rules.ts';
 import { DEFAULT_STP_MODE, isStpMode, type StpMode } from '../core/self-trade-prevention.ts';
+import { tradingLimitedFor } from '../modules/order/trade-limit.ts';
 import type { Services } from '../platform/services.ts';
 import { BinanceCode, BinanceError, binanceErrors } from './binance-error.ts';
 import { allMarkets, findMarket, ORDER_TYPES, orderRateLimits, TIME_IN_FORCE } from './exchange-info.ts';
@@ -121,6 +122,7 @@ export function orderActions(services: Services) {
 
   const placeParsed = async (userId: number, order: ParsedOrder) => {
     takeOrderToken(userId);
+    if (await tradingLimitedFor(services, userId)) throw placeRefusal(ErrorCode.tradingNeedsIdentity, order);
     const outcome = await core.placeOrder({
       userId,
       symbol: order.spec.symbol,

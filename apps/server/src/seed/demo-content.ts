@@ -12,6 +12,8 @@ import { addNotice } from '../modules/notice/notices.ts';
 import type { Clock } from '../platform/clock.ts';
 import { SettingsStore } from '../settings/settings-store.ts';
 import { demoCoins, demoMarkets, demoRates, demoSkins } from './demo-catalog.ts';
+import { demoGuidePages } from './demo-guide-pages.ts';
+import { demoNews } from './demo-news.ts';
 import { demoPages } from './demo-pages.ts';
 
 /** The demo exchange's brand, catalogue and content, written in the caller's transaction. */
@@ -152,6 +154,9 @@ export async function seedDemoContent(db: Kysely<Database>, clock: Clock): Promi
     config_footer_open: '1',
     // Demo traders may move funds between their own account types.
     is_inner_transfer_open: '1',
+    // Deposits on the simulated chains, and the home pop-up layer.
+    is_deposit_open: '1',
+    index_layer_open: '1',
   })) {
     await settings.setSwitch(name, value);
   }
@@ -162,15 +167,24 @@ export async function seedDemoContent(db: Kysely<Database>, clock: Clock): Promi
   for (const market of demoMarkets) await saveMarket(db, market, now);
   for (const r of demoRates) await setRate(db, r, now);
 
-  for (const page of demoPages(COMPANY, CONTACT, demoMarkets)) await saveCmsPage(db, page, now);
+  const guidePages = demoGuidePages(CONTACT, demoMarkets);
+  for (const page of [...demoPages(COMPANY, CONTACT), ...guidePages]) await saveCmsPage(db, page, now);
   for (const [lang, words] of Object.entries(footerWords)) {
+    const guide = (key: string) => guidePages.find((p) => p.lang === lang && p.key === key)?.title ?? key;
+    const guideLink = (listKey: 'about' | 'service', key: string) =>
+      ({ listKey, linkText: guide(key), link: `/footerPage/${key}`, linkType: 0 }) as const;
     const links = [
       { listKey: 'about', linkText: words.aboutUs, link: '/footerPage/about', linkType: 0 },
       { listKey: 'about', linkText: words.terms, link: '/footerPage/termsOfService', linkType: 0 },
       { listKey: 'about', linkText: words.privacy, link: '/footerPage/privacyPolicy', linkType: 0 },
       { listKey: 'about', linkText: words.risk, link: '/footerPage/risk', linkType: 0 },
+      guideLink('about', 'press'),
+      guideLink('about', 'siteMap'),
       { listKey: 'service', linkText: words.fees, link: '/footerPage/fees', linkType: 0 },
       { listKey: 'service', linkText: words.notices, link: '/noticeInfo', linkType: 0 },
+      guideLink('service', 'userGuide'),
+      guideLink('service', 'tokenListing'),
+      guideLink('service', 'downoadApp'),
       { listKey: 'service', linkText: words.whitepaper, link: 'https://bitcoin.org/bitcoin.pdf', linkType: 1 },
       { listKey: 'contact', linkText: CONTACT, link: CONTACT, linkType: 3 },
     ] as const;
@@ -178,53 +192,27 @@ export async function seedDemoContent(db: Kysely<Database>, clock: Clock): Promi
       await addFooterLink(db, { ...link, listTitle: words[link.listKey], lang, sort });
   }
 
-  await addBanner(db, {
-    lang: 'en_US',
-    imageUrl: banner('Spot trading, live order books', '#1e2329'),
-    httpUrl: '/trade',
-    sort: 1,
-  });
-  await addBanner(db, {
-    lang: 'en_US',
-    imageUrl: banner('Open source and self-hosted', '#0b3d2e'),
-    httpUrl: '/footerPage/about',
-    sort: 2,
-  });
-
-  const notices = [
-    [
-      'Welcome to the Opex demo',
-      '<p>Log in with a demo account from the start-up log and try every screen. Funds have no value.</p>',
-    ],
-    [
-      'Markets open: BTC, ETH, LTC and TRX',
-      '<p>Spot markets against USDT and ETH/BTC are open. See the fees page for rates.</p>',
-    ],
-    [
-      'Bot protection without third parties',
-      '<p>Logins and sign-ups are protected by a proof-of-work check that runs in your browser.</p>',
-    ],
-  ];
-  for (const [i, [title, content]] of notices.entries()) {
-    await addNotice(
+  for (const [lang, news] of Object.entries(demoNews)) {
+    const [trading, openSource] = news.banners;
+    await addBanner(db, { lang, imageUrl: banner(trading, '#1e2329'), httpUrl: '/trade', sort: 1 });
+    await addBanner(db, { lang, imageUrl: banner(openSource, '#0b3d2e'), httpUrl: '/footerPage/about', sort: 2 });
+    for (const [i, [title, content]] of news.notices.entries()) {
+      await addNotice(db, { lang, title, content }, now - (news.notices.length - i) * 60_000);
+    }
+    await addPopup(
       db,
-      { lang: 'en_US', title: title ?? '', content: content ?? '' },
-      now - (notices.length - i) * 60_000,
+      {
+        lang,
+        activityTitle: news.popup.title,
+        startTime: now - DAY_MS,
+        endTime: now + 365 * DAY_MS,
+        displayType: 1,
+        imageText: news.popup.html,
+        buttonWritingOne: news.popup.start,
+        buttonUrlOne: '/trade',
+        buttonWritingTwo: news.popup.close,
+      },
+      now,
     );
   }
-  await addPopup(
-    db,
-    {
-      lang: 'en_US',
-      activityTitle: 'Welcome to Opex Demo',
-      startTime: now - DAY_MS,
-      endTime: now + 365 * DAY_MS,
-      displayType: 1,
-      imageText: '<p>This exchange is a demo: balances are play money. Two traders are ready for you to log in as.</p>',
-      buttonWritingOne: 'Start trading',
-      buttonUrlOne: '/trade',
-      buttonWritingTwo: 'Close',
-    },
-    now,
-  );
 }

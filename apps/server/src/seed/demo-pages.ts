@@ -1,16 +1,8 @@
-import Big from 'big.js';
-import type { MarketInput } from '../catalog/markets.ts';
-
-/** The demo's footerPage children (en_US; other languages fall back to it), each a few honest lines. */
-function feesTable(markets: MarketInput[]): string {
-  const percent = (rate: string) => `${new Big(rate).times(100).toFixed()} %`;
-  const rows = markets
-    .map((m) => `<tr><td>${m.base}/${m.quote}</td><td>${percent(m.makerFee)}</td><td>${percent(m.takerFee)}</td></tr>`)
-    .join('');
-  return `<p>Spot trading fees are charged on each fill, in the coin received.</p><table><thead><tr><th>Market</th><th>Maker</th><th>Taker</th></tr></thead><tbody>${rows}</tbody></table>`;
-}
-
-export function demoPages(companyName: string, contactEmail: string, markets: MarketInput[]) {
+/**
+ * The demo's other footerPage children (en_US; other languages fall back to it), each a few honest lines; the
+ * fees page and the guide pages, in six languages, are in demo-guide-pages.ts.
+ */
+export function demoPages(companyName: string, contactEmail: string) {
   const pages: Record<string, [string, string]> = {
     about: [
       'About us',
@@ -49,7 +41,6 @@ export function demoPages(companyName: string, contactEmail: string, markets: Ma
       'Support',
       `<p>Write to <a href="mailto:${contactEmail}">${contactEmail}</a>; we answer within two working days.</p>`,
     ],
-    fees: ['Fees', feesTable(markets)],
     blog: ['Blog', '<p>News about the exchange is published as notices.</p>'],
     contact: ['Contact', `<p>E-mail: <a href="mailto:${contactEmail}">${contactEmail}</a></p>`],
     marketing: ['Marketing', `<p>For listings and partnerships write to ${contactEmail}.</p>`],

@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { type RouteDef, type RouteMeta, redirectsFor, routesFor, type SiteMode } from '../routes.tsx';
+import { type RouteMeta, redirectsFor, routesFor, type ServedRoute, type SiteMode, servedMode } from '../routes.tsx';
 import { basenameFrom } from './basename.ts';
 import { RootLayout } from './shell/RootLayout.tsx';
 import { StartFailure } from './shell/StartFailure.tsx';
@@ -9,7 +9,7 @@ export interface RouteHandle {
   meta: RouteMeta;
 }
 
-function toRouteObject(route: RouteDef): RouteObject {
+function toRouteObject(route: ServedRoute): RouteObject {
   return {
     path: route.path,
     handle: { name: route.name, meta: route.meta } satisfies RouteHandle,
@@ -17,7 +17,8 @@ function toRouteObject(route: RouteDef): RouteObject {
   };
 }
 
-export function createAppRouter(mode: SiteMode) {
+export function createAppRouter(siteMode: SiteMode) {
+  const mode = servedMode(siteMode);
   const children: RouteObject[] = [
     ...routesFor(mode).map(toRouteObject),
     ...redirectsFor(mode).map(({ path, to }) => ({ path, element: <Navigate to={to} replace /> })),

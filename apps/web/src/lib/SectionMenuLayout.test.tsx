@@ -27,12 +27,23 @@ function renderAt(path: string, switches: Record<string, string>) {
 }
 
 describe('SectionMenuLayout', () => {
-  it('links every entry under the base, lights the current page and hides entries whose switch is off', () => {
-    const menu = renderAt('/assets/withdraw', { lever_open: '1', fiat_open: '0' });
+  it('links every entry under the base, lights the current page and leaves out what is off or not built', () => {
+    const menu = renderAt('/assets/withdraw', { lever_open: '1', is_deposit_open: '1' });
     expect(menu.getByRole('link', { name: 'Withdraw' })).toHaveAttribute('aria-current', 'page');
     expect(menu.getByRole('link', { name: 'Deposit' })).toHaveAttribute('href', '/assets/recharge');
-    expect(menu.getByRole('link', { name: 'Margin account' })).toBeInTheDocument();
-    expect(menu.getAllByRole('link')).toHaveLength(assetsMenu.entries.length - 1);
+    // Margin is switched on but not built: no entry.
+    expect(menu.queryByRole('link', { name: 'Margin account' })).toBeNull();
+    expect(menu.getAllByRole('link').map((l) => l.getAttribute('href'))).toEqual([
+      '/assets/exchangeAccount',
+      '/assets/recharge',
+      '/assets/withdraw',
+      '/assets/addressMent',
+      '/assets/flowingWater',
+    ]);
+  });
+
+  it('has no deposit entry while is_deposit_open is off', () => {
+    expect(renderAt('/assets/withdraw', {}).queryByRole('link', { name: 'Deposit' })).toBeNull();
   });
 
   it('lights an entry for the other pages it stands for', () => {

@@ -4,11 +4,14 @@ import { Link, useLocation } from 'react-router';
 import { switchOn, usePublicInfo } from '../api/common.ts';
 import { SectionLayout } from '../ui/section-layout/SectionLayout.tsx';
 import type { SideMenuProps } from '../ui/side-menu/SideMenu.tsx';
+import { type Product, productBuilt } from './products.ts';
 
 export interface SectionMenuEntry {
   id: string;
   /** A public-info switch that must be on for the entry to show. */
   switch?: string;
+  /** The product the entry's page belongs to: an entry of a product not built is left out. */
+  product?: Product;
   /** Other pages of the section that light this entry. */
   alsoFor?: RegExp;
 }
@@ -28,10 +31,14 @@ export function activeEntry(menu: SectionMenu, pathname: string): SectionMenuEnt
   return menu.entries.find((entry) => entry.id === page || entry.alsoFor?.test(page));
 }
 
-/**
- * A section's side menu as router links: entries hidden while their switch is off, the entry of the current page
- * lit.
- */
+/** The entries a section shows: those of built products whose switch (if any) is on. */
+export function visibleEntries(menu: SectionMenu, switches: Record<string, unknown>): SectionMenuEntry[] {
+  return menu.entries.filter(
+    (entry) => productBuilt(entry.product) && (!entry.switch || switchOn(switches, entry.switch)),
+  );
+}
+
+/** A section's side menu as router links: the visible entries, the entry of the current page lit. */
 export function useSectionMenu(menu: SectionMenu): SideMenuProps {
   const { t } = useTranslation();
   const info = usePublicInfo();
@@ -39,12 +46,11 @@ export function useSectionMenu(menu: SectionMenu): SideMenuProps {
   return {
     label: t(menu.labelKey),
     activeId: activeEntry(menu, pathname)?.id,
-    items: menu.entries.map((entry) => ({
+    items: visibleEntries(menu, info.switch).map((entry) => ({
       id: entry.id,
       type: 1 as const,
       navText: t(`${menu.textKeys}.${entry.id}`),
       href: `${menu.base}/${entry.id}`,
-      display: entry.switch && !switchOn(info.switch, entry.switch) ? 'none' : undefined,
     })),
     renderLink: ({ href, className, children: text, current }) => (
       <Link to={href} className={className} aria-current={current ? 'page' : undefined}>

@@ -2,7 +2,8 @@ import type { SectionMenu } from './SectionMenuLayout.tsx';
 
 /**
  * The assets section's menu, shared by the account, deposit, withdraw, address-book and history pages: the account
- * pages (margin and fiat only with their switches), moving coins in and out, and the history.
+ * pages (P2P, futures, margin and fiat only once their product exists and its switch is on), moving coins in and out
+ * (deposits while is_deposit_open is on), and the history.
  */
 export const assetsMenu: SectionMenu = {
   base: '/assets',
@@ -10,11 +11,11 @@ export const assetsMenu: SectionMenu = {
   textKeys: 'assetAccounts.menu',
   entries: [
     { id: 'exchangeAccount' },
-    { id: 'otcAccount' },
-    { id: 'coAccount' },
-    { id: 'leverageAccount', switch: 'lever_open' },
-    { id: 'b2cAccount', switch: 'fiat_open' },
-    { id: 'recharge' },
+    { id: 'otcAccount', switch: 'fiat_trade_open', product: 'otc' },
+    { id: 'coAccount', switch: 'indep_co_switch', product: 'futures' },
+    { id: 'leverageAccount', switch: 'lever_open', product: 'margin' },
+    { id: 'b2cAccount', switch: 'fiat_open', product: 'fiat' },
+    { id: 'recharge', switch: 'is_deposit_open' },
     { id: 'withdraw' },
     { id: 'addressMent' },
     { id: 'flowingWater', alsoFor: /FlowingWater$/ },

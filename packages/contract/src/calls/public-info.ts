@@ -161,6 +161,8 @@ export const publicInfoReply = z.object({
     mexUrl: z.string(),
     motcUrl: z.string(),
     mcoUrl: z.string(),
+    /** Ours: the tracking beacon's endpoint ('' sends none). */
+    trackUrl: z.string(),
   }),
   lan: z.object({ defLan: z.string(), lanList: z.array(languageEntry) }),
   switch: z.record(z.string(), z.string()),

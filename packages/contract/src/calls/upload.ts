@@ -15,3 +15,20 @@ export const uploadImg = defineCall({
   request: z.object({}),
   reply: z.object({ filename: z.string(), filenameStr: z.string(), name: z.string(), base_image_url: z.string() }),
 });
+
+/**
+ * common/get_image_token { operate_type }: a token for uploading images of one purpose (the spec's "image tokens per
+ * operate_type", e.g. identity documents or a ticket's attachment), good for `expireTime` (epoch ms, ten minutes).
+ * Sent as the multipart field `token` with common/upload_img (at `uploadUrl`), it must be this user's and unexpired,
+ * or the upload is refused (20019); the original used it to upload straight to a separate image host.
+ */
+export const IMAGE_TOKEN_TTL_MS = 10 * 60_000;
+
+export const getImageToken = defineCall({
+  name: 'common/get_image_token',
+  access: 'login',
+  request: z.object({
+    operate_type: z.coerce.string().regex(/^\d{1,4}$/, 'operate_type: a number of at most 4 digits'),
+  }),
+  reply: z.object({ token: z.string(), expireTime: z.number(), uploadUrl: z.string(), operate_type: z.string() }),
+});

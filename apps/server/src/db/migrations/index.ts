@@ -20,6 +20,7 @@ import listenKeys from './0017_listen_keys.ts';
 import marketGuards from './0018_market_guards.ts';
 import stopLimitOrders from './0019_stop_limit_orders.ts';
 import indexPrices from './0020_index_prices.ts';
+import messageKeys from './0021_message_keys.ts';
 
 /** Every migration in order. Names sort in the order they must run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -43,4 +44,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0018_market_guards': marketGuards,
   '0019_stop_limit_orders': stopLimitOrders,
   '0020_index_prices': indexPrices,
+  '0021_message_keys': messageKeys,
 };

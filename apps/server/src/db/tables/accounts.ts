@@ -95,8 +95,12 @@ export interface MessagesTable {
   user_id: number;
   /** MessageType in the contract. */
   type: number;
+  /** The English text, for messages without a key and for reading the table by hand. */
   title: string;
   content: string;
+  /** The catalogue key it is rendered from in the reader's language ('' for plain text), and its parameters (JSON). */
+  message_key: Generated<string>;
+  params: Generated<string>;
   /** 0 unread, 1 read. */
   status: number;
   deleted: number;

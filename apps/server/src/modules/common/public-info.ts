@@ -12,7 +12,7 @@ import type { Services } from '../../platform/services.ts';
 
 type PublicInfo = z.input<typeof publicInfoReply>;
 
-const urlKeys = ['exUrl', 'otcUrl', 'coUrl', 'mexUrl', 'motcUrl', 'mcoUrl'] as const;
+const urlKeys = ['exUrl', 'otcUrl', 'coUrl', 'mexUrl', 'motcUrl', 'mcoUrl', 'trackUrl'] as const;
 
 /** Fills every expected key of a settings object, '' where the operator set nothing. */
 function withKeys<K extends string>(

@@ -82,7 +82,9 @@ export async function registerCommon(app: FastifyInstance, services: Services) {
     return { language };
   });
 
-  bindCall(app, services, homepageElasticLayer, async ({ terminalType }, ctx) =>
-    activePopup(db, { terminalType, lang: ctx.lang, loggedIn: ctx.session !== null, now: services.clock.now() }),
-  );
+  // index_layer_open turns the home pop-up layer on; while it is off no pop-up is served.
+  bindCall(app, services, homepageElasticLayer, async ({ terminalType }, ctx) => {
+    if (!(await services.settings.switchOn('index_layer_open'))) return null;
+    return activePopup(db, { terminalType, lang: ctx.lang, loggedIn: ctx.session !== null, now: services.clock.now() });
+  });
 }

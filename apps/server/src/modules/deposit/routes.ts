@@ -46,6 +46,8 @@ export async function registerDepositModule(app: FastifyInstance, services: Serv
   });
 
   bindCall(app, services, getChargeAddress, async (input, ctx) => {
+    // is_deposit_open pauses every deposit at once: no address is handed out (coins already on their way still land).
+    if (!(await services.settings.switchOn('is_deposit_open'))) throw new CallError(ErrorCode.depositsPaused);
     const coin = await findCoin(db, input.symbol);
     if (!coin) throw new CallError(ErrorCode.coinNotFound);
     if (!coin.deposit_open) throw new CallError(ErrorCode.depositClosed);

@@ -3,15 +3,16 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { MessagesTable } from '../../db/tables/accounts.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { MessageKey } from './message-catalogue.ts';
+import { type MessageParams, renderMessage } from './message-render.ts';
 
 /** A user's messages: written by the server on events, read, marked read and soft-deleted by their owner only. */
 export type MessageRow = Selectable<MessagesTable>;
 
-export interface NewMessage {
-  type: number;
-  title: string;
-  content: string;
-}
+/** A message of the catalogue (rendered in each reader's language), or plain text as written. */
+export type NewMessage =
+  | { type: number; key: MessageKey; params?: MessageParams }
+  | { type: number; title: string; content: string };
 
 /** For any module that tells a user about an event (login, password change, fill, deposit...). */
 export async function writeMessage(
@@ -20,18 +21,35 @@ export async function writeMessage(
   userId: number,
   message: NewMessage,
 ): Promise<void> {
+  const keyed = 'key' in message ? { key: message.key, params: message.params ?? {} } : null;
+  const english = keyed ? renderMessage(keyed.key, keyed.params, 'en_US') : null;
+  const text = english ?? ('title' in message ? message : { title: '', content: '' });
   await db
     .insertInto('messages')
     .values({
       user_id: userId,
       type: message.type,
-      title: message.title.slice(0, 200),
-      content: message.content,
+      title: text.title.slice(0, 200),
+      content: text.content,
+      message_key: keyed?.key ?? '',
+      params: JSON.stringify(keyed?.params ?? {}),
       status: MessageStatus.unread,
       deleted: 0,
       created_at: clock.now(),
     })
     .execute();
+}
+
+/** A stored message in the reader's language: keyed ones rendered from the catalogue, plain text as written. */
+export function messageText(row: MessageRow, lang: string): { title: string; content: string } {
+  if (!row.message_key) return row;
+  let params: MessageParams = {};
+  try {
+    params = JSON.parse(row.params) as MessageParams;
+  } catch {
+    return row;
+  }
+  return renderMessage(row.message_key, params, lang) ?? row;
 }
 
 function visibleMessages(db: Kysely<Database>, userId: number) {

@@ -11,18 +11,21 @@ import {
   listMessages,
   type MessageRow,
   markRead,
+  messageText,
   softDelete,
 } from './messages.ts';
 
 /** The unread list in the header shows the newest few. */
 const LATEST_UNREAD = 5;
 
-function toItem(row: MessageRow) {
+/** A message as the reader sees it: in the language of the request (its `lan` cookie). */
+function toItem(row: MessageRow, lang: string) {
+  const { title, content } = messageText(row, lang);
   return {
     id: row.id,
     messageType: row.type,
-    messageTitle: row.title,
-    messageContent: row.content,
+    messageTitle: title,
+    messageContent: content,
     status: row.status,
     ctime: row.created_at,
   };
@@ -33,7 +36,7 @@ export async function registerMessageModule(app: FastifyInstance, services: Serv
 
   bindCall(app, services, getNoReadMessageCount, async (_input, ctx) => ({
     noReadMsgCount: await countUnread(db, ctx.userId),
-    userMessageList: (await latestUnread(db, ctx.userId, LATEST_UNREAD)).map(toItem),
+    userMessageList: (await latestUnread(db, ctx.userId, LATEST_UNREAD)).map((row) => toItem(row, ctx.lang)),
   }));
 
   bindCall(app, services, userMessage, async (input, ctx) => {
@@ -42,7 +45,7 @@ export async function registerMessageModule(app: FastifyInstance, services: Serv
       pageSize: input.pageSize,
       type: input.messageType,
     });
-    return { count, userMessageList: rows.map(toItem) };
+    return { count, userMessageList: rows.map((row) => toItem(row, ctx.lang)) };
   });
 
   bindCall(app, services, messageUpdateStatus, async (input, ctx) => {

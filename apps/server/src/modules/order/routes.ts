@@ -14,6 +14,7 @@ import { CallError } from '../../platform/call-error.ts';
 import type { Services } from '../../platform/services.ts';
 import { findOrder, listOrders, type OrderListKind } from './order-queries.ts';
 import { orderListItemOf } from './order-view.ts';
+import { tradingLimitedFor } from './trade-limit.ts';
 
 /** Spot orders: create and cancel go to the trading core (answered after commit); lists read the database. */
 export async function registerOrderModule(app: FastifyInstance, services: Services) {
@@ -24,6 +25,7 @@ export async function registerOrderModule(app: FastifyInstance, services: Servic
 
   bindCall(app, services, orderCreate, async (input, ctx) => {
     if (!limiter.take(ctx.userId)) throw new CallError(ErrorCode.orderRateLimited);
+    if (await tradingLimitedFor(services, ctx.userId)) throw new CallError(ErrorCode.tradingNeedsIdentity);
     const terms = spotOrderTerms(input.type);
     const outcome = await core.placeOrder({
       userId: ctx.userId,

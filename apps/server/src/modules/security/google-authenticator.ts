@@ -41,7 +41,8 @@ export async function bindGoogle(
   await commitSecurityChange(kit, ctx, SecurityAction.googleBind, [bind, own], async (trx) => {
     await trx
       .updateTable('users')
-      .set({ google_status: 1, updated_at: kit.services.clock.now() })
+      // Login asks for Google from now on, unless the user already chose a code factor (login.ts secondFactor).
+      .set({ google_status: 1, login_verify: user.login_verify || 1, updated_at: kit.services.clock.now() })
       .where('id', '=', user.id)
       .execute();
   });

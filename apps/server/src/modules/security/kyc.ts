@@ -96,11 +96,7 @@ export async function submitKyc(
   });
 }
 
-const approvedMessage = {
-  type: MessageType.security,
-  title: 'Identity verified',
-  content: 'Your identity verification was approved.',
-};
+const approvedMessage = { type: MessageType.security, key: 'kyc.approved' } as const;
 
 export async function listKyc(db: Kysely<Database>, status: number | null, limit = 50): Promise<KycSubmission[]> {
   let query = db.selectFrom('kyc_submissions').selectAll();
@@ -135,11 +131,7 @@ export async function reviewKyc(
     submission.user_id,
     decision.approve
       ? approvedMessage
-      : {
-          type: MessageType.security,
-          title: 'Identity verification rejected',
-          content: `Your identity verification was rejected: ${decision.reason}. You may submit it again.`,
-        },
+      : { type: MessageType.security, key: 'kyc.rejected', params: { reason: decision.reason } },
   );
   return true;
 }

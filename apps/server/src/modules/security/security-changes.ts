@@ -11,24 +11,6 @@ import { writeMessage } from '../message/messages.ts';
  */
 export const WITHDRAW_HOLD_MS = 24 * 60 * 60_000;
 
-/** The message title of each action, and the sentence that says what happened. */
-const actionText: Record<SecurityActionValue, [title: string, what: string]> = {
-  password_change: ['Password changed', 'The password of your account was changed; all sessions were logged out'],
-  password_reset: ['Password reset', 'The password of your account was reset; all sessions were logged out'],
-  email_bind: ['E-mail bound', 'An e-mail address was bound to your account'],
-  email_change: ['E-mail changed', 'The e-mail address of your account was changed'],
-  mobile_bind: ['Phone bound', 'A phone number was bound to your account'],
-  mobile_change: ['Phone changed', 'The phone number of your account was changed'],
-  google_bind: ['Google authenticator bound', 'Google authenticator was bound to your account'],
-  google_close: ['Google authenticator removed', 'Google authenticator was removed from your account'],
-  mobile_check_open: ['Phone verification on', 'Phone verification was turned on'],
-  mobile_check_close: ['Phone verification off', 'Phone verification was turned off'],
-  login_verify_change: ['Login verification changed', 'The login verification of your account was changed'],
-  api_key_create: ['API key created', 'An API key was created for your account'],
-  api_key_update: ['API key changed', 'An API key of your account was changed'],
-  api_key_delete: ['API key deleted', 'An API key of your account was deleted'],
-};
-
 export interface Client {
   ip: string;
   userAgent: string;
@@ -54,11 +36,10 @@ export async function recordSecurityChange(
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ withdraw_hold_until: holdUntil, updated_at: now }))
     .execute();
   const when = new Date(now).toISOString().replace('T', ' ').slice(0, 19);
-  const [title, what] = actionText[action];
   await writeMessage(trx, clock, userId, {
     type: MessageType.security,
-    title,
-    content: `${what} at ${when} UTC from IP ${client.ip}. Withdrawals are held for 24 hours. If this was not you, contact support at once.`,
+    key: `security.${action}`,
+    params: { when, ip: client.ip },
   });
 }
 

@@ -45,6 +45,8 @@ export async function setLoginVerify(
 ) {
   const user = await loggedInUser(kit, ctx);
   if (!factorAvailable[input.loginVerify]?.(user)) throw new CallError(ErrorCode.loginVerifyUnavailable);
+  // A bound Google authenticator is a second factor login always asks for: "none" would not be true.
+  if (input.loginVerify === '0' && user.google_status === 1) throw new CallError(ErrorCode.loginVerifyKeptWithGoogle);
   const spend = await checkSecondFactor(kit, user, input);
   await commitSecurityChange(kit, ctx, SecurityAction.loginVerifyChange, [spend], async (trx) => {
     await trx

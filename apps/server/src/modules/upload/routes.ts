@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
-import { UPLOAD_MAX_BYTES, uploadImg } from '@opex/contract/calls/upload';
+import { callPath } from '@opex/contract/call';
+import { getImageToken, UPLOAD_MAX_BYTES, uploadImg } from '@opex/contract/calls/upload';
 import { ErrorCode } from '@opex/contract/error-codes';
 import type { FastifyInstance } from 'fastify';
 import { bindCall } from '../../platform/call-binding.ts';
@@ -11,13 +12,15 @@ import { failure } from '../../platform/envelope.ts';
 import type { Services } from '../../platform/services.ts';
 import { SESSION_COOKIE } from '../../platform/session-store.ts';
 import { userImageDirectory, userImagePath } from './image-store.ts';
+import { checkImageToken, issueImageToken } from './image-token.ts';
 import { detectImageType, imageTypeByExtension } from './image-type.ts';
 
 export const UPLOADS_PATH = '/uploads/';
 
 /**
- * common/upload_img (logged-in users; 5 MB; jpeg or png by content) and GET /uploads/<name> to serve an image
- * back to the user who uploaded it (they are identity documents): never to anyone else, never kept by a cache.
+ * common/upload_img (logged-in users; 5 MB; jpeg or png by content; an upload token, when sent, must be valid),
+ * common/get_image_token, and GET /uploads/<name> to serve an image back to the user who uploaded it (they are
+ * identity documents): never to anyone else, never kept by a cache.
  */
 export async function registerUpload(app: FastifyInstance, services: Services) {
   const { dataDir } = services.config;
@@ -29,6 +32,10 @@ export async function registerUpload(app: FastifyInstance, services: Services) {
     if (!ctx.request.isMultipart()) throw new CallError(ErrorCode.multipartInvalid, undefined, 400);
     const file = await ctx.request.file().catch(refuseMalformed);
     if (!file) throw new CallError(ErrorCode.badRequest, 'No file in the request.');
+    const token = file.fields.token;
+    if (token && !Array.isArray(token) && token.type === 'field') {
+      checkImageToken(services.config, String(token.value), ctx.userId, services.clock.now());
+    }
     // Throws the 413 fileTooLarge refusal once the stream passes the limit, before anything is written.
     const content = await file.toBuffer().catch(refuseMalformed);
     const type = detectImageType(content);
@@ -43,6 +50,16 @@ export async function registerUpload(app: FastifyInstance, services: Services) {
       filenameStr: `${baseImageUrl}${filename}`,
       name: file.filename.slice(0, 200),
       base_image_url: baseImageUrl,
+    };
+  });
+
+  bindCall(app, services, getImageToken, async (input, ctx) => {
+    const { token, expires } = issueImageToken(services.config, ctx.userId, input.operate_type, services.clock.now());
+    return {
+      token,
+      expireTime: expires,
+      uploadUrl: `${services.config.basePath}${callPath(uploadImg)}`,
+      operate_type: input.operate_type,
     };
   });
 

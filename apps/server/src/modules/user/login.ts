@@ -49,19 +49,17 @@ function loginKey(input: z.output<typeof loginIn.request>): AccountKey {
 }
 
 /**
- * Google when the user chose it or the operator enforces it (is_enforce_google_auth) and it is bound; else the
- * user's own choice of code factor; else the operator's forced login verification (Google, e-mail, phone).
+ * Once Google is bound, login never rests on the password alone: Google unless the user chose a code factor
+ * (phone or e-mail) instead and the operator does not enforce Google (is_enforce_google_auth). Without Google, the
+ * user's own choice of code factor; else the operator's forced login verification (e-mail, phone).
  */
 async function secondFactor(kit: UserKit, user: UserRow): Promise<{ type: number; target: CodeTarget | null } | null> {
   const { settings } = kit.services;
   const google = user.google_status === 1;
-  if (google && (user.login_verify === GOOGLE || (await settings.switchOn('is_enforce_google_auth')))) {
-    return { type: GOOGLE, target: null };
-  }
   const own = codeFactors[user.login_verify]?.(user);
+  if (google && (!own || (await settings.switchOn('is_enforce_google_auth')))) return { type: GOOGLE, target: null };
   if (own) return { type: user.login_verify, target: own };
   if (!(await settings.switchOn('openLoginVerificationMode'))) return null;
-  if (google) return { type: GOOGLE, target: null };
   for (const type of [3, 2]) {
     const target = codeFactors[type]!(user);
     if (target) return { type, target };
@@ -206,8 +204,8 @@ async function completeLogin(kit: UserKit, user: UserRow, ctx: CallContext): Pro
     const when = new Date(services.clock.now()).toISOString().replace('T', ' ').slice(0, 19);
     await writeMessage(db, services.clock, user.id, {
       type: MessageType.security,
-      title: 'Login from a new device',
-      content: `Your account was logged in at ${when} UTC from IP ${ip} (${userAgent || 'unknown browser'}). If this was not you, change your password now.`,
+      key: 'login.newDevice',
+      params: { when, ip, agent: userAgent || '-' },
     });
   }
 }

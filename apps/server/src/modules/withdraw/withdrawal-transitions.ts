@@ -6,6 +6,8 @@ import type { Database } from '../../db/schema.ts';
 import type { WithdrawalRowState, WithdrawalsTable } from '../../db/tables/withdrawals.ts';
 import { SYSTEM_OWNER } from '../../ledger/accounts.ts';
 import type { Movement, Posting } from '../../ledger/ledger.ts';
+import type { MessageKey } from '../message/message-catalogue.ts';
+import type { MessageParams } from '../message/message-render.ts';
 import { writeMessage } from '../message/messages.ts';
 
 /**
@@ -59,22 +61,30 @@ export function withdrawalMovement(row: WithdrawalRow, kind: WithdrawalMovementK
 }
 
 /** What the trader is told when a withdrawal reaches a state they did not cause themselves. */
-const messageOf: Partial<Record<WithdrawalRowState, (row: WithdrawalRow) => { title: string; content: string }>> = {
+/** What the trader is told at each step: a catalogue message (modules/message) and its parameters. */
+const messageOf: Partial<
+  Record<WithdrawalRowState, (row: WithdrawalRow) => { key: MessageKey; params: MessageParams }>
+> = {
   approved: (row) => ({
-    title: 'Withdrawal approved',
-    content: `Your withdrawal of ${row.amount} ${row.coin} to ${row.address} was approved and will be sent shortly.`,
+    key: 'withdraw.approved',
+    params: { amount: row.amount, coin: row.coin, address: row.address },
   }),
   rejected: (row) => ({
-    title: 'Withdrawal rejected',
-    content: `Your withdrawal of ${row.amount} ${row.coin} was rejected: ${row.reason}. ${new Big(row.amount).plus(row.fee).toFixed()} ${row.coin} is back in your balance.`,
+    key: 'withdraw.rejected',
+    params: {
+      amount: row.amount,
+      coin: row.coin,
+      reason: row.reason,
+      returned: new Big(row.amount).plus(row.fee).toFixed(),
+    },
   }),
   sent: (row) => ({
-    title: 'Withdrawal sent',
-    content: `Your withdrawal of ${row.amount} ${row.coin} to ${row.address} was sent on ${row.chain}: transaction ${row.txid}.`,
+    key: 'withdraw.sent',
+    params: { amount: row.amount, coin: row.coin, address: row.address, chain: row.chain, txid: row.txid },
   }),
   completed: (row) => ({
-    title: 'Withdrawal completed',
-    content: `Your withdrawal of ${row.amount} ${row.coin} (transaction ${row.txid}) is confirmed on ${row.chain}.`,
+    key: 'withdraw.completed',
+    params: { amount: row.amount, coin: row.coin, chain: row.chain, txid: row.txid },
   }),
 };
 

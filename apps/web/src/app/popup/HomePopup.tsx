@@ -1,6 +1,7 @@
 import { homepageElasticLayer } from '@opex/contract/calls/common';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { switchOn, usePublicInfo } from '../../api/common.ts';
 import { useCallQuery } from '../../api/query.ts';
 import { useSession } from '../../api/user.ts';
 import { cleanOperatorHtml } from '../../lib/operator-html.ts';
@@ -8,13 +9,19 @@ import { HomePopupDialog } from '../../ui/dialog/HomePopupDialog.tsx';
 import { popupKey, readSeenPopups, rememberPopup, shouldShowPopup } from './popup-rules.ts';
 
 /**
- * The home pop-up: the first record passing the rules. Closing, or a button without a link, remembers it; a
- * button with a link goes there. Load failures are ignored (spec §8).
+ * The home pop-up (while the operator's index_layer_open is on): the first record passing the rules. Closing or
+ * either button remembers it, so a trader who followed its link is not shown it again; a button with a link then
+ * goes there. Load failures are ignored (spec §8).
  */
 export default function HomePopup() {
   const { t } = useTranslation();
   const { isLogin, ready } = useSession();
-  const { data } = useCallQuery(homepageElasticLayer, { terminalType: '0' }, { enabled: ready, staleTime: 0 });
+  const layerOn = switchOn(usePublicInfo().switch, 'index_layer_open');
+  const { data } = useCallQuery(
+    homepageElasticLayer,
+    { terminalType: '0' },
+    { enabled: ready && layerOn, staleTime: 0 },
+  );
   const [closed, setClosed] = useState<string[]>([]);
   if (!data) return null;
   const seen = [...readSeenPopups(), ...closed];
@@ -38,8 +45,8 @@ export default function HomePopup() {
       onClose={dismiss}
       onButton={(which) => {
         const url = which === 1 ? popup.buttonUrlOne : popup.buttonUrlTwo;
+        dismiss();
         if (url) location.assign(url);
-        else dismiss();
       }}
     />
   );

@@ -11,6 +11,7 @@ import { useLoginGuard } from '../guards/useLoginGuard.ts';
 import { useRegionCheck } from '../guards/useRegionCheck.ts';
 import { useIdleReload } from '../idle/useIdleReload.ts';
 import type { RouteHandle } from '../router.tsx';
+import { useTrackingBeacon } from '../tracking/useTrackingBeacon.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import styles from './shell.module.css';
@@ -40,6 +41,7 @@ export function RootLayout() {
   useIdleReload();
   useUnreadMessages(isLogin);
   useUserStreams();
+  useTrackingBeacon();
 
   return (
     <div

@@ -21,59 +21,48 @@ function ctx(switches: Record<string, string>, extra: Partial<LinkContext> = {})
 
 const keysOf = (links: { key: string }[]) => links.map((l) => l.key);
 
-describe('header links gated by switches', () => {
-  it('shows only the always-on links when every switch is off', () => {
-    expect(keysOf(mainLinks(ctx({})))).toEqual(['market', 'trade', 'tradeMore', 'questions']);
+describe('header links gated by switches and built products', () => {
+  const everySwitch = {
+    fiat_trade_open: '1',
+    indep_co_switch: '1',
+    lever_open: '1',
+    etfNavigationSwitch: '1',
+    saas_otc_flow_config: '1',
+    fiat_open: '1',
+    incrementConfigStatus: '1',
+    newcoinOpen: '1',
+    is_return_open: '1',
+    is_financing_open: '1',
+    agentUserOpen: '1',
+  };
+
+  it('shows only the spot links when every switch is off, and no support centre (not built)', () => {
+    expect(keysOf(mainLinks(ctx({})))).toEqual(['market', 'trade', 'tradeMore']);
     expect(keysOf(orderLinks(ctx({})))).toEqual(['exchangeOrder']);
     expect(keysOf(assetLinks(ctx({})))).toEqual(['exchangeAccount']);
+    expect(keysOf(accountLinks(ctx({})))).not.toContain('leaglTenderSet');
   });
 
-  it('adds each feature with its switch', () => {
-    const all = ctx({
-      fiat_trade_open: '1',
-      indep_co_switch: '1',
-      lever_open: '1',
-      etfNavigationSwitch: '1',
-      saas_otc_flow_config: '1',
-      fiat_open: '1',
-    });
-    expect(keysOf(mainLinks(all))).toEqual([
-      'market',
-      'trade',
-      'tradeMore',
-      'otc',
-      'contract',
-      'margin',
-      'etf',
-      'mobility',
-      'questions',
-    ]);
+  it('never links to a product not built, whatever its switch says', () => {
+    const all = ctx(everySwitch, { isAgent: true });
+    expect(keysOf(mainLinks(all))).toEqual(['market', 'trade', 'tradeMore', 'etf']);
+    expect(keysOf(orderLinks(all))).toEqual(['exchangeOrder']);
+    expect(keysOf(assetLinks(all))).toEqual(['exchangeAccount']);
+    expect(keysOf(accountLinks(all))).not.toContain('advertisingManagement');
+    expect(keysOf(accountLinks(all))).not.toContain('exBroker');
+    expect(moreLinks(all)).toEqual([]);
+  });
+
+  it('adds each built feature with its switch', () => {
+    const all = ctx(everySwitch);
     expect(mainLinks(all).find((l) => l.key === 'etf')?.to).toBe('/trade/BTC3L_USDT');
-    expect(mainLinks(all).find((l) => l.key === 'otc')?.href).toBe('https://otc.example/otc/en_US/otcTrade');
-    expect(keysOf(orderLinks(all))).toEqual(['exchangeOrder', 'otcOrder', 'coOrder', 'leverageOrder']);
-    expect(keysOf(assetLinks(all))).toEqual([
-      'exchangeAccount',
-      'otcAccount',
-      'b2cAccount',
-      'coAccount',
-      'leverageAccount',
-    ]);
     expect(keysOf(accountLinks(all))).toContain('leaglTenderSet');
   });
 
-  it('has no more menu unless new-coin, returns, app page, financing or agent is on', () => {
+  it('has a more menu only for the app page while the other products are not built', () => {
     expect(moreLinks(ctx({}))).toEqual([]);
-    expect(keysOf(moreLinks(ctx({ newcoinOpen: '1' })))).toEqual(['innovation']);
     expect(keysOf(moreLinks(ctx({}, { hasAppPage: true })))).toEqual(['appDownload']);
-    expect(keysOf(moreLinks(ctx({ is_return_open: '1', is_financing_open: '1' })))).toEqual([
-      'mining',
-      'manageFinances',
-    ]);
-  });
-
-  it('shows the broker entry to agents only, with agentUserOpen on', () => {
-    expect(keysOf(moreLinks(ctx({ agentUserOpen: '1' })))).toEqual([]);
-    expect(keysOf(moreLinks(ctx({ agentUserOpen: '1' }, { isAgent: true })))).toEqual(['broker']);
+    expect(keysOf(moreLinks(ctx(everySwitch, { hasAppPage: true })))).toEqual(['appDownload']);
   });
 
   it('opens the extension below when 350 px are free, else above', () => {

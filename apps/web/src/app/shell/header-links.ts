@@ -1,8 +1,10 @@
 import type { PublicInfo } from '../../api/common.ts';
+import { type Product, productBuilt } from '../../lib/products.ts';
 
 /**
  * Header, more, account, orders and assets links as data (shell.md §2): each is shown only when its switch is on
- * (absent means off) and its other condition holds. `to` is a route of this app; `href` an address on another host.
+ * (absent means off), its product is built (lib/products.ts) and its other condition holds. `to` is a route of this
+ * app; `href` an address on another host.
  */
 export interface LinkContext {
   switches: Record<string, unknown>;
@@ -25,6 +27,7 @@ interface LinkRule {
   to?: string | ((ctx: LinkContext) => string | undefined);
   href?: (ctx: LinkContext) => string | undefined;
   switch?: string;
+  product?: Product;
   when?: (ctx: LinkContext) => boolean;
 }
 
@@ -49,26 +52,26 @@ const mainRules: LinkRule[] = [
   { key: 'market', to: '/market' },
   { key: 'trade', to: '/trade' },
   { key: 'tradeMore', to: '/tradeMore' },
-  { key: 'otc', href: hostLink('otcUrl', 'otc', 'otcTrade'), switch: 'fiat_trade_open' },
-  { key: 'contract', href: hostLink('coUrl', 'co', 'trade'), switch: 'indep_co_switch' },
-  { key: 'margin', to: '/margin', switch: 'lever_open' },
+  { key: 'otc', href: hostLink('otcUrl', 'otc', 'otcTrade'), switch: 'fiat_trade_open', product: 'otc' },
+  { key: 'contract', href: hostLink('coUrl', 'co', 'trade'), switch: 'indep_co_switch', product: 'futures' },
+  { key: 'margin', to: '/margin', switch: 'lever_open', product: 'margin' },
   {
     key: 'etf',
     to: (ctx) => `/trade/${firstEtfMarket(ctx.info)}`,
     switch: 'etfNavigationSwitch',
     when: (ctx) => !!firstEtfMarket(ctx.info),
   },
-  { key: 'mobility', to: '/mobility', switch: 'saas_otc_flow_config' },
-  { key: 'freeStaking', to: '/freeStaking', switch: 'incrementConfigStatus' },
-  { key: 'questions', to: '/questions/init' },
+  { key: 'mobility', to: '/mobility', switch: 'saas_otc_flow_config', product: 'otc' },
+  { key: 'freeStaking', to: '/freeStaking', switch: 'incrementConfigStatus', product: 'staking' },
+  { key: 'questions', to: '/questions/init', product: 'support' },
 ];
 
 const moreRules: LinkRule[] = [
-  { key: 'innovation', to: '/innovation', switch: 'newcoinOpen' },
-  { key: 'mining', to: '/mining', switch: 'is_return_open' },
+  { key: 'innovation', to: '/innovation', switch: 'newcoinOpen', product: 'newcoin' },
+  { key: 'mining', to: '/mining', switch: 'is_return_open', product: 'returns' },
   { key: 'appDownload', to: '/appDownload', when: (ctx) => ctx.hasAppPage },
-  { key: 'manageFinances', to: '/manageFinances', switch: 'is_financing_open' },
-  { key: 'broker', to: '/broker', switch: 'agentUserOpen', when: (ctx) => ctx.isAgent },
+  { key: 'manageFinances', to: '/manageFinances', switch: 'is_financing_open', product: 'financing' },
+  { key: 'broker', to: '/broker', switch: 'agentUserOpen', product: 'broker', when: (ctx) => ctx.isAgent },
 ];
 
 const accountRules: LinkRule[] = [
@@ -77,29 +80,30 @@ const accountRules: LinkRule[] = [
   { key: 'changePassword', to: '/personal/changePassword' },
   { key: 'changeEmail', to: '/personal/changeEmail' },
   { key: 'leaglTenderSet', to: '/personal/leaglTenderSet', switch: 'fiat_trade_open' },
-  { key: 'advertisingManagement', to: '/personal/advertisingManagement', switch: 'fiat_trade_open' },
+  { key: 'advertisingManagement', to: '/personal/advertisingManagement', switch: 'fiat_trade_open', product: 'otc' },
   { key: 'apiManagement', to: '/personal/apiManagement' },
-  { key: 'exBroker', to: '/personal/exBroker', switch: 'agentUserOpen', when: (ctx) => ctx.isAgent },
+  { key: 'exBroker', to: '/personal/exBroker', switch: 'agentUserOpen', product: 'broker', when: (ctx) => ctx.isAgent },
 ];
 
 const orderRules: LinkRule[] = [
   { key: 'exchangeOrder', to: '/order/exchangeOrder' },
-  { key: 'otcOrder', to: '/order/otcOrder', switch: 'fiat_trade_open' },
-  { key: 'coOrder', to: '/order/coOrder', switch: 'indep_co_switch' },
-  { key: 'leverageOrder', to: '/order/leverageOrder', switch: 'lever_open' },
+  { key: 'otcOrder', to: '/order/otcOrder', switch: 'fiat_trade_open', product: 'otc' },
+  { key: 'coOrder', to: '/order/coOrder', switch: 'indep_co_switch', product: 'futures' },
+  { key: 'leverageOrder', to: '/order/leverageOrder', switch: 'lever_open', product: 'margin' },
 ];
 
 const assetRules: LinkRule[] = [
   { key: 'exchangeAccount', to: '/assets/exchangeAccount' },
-  { key: 'otcAccount', to: '/assets/otcAccount', switch: 'fiat_trade_open' },
-  { key: 'b2cAccount', to: '/assets/b2cAccount', switch: 'fiat_open' },
-  { key: 'coAccount', to: '/assets/coAccount', switch: 'indep_co_switch' },
-  { key: 'leverageAccount', to: '/assets/leverageAccount', switch: 'lever_open' },
+  { key: 'otcAccount', to: '/assets/otcAccount', switch: 'fiat_trade_open', product: 'otc' },
+  { key: 'b2cAccount', to: '/assets/b2cAccount', switch: 'fiat_open', product: 'fiat' },
+  { key: 'coAccount', to: '/assets/coAccount', switch: 'indep_co_switch', product: 'futures' },
+  { key: 'leverageAccount', to: '/assets/leverageAccount', switch: 'lever_open', product: 'margin' },
 ];
 
 function visible(rules: LinkRule[], ctx: LinkContext): HeaderLink[] {
   const links: HeaderLink[] = [];
   for (const rule of rules) {
+    if (!productBuilt(rule.product)) continue;
     if (rule.switch && !on(ctx, rule.switch)) continue;
     if (rule.when && !rule.when(ctx)) continue;
     const to = typeof rule.to === 'function' ? rule.to(ctx) : rule.to;

@@ -37,8 +37,9 @@ export default function AccountPage() {
   const [search, setSearch] = useState('');
   const [hideSmall, setHideSmall] = useState(false);
   const [transfer, setTransfer] = useState<TransferStart | null>(null);
-  const canTransfer = switchOn(info.switch, TRANSFER_SWITCH);
   const offered = offeredAccounts((name) => switchOn(info.switch, name));
+  const canTransfer = switchOn(info.switch, TRANSFER_SWITCH) && offered.length > 1;
+  const canDeposit = switchOn(info.switch, 'is_deposit_open');
   const isExchange = account === 'exchange';
   const coinList = info.market.coinList;
   const rate = rates[i18n.language];
@@ -52,7 +53,7 @@ export default function AccountPage() {
     const digits = coin.showPrecision;
     const icon = coinList[coin.coinName]?.icon;
     const actions: TableCell[] = [];
-    if (isExchange && coin.depositOpen === 1)
+    if (isExchange && canDeposit && coin.depositOpen === 1)
       actions.push({
         type: 'button',
         text: t('assetAccounts.deposit'),
@@ -115,9 +116,11 @@ export default function AccountPage() {
         <>
           {isExchange && (
             <>
-              <Link to="/assets/recharge" className={sectionClasses.actionLink}>
-                {t('assetAccounts.deposit')}
-              </Link>
+              {canDeposit && (
+                <Link to="/assets/recharge" className={sectionClasses.actionLink}>
+                  {t('assetAccounts.deposit')}
+                </Link>
+              )}
               <Link to="/assets/withdraw" className={sectionClasses.actionLink}>
                 {t('assetAccounts.withdraw')}
               </Link>
@@ -167,7 +170,7 @@ export default function AccountPage() {
         stackOnNarrow
         lines={30}
       />
-      <AccountTransfers account={account} />
+      {canTransfer && <AccountTransfers account={account} />}
       {transfer && <TransferDialog start={transfer} offered={offered} onClose={() => setTransfer(null)} />}
     </SectionMenuLayout>
   );

@@ -14,9 +14,10 @@ describe('transfer form', () => {
     expect(transferProblem({ ...base, available: undefined })).toBeNull();
   });
 
-  it('offers margin and fiat accounts only with their switches', () => {
-    expect(offeredAccounts(() => false)).toEqual(['exchange', 'otc', 'co']);
-    expect(offeredAccounts((name) => name === 'lever_open')).toEqual(['exchange', 'otc', 'co', 'leverage']);
+  it('offers only the accounts of built products whose switch is on', () => {
+    // Only spot is built: no P2P, futures, margin or fiat account to transfer to, whatever the switches.
+    expect(offeredAccounts(() => false)).toEqual(['exchange']);
+    expect(offeredAccounts(() => true)).toEqual(['exchange']);
   });
 
   it('pairs an account with the exchange account, or the exchange account with the next one', () => {

@@ -1,5 +1,6 @@
 import type { AccountTypeName } from '@opex/contract/calls/finance-transfer';
 import Big from 'big.js';
+import { type Product, productBuilt } from '../../lib/products.ts';
 
 /**
  * The transfer dialog's rules, apart from React: what the form refuses before asking the server (which checks it
@@ -19,12 +20,23 @@ export function transferProblem(form: {
   return null;
 }
 
-/** The account types a site offers: margin only with leverage on, fiat only with fiat on. */
+/**
+ * The account types a site offers: those whose product is built (lib/products.ts) and whose switch is on (P2P
+ * fiat_trade_open, futures indep_co_switch, margin lever_open, fiat fiat_open). With spot alone there is nothing to
+ * transfer between.
+ */
+const accountProducts: Record<AccountTypeName, [Product, string | undefined]> = {
+  exchange: ['spot', undefined],
+  otc: ['otc', 'fiat_trade_open'],
+  co: ['futures', 'indep_co_switch'],
+  leverage: ['margin', 'lever_open'],
+  b2c: ['fiat', 'fiat_open'],
+};
+
 export function offeredAccounts(switchOn: (name: string) => boolean): AccountTypeName[] {
-  const gated: Partial<Record<AccountTypeName, string>> = { leverage: 'lever_open', b2c: 'fiat_open' };
-  return (['exchange', 'otc', 'co', 'leverage', 'b2c'] as const).filter((type) => {
-    const name = gated[type];
-    return name === undefined || switchOn(name);
+  return (Object.keys(accountProducts) as AccountTypeName[]).filter((type) => {
+    const [product, name] = accountProducts[type];
+    return productBuilt(product) && (name === undefined || switchOn(name));
   });
 }
 

@@ -95,6 +95,8 @@ function LoginVerifyForm({ user }: { user: UserInfo }) {
           <legend className={styles.factLabel}>{t('personal.loginVerify.title')}</legend>
           {LOGIN_VERIFY_CHOICES.map((option) => {
             const available = loginVerifyAvailable(option, user);
+            // "None" is not a choice once Google is bound: it is not "not bound", it is not offered.
+            if (option === '0' && !available) return null;
             return (
               <label key={option} className={styles.choice} data-disabled={available ? undefined : ''}>
                 <input

@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { invoke } from '../../api/call.ts';
+import { switchOn, usePublicInfo } from '../../api/common.ts';
 import type { UserInfo } from '../../api/user.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { Button } from '../../ui/button/Button.tsx';
@@ -27,13 +28,14 @@ export default function UserManagementPage() {
 function Overview({ user }: { user: UserInfo }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
+  const info = usePublicInfo();
   const [editing, setEditing] = useState(false);
   const identity = useRef<HTMLDivElement>(null);
   const pointAtIdentity = params.get('verification') === '1';
   useEffect(() => {
     if (pointAtIdentity) identity.current?.scrollIntoView({ block: 'center' });
   }, [pointAtIdentity]);
-  const level = securityLevel(user);
+  const level = securityLevel(user, switchOn(info.switch, 'openLoginVerificationMode'));
   const held = user.withdrawHoldUntil > Date.now();
   const phoneChecked = user.isOpenMobileCheck === 1;
 

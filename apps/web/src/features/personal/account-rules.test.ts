@@ -7,12 +7,14 @@ import { personalMenu } from './personal-menu.ts';
 import { securityLevel } from './security-level.ts';
 
 describe('security level', () => {
-  const user = (email: string, mobileNumber: string, googleStatus: number) => ({ email, mobileNumber, googleStatus });
-  it('rises with each way of proving the account', () => {
-    expect(securityLevel(user('a@x', '', 0))).toBe('low');
-    expect(securityLevel(user('a@x', '138', 0))).toBe('medium');
-    expect(securityLevel(user('a@x', '', 1))).toBe('high');
-    expect(securityLevel(user('a@x', '138', 1))).toBe('high');
+  const user = (loginVerify: string, googleStatus: number) => ({ loginVerify, googleStatus });
+  it('says what login really asks for', () => {
+    expect(securityLevel(user('0', 0))).toBe('low');
+    expect(securityLevel(user('3', 0))).toBe('medium');
+    expect(securityLevel(user('2', 0))).toBe('medium');
+    expect(securityLevel(user('0', 0), true)).toBe('medium');
+    expect(securityLevel(user('1', 1))).toBe('high');
+    expect(securityLevel(user('3', 1))).toBe('high');
   });
 });
 
@@ -20,6 +22,7 @@ describe('login verification choices', () => {
   const base = { googleStatus: 0, email: 'a@x', mobileNumber: '', isOpenMobileCheck: 0 };
   it('offers only bound factors; phone also needs phone verification on', () => {
     expect(loginVerifyAvailable('0', base)).toBe(true);
+    expect(loginVerifyAvailable('0', { ...base, googleStatus: 1 })).toBe(false);
     expect(loginVerifyAvailable('1', base)).toBe(false);
     expect(loginVerifyAvailable('1', { ...base, googleStatus: 1 })).toBe(true);
     expect(loginVerifyAvailable('3', base)).toBe(true);

@@ -1,10 +1,16 @@
 import type { UserInfo } from '../../api/user.ts';
 
-/** The security level shown on userManagement: one step per way of proving the account (e-mail, phone, Google). */
+/**
+ * The security level shown on userManagement, from what login really asks for: 'high' when Google is bound (login
+ * then always asks for a second factor, and withdrawals for Google); 'medium' when login asks for a code (the user's
+ * choice, or the operator's openLoginVerificationMode); 'low' when the password alone logs in.
+ */
 export type SecurityLevel = 'low' | 'medium' | 'high';
 
-export function securityLevel(user: Pick<UserInfo, 'googleStatus' | 'email' | 'mobileNumber'>): SecurityLevel {
-  const bound = [user.email !== '', user.mobileNumber !== '', user.googleStatus === 1].filter(Boolean).length;
-  if (bound >= 3 || (bound === 2 && user.googleStatus === 1)) return 'high';
-  return bound === 2 ? 'medium' : 'low';
+export function securityLevel(
+  user: Pick<UserInfo, 'googleStatus' | 'loginVerify'>,
+  operatorForcesLoginCode = false,
+): SecurityLevel {
+  if (user.googleStatus === 1) return 'high';
+  return user.loginVerify !== '0' || operatorForcesLoginCode ? 'medium' : 'low';
 }

@@ -149,11 +149,6 @@ export const messages = {
     copyFailed: 'Could not copy. Select the text and copy it yourself.',
   },
   popup: { title: 'Announcement' },
-  unavailable: {
-    title: 'Not available yet',
-    body: 'This feature is not available on this exchange yet.',
-    home: 'Back to home',
-  },
   serviceLimit: {
     title: 'Service unavailable in your region',
     body: 'We are sorry: this exchange cannot serve visitors from your country or region.',

@@ -145,7 +145,6 @@ export const messages: Messages = {
     copyFailed: 'Không sao chép được. Hãy tự chọn và sao chép văn bản.',
   },
   popup: { title: 'Thông báo' },
-  unavailable: { title: 'Chưa khả dụng', body: 'Tính năng này chưa có trên sàn này.', home: 'Về trang chủ' },
   serviceLimit: {
     title: 'Dịch vụ không khả dụng tại khu vực của bạn',
     body: 'Rất tiếc, sàn này không thể phục vụ khách truy cập từ quốc gia hoặc khu vực của bạn.',
@@ -283,6 +282,9 @@ export const messages: Messages = {
     '20014': 'Đăng nhập sai quá nhiều lần. Vui lòng đợi 15 phút rồi thử lại.',
     '20015': 'Không gửi được mã. Vui lòng thử lại sau.',
     '20016': 'Không hỗ trợ đăng ký với loại tài khoản này.',
+    '20017': 'Sàn đang tạm dừng nạp tiền. Vui lòng thử lại sau.',
+    '20018': 'Vui lòng xác minh danh tính trước khi giao dịch trên sàn này.',
+    '20019': 'Mã tải lên không hợp lệ hoặc đã hết hạn. Vui lòng thử lại.',
     '30001': 'Thông báo này không tồn tại.',
     '30002': 'Trang này không tồn tại.',
     '30003': 'Ngôn ngữ này không được hỗ trợ.',
@@ -330,6 +332,8 @@ export const messages: Messages = {
     '50019': 'Loại tiền này không được hỗ trợ.',
     '50020': 'Sàn yêu cầu liên kết Google Authenticator cho thao tác này. Vui lòng liên kết trước.',
     '50021': 'Hình thức xác minh danh tính này không được cung cấp.',
+    '50022':
+      'Khi đã liên kết Google Authenticator, xác minh đăng nhập không thể tắt: hãy chọn Google, e-mail hoặc điện thoại.',
     '60001': 'Hãy chọn hai tài khoản khác nhau để chuyển.',
     '60002': 'Số lượng chuyển phải lớn hơn 0.',
     '60003': 'Số lượng có nhiều chữ số thập phân hơn mức đồng coin này cho phép.',
