@@ -29,8 +29,15 @@ describe.each(testDialects)('common/get_image_token on %s', (dialect) => {
   let dataDir: string;
   let ann: TestClient;
   let ben: TestClient;
-  const stored = () =>
-    fs.existsSync(path.join(dataDir, 'uploads')) ? fs.readdirSync(path.join(dataDir, 'uploads')) : [];
+  // Every stored image, in any user's folder (image-store.ts keeps each user's apart).
+  const stored = () => {
+    const root = path.join(dataDir, 'uploads');
+    if (!fs.existsSync(root)) return [];
+    return fs
+      .readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => entry.name);
+  };
   const upload = (client: TestClient, token: string, url: string) => {
     const { body, headers } = withToken(token);
     return client.request('POST', url, body, headers);

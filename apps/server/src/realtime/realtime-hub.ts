@@ -337,5 +337,5 @@ export class RealtimeHub {
 function isPrivate(
   route: ChannelRoute,
 ): route is Extract<ChannelRoute, { kind: 'user_orders' | 'user_balance' | 'user_deposits' }> {
-  return route.kind === 'user_orders' || route.kind === 'user_balance';
+  return route.kind === 'user_orders' || route.kind === 'user_balance' || route.kind === 'user_deposits';
 }
