@@ -138,4 +138,34 @@ describe.each(testDialects)('demo seed on %s', (dialect) => {
     const siteMap = (await client.call(cmsInfo, { key: 'siteMap' })).data.content;
     expect(siteMap).toContain('<a href="/trade/BTC_USDT">Spot trading (BTC/USDT)</a>');
   });
+
+  it('writes every footer page it seeds in each of the six languages, each in its own words', async () => {
+    const pages = await server.services.database.db
+      .selectFrom('cms_pages')
+      .select('page_key')
+      .where('lang', '=', 'en_US')
+      .execute();
+    const keys = pages.map((p) => p.page_key);
+    // The older footer pages as well as the guide pages.
+    expect(keys).toEqual(expect.arrayContaining(['about', 'termsOfService', 'amlKycPolicy', 'risk', 'privacyPolicy']));
+    expect(keys).toEqual(expect.arrayContaining(['security', 'support', 'contact', 'community', 'fees', 'userGuide']));
+    const client = server.client();
+    const english = new Map<string, string>();
+    for (const lang of ['en_US', 'zh_CN', 'el_GR', 'ja_JP', 'ko_KR', 'vi_VN']) {
+      client.cookies.set('lan', lang);
+      for (const key of keys) {
+        const page = await client.call(cmsInfo, { key });
+        expect(page.code, `${key} ${lang}`).toBe('0');
+        expect(page.data.lang, `${key} ${lang}`).toBe(lang);
+        // Placeholders of the data files are filled in.
+        expect(page.data.content, `${key} ${lang}`).not.toMatch(/\{(company|contact)\}/);
+        if (lang === 'en_US') english.set(key, page.data.content);
+        else expect(page.data.content, `${key} ${lang}`).not.toBe(english.get(key));
+      }
+    }
+    client.cookies.set('lan', 'ja_JP');
+    const support = (await client.call(cmsInfo, { key: 'support' })).data;
+    expect(support.title).toBe('サポート');
+    expect(support.content).toContain('<a href="mailto:support@demo.opex">support@demo.opex</a>');
+  });
 });

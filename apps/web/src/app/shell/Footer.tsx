@@ -22,7 +22,7 @@ export function Footer() {
     return () => clearTimeout(timer);
   }, [snippet, pathname]);
 
-  const columns = footerColumns(list.data, switchOn(info.switch, 'config_footer_open'));
+  const columns = footerColumns(list.data, switchOn(info.switch, 'config_footer_open'), list.isPending);
   const company = info.msg.company_name || t('brand.fallbackTitle');
   const logo = info.msg.footer_logo_path;
 
@@ -33,7 +33,7 @@ export function Footer() {
           {logo ? <img src={logo} alt={company} className={styles.logo} /> : <strong>{company}</strong>}
           <p>{t('footer.tagline')}</p>
         </div>
-        {columns.map((column) => {
+        {columns?.map((column) => {
           const title = column.builtIn ? t(`footer.${column.title}`) : column.title;
           return (
             <section key={column.key} className={styles.column} aria-label={title}>
@@ -51,11 +51,32 @@ export function Footer() {
               </ul>
             </section>
           );
-        })}
+        }) ?? <ColumnsSkeleton />}
       </div>
       <p className={styles.copyright}>{t('footer.copyright', { company, year: new Date().getFullYear() })}</p>
     </footer>
   );
+}
+
+/** Placeholders the built-in columns' size (3 × 4 lines) while the operator's columns load, so nothing jumps. */
+const SKELETON_COLUMNS = [0, 1, 2];
+const SKELETON_LINES = [0, 1, 2, 3];
+
+function ColumnsSkeleton() {
+  return SKELETON_COLUMNS.map((column) => (
+    <div key={column} className={styles.column} aria-hidden="true" data-testid="footer-skeleton">
+      <h2>
+        <span className={styles.bar}>&nbsp;</span>
+      </h2>
+      <ul>
+        {SKELETON_LINES.map((line) => (
+          <li key={line}>
+            <span className={styles.bar}>&nbsp;</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  ));
 }
 
 function FooterItem({ text, link, kind }: { text: string; link: string; kind: FooterLinkKind }) {

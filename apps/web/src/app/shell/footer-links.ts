@@ -28,8 +28,16 @@ const builtInColumns: { key: string; links: string[] }[] = [
   { key: 'support', links: ['/footerPage/fees', '/footerPage/support', '/footerPage/security', '/footerPage/apiPage'] },
 ];
 
-/** The operator's columns when the footer switch is on and they hold links; otherwise the built-in ones. */
-export function footerColumns(list: CallReply<typeof footerList> | undefined, footerOpen: boolean): FooterColumn[] {
+/**
+ * The operator's columns when the footer switch is on and they hold links; otherwise the built-in ones. Undefined
+ * while the switch is on and the list has not answered yet, so the built-in columns never flash before the operator's.
+ */
+export function footerColumns(
+  list: CallReply<typeof footerList> | undefined,
+  footerOpen: boolean,
+  listPending: boolean,
+): FooterColumn[] | undefined {
+  if (footerOpen && listPending) return undefined;
   const operator = footerOpen ? (list ?? []) : [];
   if (operator.some((column) => column.list.length)) {
     return operator.map((column) => ({

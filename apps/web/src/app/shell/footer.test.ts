@@ -23,14 +23,21 @@ describe('footer links', () => {
   ];
 
   it("uses the operator's columns when the footer switch is on", () => {
-    const columns = footerColumns(operator, true);
+    const columns = footerColumns(operator, true, false);
     expect(columns).toHaveLength(1);
-    expect(columns[0]?.links.map((l) => l.kind)).toEqual(['internal', 'copy']);
+    expect(columns?.[0]?.links.map((l) => l.kind)).toEqual(['internal', 'copy']);
   });
 
   it('falls back to the built-in content links when the switch is off or nothing is configured', () => {
-    expect(footerColumns(operator, false)[0]?.builtIn).toBe(true);
-    expect(footerColumns([], true).flatMap((c) => c.links.map((l) => l.link))).toContain('/noticeInfo');
+    expect(footerColumns(operator, false, false)?.[0]?.builtIn).toBe(true);
+    expect(footerColumns([], true, false)?.flatMap((c) => c.links.map((l) => l.link))).toContain('/noticeInfo');
+  });
+
+  it('shows no columns while the switch is on and the list has not answered, built-in ones when it is off', () => {
+    expect(footerColumns(undefined, true, true)).toBeUndefined();
+    expect(footerColumns(undefined, false, true)?.[0]?.builtIn).toBe(true);
+    // A failed list (no longer pending, no data) leaves the built-in footer.
+    expect(footerColumns(undefined, true, false)?.[0]?.builtIn).toBe(true);
   });
 });
 
