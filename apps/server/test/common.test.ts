@@ -73,6 +73,8 @@ describe.each(testDialects)('common calls on %s', (dialect) => {
         marketBuyMin: '5',
         marketSellMin: '0.0001',
         minNotional: '5',
+        priceBandUp: '10',
+        priceBandDown: '10',
         showName: 'BTC/USDT',
         sort: 1,
         isShow: 1,

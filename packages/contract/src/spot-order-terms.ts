@@ -54,7 +54,7 @@ export function triggerDirection(
   return { ok: true, rises, kind: rises === (side === 'BUY') ? 'stop' : 'takeProfit' };
 }
 
-/** Compares two non-negative decimal strings exactly (the contract has no decimal library): -1, 0 or 1. */
+/** Compares two non-negative decimal strings exactly: -1, 0 or 1. */
 export function compareDecimals(a: string, b: string): -1 | 0 | 1 {
   const [ai = '0', af = ''] = a.split('.');
   const [bi = '0', bf = ''] = b.split('.');

@@ -30,6 +30,8 @@ export async function buildMarketBlock(services: Services): Promise<z.input<type
       marketBuyMin: m.market_buy_min,
       marketSellMin: m.market_sell_min,
       minNotional: m.min_notional,
+      priceBandUp: m.price_band_up,
+      priceBandDown: m.price_band_down,
       showName: m.show_name,
       sort: m.sort,
       isShow: m.is_show,

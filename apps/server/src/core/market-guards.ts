@@ -1,5 +1,5 @@
-import Big from 'big.js';
-import { notional, unitsToBig } from './decimal-units.ts';
+import { type BandRefusal, belowMinValue, priceBand } from '@opex/contract/spot-order-rules';
+import { notional, toUnits, unitsToBig } from './decimal-units.ts';
 import { MAX_TICKS, type MarketSpec } from './market-spec.ts';
 import type { OrderIntent } from './order-rules.ts';
 
@@ -13,9 +13,10 @@ import type { OrderIntent } from './order-rules.ts';
  *   last × (1 − down%), each edge rounded inwards to a whole tick; a market order takes nothing beyond that edge and
  *   its rest expires. A buy below or a sell above the last price only rests, so it is not bounded. No band before
  *   a market's first trade: there is no price to hold it to. Binance's PERCENT_PRICE_BY_SIDE with avgPriceMins 0.
- * A stop order's price is checked when it is placed, like any limit price.
+ * A stop order's price is checked when it is placed, like any limit price. The decimal rules (the value's minimum,
+ * the band's edges) are the contract's (spot-order-rules.ts), which the web form checks too.
  */
-export type GuardRefusal = 'below_min_value' | 'buy_above_band' | 'sell_below_band';
+export type GuardRefusal = 'below_min_value' | BandRefusal;
 
 export interface BandEdges {
   /** Highest price a buy may have or take, in ticks; 0: no edge. */
@@ -24,33 +25,28 @@ export interface BandEdges {
   sellMin: number;
 }
 
-const HUNDRED = new Big(100);
-
-/** The band's edges at the last price `lastTicks` (0: no trade yet, so no band). */
+/** The band's edges at the last price `lastTicks` (0: no trade yet, so no band), in ticks. */
 export function bandEdges(spec: MarketSpec, lastTicks: number): BandEdges {
-  if (lastTicks === 0) return { buyMax: 0, sellMin: 0 };
-  const at = (percent: Big, rounding: typeof Big.roundDown | typeof Big.roundUp) =>
-    Number(new Big(lastTicks).times(percent).div(HUNDRED).round(0, rounding).toFixed());
-  return {
-    buyMax: spec.priceBandUp.gt(0) ? Math.min(at(HUNDRED.plus(spec.priceBandUp), Big.roundDown), MAX_TICKS) : 0,
-    sellMin: spec.priceBandDown.gt(0) ? Math.max(at(HUNDRED.minus(spec.priceBandDown), Big.roundUp), 1) : 0,
+  const band = priceBand(spec, lastTicks === 0 ? null : unitsToBig(lastTicks, spec.pricePrecision));
+  const ticks = (edge: string | null) => {
+    const units = edge === null ? null : toUnits(edge, spec.pricePrecision);
+    return units?.ok ? units.units : 0;
   };
+  return { buyMax: Math.min(ticks(band.buyMax), MAX_TICKS), sellMin: ticks(band.sellMin) };
 }
 
 /** The first guard a checked order breaks at the last price `lastTicks`, or null. */
 export function checkGuards(spec: MarketSpec, intent: OrderIntent, lastTicks: number): GuardRefusal | null {
   const { pricePrecision: p, volumePrecision: v } = spec;
-  if (spec.minNotional.gt(0)) {
-    const value =
-      intent.type === 1
-        ? notional(intent.ticks, intent.lots, p, v)
-        : intent.quoteTickLots > 0
-          ? unitsToBig(intent.quoteTickLots, p + v)
-          : lastTicks > 0
-            ? notional(lastTicks, intent.lots, p, v)
-            : null;
-    if (value?.lt(spec.minNotional)) return 'below_min_value';
-  }
+  const value =
+    intent.type === 1
+      ? notional(intent.ticks, intent.lots, p, v)
+      : intent.quoteTickLots > 0
+        ? unitsToBig(intent.quoteTickLots, p + v)
+        : lastTicks > 0
+          ? notional(lastTicks, intent.lots, p, v)
+          : null;
+  if (value !== null && belowMinValue(spec, value)) return 'below_min_value';
   if (intent.type !== 1) return null;
   const { buyMax, sellMin } = bandEdges(spec, lastTicks);
   if (intent.side === 'BUY' && buyMax > 0 && intent.ticks > buyMax) return 'buy_above_band';

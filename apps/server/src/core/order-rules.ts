@@ -1,20 +1,17 @@
-import Big from 'big.js';
+import { type AmountRefusal, amountRefusal, type PriceRefusal, priceRefusal } from '@opex/contract/spot-order-rules';
 import { toUnits } from './decimal-units.ts';
 import { MAX_LOTS, MAX_TICKS, type MarketSpec } from './market-spec.ts';
 
 /**
- * The market's rules for a new order, checked before it reaches the core; each refusal names the rule.
- * A price must be whole ticks and a volume whole lots; a market buy's amount is a quote value with at most
- * `pricePrecision` decimals (the quote precision the market shows), carried to the engine in tick-lots.
+ * The market's rules for a new order, checked before it reaches the core; each refusal names the rule. The decimal
+ * rules are the contract's (spot-order-rules.ts, which the web form checks too); here an order that passes them
+ * becomes engine units. A price must be whole ticks and a volume whole lots; a market buy's amount is a quote value
+ * with at most `pricePrecision` decimals (the quote precision the market shows), carried to the engine in tick-lots.
  */
 export type OrderRefusal =
   | 'market_closed'
-  | 'price_precision'
-  | 'volume_precision'
-  | 'price_below_minimum'
-  | 'volume_below_minimum'
-  | 'market_buy_below_minimum'
-  | 'market_sell_below_minimum'
+  | PriceRefusal
+  | AmountRefusal
   | 'too_large'
   | 'trigger_price_precision'
   | 'trigger_price_below_minimum';
@@ -63,40 +60,28 @@ const MARKET_TERMS = { timeInForce: 'GTC', postOnly: false, triggerTicks: 0 } as
 
 export function checkOrder(spec: MarketSpec, order: OrderRequest): OrderIntent | OrderRefusal {
   if (!spec.open) return 'market_closed';
-  const volume = new Big(order.volume);
-  if (order.type === 2 && order.side === 'BUY' && !order.byQuantity) {
-    // The amount is quote: at most pricePrecision decimals, held as tick-lots (×10^volumePrecision more).
-    const amount = toUnits(order.volume, spec.pricePrecision);
-    if (!amount.ok) return amount.reason === 'precision' ? 'volume_precision' : 'too_large';
-    if (volume.lte(0) || volume.lt(spec.marketBuyMin)) return 'market_buy_below_minimum';
+  if (order.type === 2 && (order.side === 'BUY' ? !order.byQuantity : order.byQuoteAmount)) {
+    // A quote amount (a market buy's to spend, a market sell's to receive), held as tick-lots; a sell's lots are
+    // known only against the book, when the core places it (order-execution.ts).
+    const refusal = amountRefusal(spec, 'quoteAmount', order.volume);
+    if (refusal) return refusal;
     const quote = toUnits(order.volume, spec.pricePrecision + spec.volumePrecision);
     if (!quote.ok) return 'too_large';
-    return { side: 'BUY', type: 2, ticks: 0, lots: 0, quoteTickLots: quote.units, ...MARKET_TERMS };
-  }
-  if (order.type === 2 && order.side === 'SELL' && order.byQuoteAmount) {
-    // A quote amount, like a market buy's: its minimum is the market buy's; the lots are known only against the book.
-    const amount = toUnits(order.volume, spec.pricePrecision);
-    if (!amount.ok) return amount.reason === 'precision' ? 'volume_precision' : 'too_large';
-    if (volume.lte(0) || volume.lt(spec.marketBuyMin)) return 'market_buy_below_minimum';
-    const quote = toUnits(order.volume, spec.pricePrecision + spec.volumePrecision);
-    if (!quote.ok) return 'too_large';
-    return { side: 'SELL', type: 2, ticks: 0, lots: 0, quoteTickLots: quote.units, ...MARKET_TERMS };
-  }
-  const lots = toUnits(order.volume, spec.volumePrecision, MAX_LOTS);
-  if (!lots.ok) return lots.reason === 'precision' ? 'volume_precision' : 'too_large';
-  if (order.type === 2 && order.side === 'BUY') {
-    // By quantity: the limit order's minimum volume applies (what it will cost is known only against the book).
-    if (lots.units === 0 || volume.lt(spec.limitVolumeMin)) return 'volume_below_minimum';
-    return { side: 'BUY', type: 2, ticks: 0, lots: lots.units, quoteTickLots: 0, ...MARKET_TERMS };
+    return { side: order.side, type: 2, ticks: 0, lots: 0, quoteTickLots: quote.units, ...MARKET_TERMS };
   }
   if (order.type === 2) {
-    if (lots.units === 0 || volume.lt(spec.marketSellMin)) return 'market_sell_below_minimum';
-    return { side: 'SELL', type: 2, ticks: 0, lots: lots.units, quoteTickLots: 0, ...MARKET_TERMS };
+    // A market buy by quantity meets the limit order's minimum (what it will cost is known only against the book).
+    const refusal = amountRefusal(spec, order.side === 'BUY' ? 'limit' : 'marketSell', order.volume);
+    if (refusal) return refusal;
+    const lots = toUnits(order.volume, spec.volumePrecision, MAX_LOTS);
+    if (!lots.ok) return 'too_large';
+    return { side: order.side, type: 2, ticks: 0, lots: lots.units, quoteTickLots: 0, ...MARKET_TERMS };
   }
+  const refusal = priceRefusal(spec, order.price ?? '0') ?? amountRefusal(spec, 'limit', order.volume);
+  if (refusal) return refusal;
   const ticks = toUnits(order.price ?? '0', spec.pricePrecision, MAX_TICKS);
-  if (!ticks.ok) return ticks.reason === 'precision' ? 'price_precision' : 'too_large';
-  if (ticks.units === 0 || new Big(order.price ?? '0').lt(spec.limitPriceMin)) return 'price_below_minimum';
-  if (lots.units === 0 || volume.lt(spec.limitVolumeMin)) return 'volume_below_minimum';
+  const lots = toUnits(order.volume, spec.volumePrecision, MAX_LOTS);
+  if (!ticks.ok || !lots.ok) return 'too_large';
   const trigger = checkTriggerPrice(spec, order.triggerPrice);
   if (typeof trigger === 'string') return trigger;
   return {
@@ -111,13 +96,13 @@ export function checkOrder(spec: MarketSpec, order: OrderRequest): OrderIntent |
   };
 }
 
-/** A stop-limit order's trigger price in ticks (0 without one): whole ticks, at least the market's minimum price. */
+/** A stop-limit order's trigger price in ticks (0 without one): a limit price's rules, its refusals named apart. */
 function checkTriggerPrice(spec: MarketSpec, triggerPrice: string | undefined): number | OrderRefusal {
   if (triggerPrice === undefined) return 0;
+  const refusal = priceRefusal(spec, triggerPrice);
+  if (refusal) return refusal === 'price_precision' ? 'trigger_price_precision' : 'trigger_price_below_minimum';
   const ticks = toUnits(triggerPrice, spec.pricePrecision, MAX_TICKS);
-  if (!ticks.ok) return ticks.reason === 'precision' ? 'trigger_price_precision' : 'too_large';
-  if (ticks.units === 0 || new Big(triggerPrice).lt(spec.limitPriceMin)) return 'trigger_price_below_minimum';
-  return ticks.units;
+  return ticks.ok ? ticks.units : 'too_large';
 }
 
 /** A stored order whose volume is a quote amount to spend: a market buy not placed by quantity. */

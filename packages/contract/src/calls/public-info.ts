@@ -96,6 +96,10 @@ export const marketEntry = z.object({
   marketSellMin: z.string(),
   /** Least order value in the quote coin (price × amount, or a market buy's amount); '0': none. */
   minNotional: z.string(),
+  /** Price band around the last trade price, in percent: a buy at most last × (1 + up%), a sell at least
+   * last × (1 − down%); '0': none that way. */
+  priceBandUp: z.string(),
+  priceBandDown: z.string(),
   showName: z.string(),
   sort: z.number(),
   isShow: z.number(),

@@ -6,9 +6,14 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { publicInfoQuery } from '../../api/common.ts';
 import { http } from '../../api/http.ts';
+import { type UserInfo, userInfoQuery } from '../../api/user.ts';
 import type { ChosenMarket } from './market-symbol.ts';
 import { OrderForm, type OrderFormProps } from './OrderForm.tsx';
 import { marketEntry } from './testing/market-entry.ts';
+
+// The market's live ticker, as the realtime worker would give it.
+const live = vi.hoisted(() => ({ ticker: undefined as { close: string } | undefined }));
+vi.mock('../../realtime/index.ts', () => ({ useChannel: () => live.ticker }));
 
 const market: ChosenMarket = {
   title: 'USDT',
@@ -18,7 +23,11 @@ const market: ChosenMarket = {
   entry: marketEntry('BTC/USDT', { volume: 6 }),
 };
 
-function renderForm(overrides: Partial<OrderFormProps> = {}) {
+function renderForm(
+  overrides: Partial<OrderFormProps> = {},
+  switches: Record<string, string> = {},
+  user: Pick<UserInfo, 'authLevel'> = { authLevel: 0 },
+) {
   const props: OrderFormProps = {
     market,
     side: 'BUY',
@@ -32,7 +41,9 @@ function renderForm(overrides: Partial<OrderFormProps> = {}) {
   const client = new QueryClient();
   client.setQueryData(publicInfoQuery.queryKey, {
     market: { coinList: { USDT: { showPrecision: 2 }, BTC: { showPrecision: 6 } } },
+    switch: switches,
   });
+  client.setQueryData(userInfoQuery.queryKey, user as UserInfo);
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
@@ -122,6 +133,32 @@ describe('OrderForm', () => {
     expect(screen.getByLabelText('Total to spend')).toHaveValue('4.99');
     fireEvent.click(screen.getByRole('button', { name: 'Buy BTC' }));
     expect(screen.getByText('Spend at least 5')).toBeInTheDocument();
+  });
+
+  it('holds a limit price to the band at the last price, naming its edge', () => {
+    const post = vi.spyOn(http, 'post');
+    live.ticker = { close: '25000' };
+    const banded = { ...market, entry: marketEntry('BTC/USDT', { volume: 6, priceBandUp: '10', priceBandDown: '10' }) };
+    renderForm({ market: banded, offeredPrice: { price: '27500.01' } });
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '0.01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    expect(screen.getByText('Buy price must be at most 27,500.00 USDT (10% above the last price)')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Price'), { target: { value: '27500' } });
+    expect(screen.queryByText(/Buy price must be at most/)).toBeNull();
+    expect(post).not.toHaveBeenCalled();
+    live.ticker = undefined;
+    post.mockRestore();
+  });
+
+  it('sends a trader whose identity is not verified to verify it while trading needs it', () => {
+    const limited = { has_trade_limit_open: '1' };
+    const { unmount } = renderForm({}, limited, { authLevel: 1 });
+    expect(screen.queryByRole('button', { name: 'Buy BTC' })).toBeNull();
+    expect(screen.getByText(/Trading needs your identity verified/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Verify identity' })).toHaveAttribute('href', '/personal/idAuth');
+    unmount();
+    renderForm({}, limited, { authLevel: 2 });
+    expect(screen.getByRole('button', { name: 'Buy BTC' })).toBeInTheDocument();
   });
 
   it('offers visitors log in and sign up instead of the order button', () => {

@@ -1,11 +1,13 @@
 import { orderCreate } from '@opex/contract/calls/order';
+import { KycStatus } from '@opex/contract/calls/security';
 import { coinDigits, formatAmount, groupThousands } from '@opex/contract/display';
 import { channels, type Ticker } from '@opex/contract/realtime';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePublicInfo } from '../../api/common.ts';
+import { switchOn, usePublicInfo } from '../../api/common.ts';
 import { useCallMutation } from '../../api/query.ts';
+import { useSession } from '../../api/user.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { useChannel } from '../../realtime/index.ts';
 import { AmountInput } from '../../ui/amount-input/AmountInput.tsx';
@@ -44,6 +46,8 @@ export const rulesOf = (market: ChosenMarket): MarketRules => ({
   marketBuyMin: market.entry.marketBuyMin,
   marketSellMin: market.entry.marketSellMin,
   minNotional: market.entry.minNotional,
+  priceBandUp: market.entry.priceBandUp,
+  priceBandDown: market.entry.priceBandDown,
 });
 
 export interface OfferedPrice {
@@ -75,7 +79,12 @@ export function OrderForm({ market, side, kind, available, isLogin, offeredPrice
   const { t } = useTranslation();
   const rules = rulesOf(market);
   // Quote-coin amounts shown (the balance to spend, the total) are at the quote coin's precision.
-  const quoteDigits = coinDigits(usePublicInfo().market.coinList, market.quote, rules.pricePrecision);
+  const info = usePublicInfo();
+  const quoteDigits = coinDigits(info.market.coinList, market.quote, rules.pricePrecision);
+  // The trade limit switch: the server refuses orders (20018) until the trader's identity is verified.
+  const { user } = useSession();
+  const needsKyc =
+    isLogin && switchOn(info.switch, 'has_trade_limit_open') && !!user && user.authLevel !== KycStatus.approved;
   const [price, setPrice] = useState('');
   const [trigger, setTrigger] = useState('');
   const [choice, setChoice] = useState<TimeInForceChoice>('GTC');
@@ -103,7 +112,7 @@ export function OrderForm({ market, side, kind, available, isLogin, offeredPrice
     create.reset();
   }, [market.name, kind]);
 
-  const check = checkDraft(draft, rules, isLogin ? (available ?? '0') : undefined);
+  const check = checkDraft(draft, rules, isLogin ? (available ?? '0') : undefined, lastPrice);
   const problemText = (p: (Pick<FieldProblem, 'values'> & { key: string }) | undefined) =>
     touched && p ? t(`trade.form.error.${p.key}`, { coin: payCoin, quote: market.quote, ...p.values }) : undefined;
   const priceProblem = check.ok ? undefined : problemText(check.price);
@@ -116,7 +125,7 @@ export function OrderForm({ market, side, kind, available, isLogin, offeredPrice
     event.preventDefault();
     setTouched(true);
     setPlaced(false);
-    if (!check.ok || !isLogin || (triggerCheck && !triggerCheck.ok)) return;
+    if (!check.ok || !isLogin || needsKyc || (triggerCheck && !triggerCheck.ok)) return;
     create.mutate(
       {
         ...check.request,
@@ -233,7 +242,11 @@ export function OrderForm({ market, side, kind, available, isLogin, offeredPrice
           {fee?.coin === 'quote' || (!fee && !buy) ? market.quote : market.base}
         </span>
       </p>
-      {isLogin ? (
+      {needsKyc ? (
+        <p className={styles.loginPrompt} data-testid={`kyc-${side.toLowerCase()}`}>
+          {t('trade.form.kycRequired')} <Link to="/personal/idAuth">{t('trade.form.kycLink')}</Link>
+        </p>
+      ) : isLogin ? (
         <Button type="submit" variant={buy ? 'buy' : 'sell'} block loading={create.isPending}>
           {t(buy ? 'trade.form.buy' : 'trade.form.sell', { coin: market.base })}
         </Button>

@@ -7,17 +7,10 @@ import {
   type MarketRules,
   shareOfAvailable,
 } from './order-form.ts';
+import { btcUsdtRules } from './testing/market-entry.ts';
 
-// The demo BTC/USDT market's rules.
-const btc: MarketRules = {
-  pricePrecision: 2,
-  volumePrecision: 6,
-  limitPriceMin: '0.01',
-  limitVolumeMin: '0.000001',
-  marketBuyMin: '5',
-  marketSellMin: '0.0001',
-  minNotional: '0',
-};
+// The demo BTC/USDT market without its minimum order value, so the amount rules show on their own.
+const btc: MarketRules = { ...btcUsdtRules, minNotional: '0' };
 
 describe('limitTotal', () => {
   it('multiplies exactly where floats would not', () => {
@@ -99,6 +92,23 @@ describe('checkDraft', () => {
     expect(checkDraft({ side: 'SELL', kind: 'market', price: '', amount: '0.0001' }, rules)).toMatchObject({
       ok: true,
     });
+  });
+  it('keeps a limit price within the band at the last price, naming the edge and the percent', () => {
+    const at = (side: 'BUY' | 'SELL', price: string, last: string | null) =>
+      checkDraft({ side, kind: 'limit', price, amount: '1' }, btcUsdtRules, undefined, last);
+    expect(at('BUY', '27500', '25000')).toMatchObject({ ok: true });
+    expect(at('BUY', '27500.01', '25000')).toMatchObject({
+      ok: false,
+      price: { key: 'buyAboveBand', values: { edge: '27,500.00', percent: '10' } },
+    });
+    expect(at('SELL', '22500', '25000')).toMatchObject({ ok: true });
+    expect(at('SELL', '22499.99', '25000')).toMatchObject({
+      price: { key: 'sellBelowBand', values: { edge: '22,500.00', percent: '10' } },
+    });
+    // A buy below or a sell above the last price only rests; no trade yet, no band.
+    expect(at('BUY', '1000', '25000')).toMatchObject({ ok: true });
+    expect(at('SELL', '90000', '25000')).toMatchObject({ ok: true });
+    expect(at('BUY', '90000', null)).toMatchObject({ ok: true });
   });
   it('refuses what the balance does not cover, exactly at the edge', () => {
     const buy = { side: 'BUY', kind: 'limit', price: '0.1', amount: '3' } as const;

@@ -70,7 +70,7 @@ describe('estimatedFee', () => {
 });
 
 describe('tradingRules', () => {
-  it("lists the market's steps, minimums and fee rates in percent", () => {
+  it("lists the market's steps, minimums, minimum order value, price band and fee rates in percent", () => {
     expect(tradingRules(btc, fees)).toEqual([
       { key: 'priceStep', value: '0.01', unit: 'quote' },
       { key: 'amountStep', value: '0.000001', unit: 'base' },
@@ -78,8 +78,17 @@ describe('tradingRules', () => {
       { key: 'minAmount', value: '0.000001', unit: 'base' },
       { key: 'marketBuyMin', value: '5', unit: 'quote' },
       { key: 'marketSellMin', value: '0.0001', unit: 'base' },
+      { key: 'minValue', value: '5', unit: 'quote' },
+      { key: 'bandUp', value: '10', unit: 'percent' },
+      { key: 'bandDown', value: '10', unit: 'percent' },
       { key: 'maker', value: '0.1', unit: 'percent' },
       { key: 'taker', value: '0.2', unit: 'percent' },
     ]);
+  });
+  it('leaves out the minimum order value and each way of the band the market does not set', () => {
+    const keys = tradingRules({ ...btc, minNotional: '0', priceBandUp: '0', priceBandDown: '5' }, {}).map((l) => l.key);
+    expect(keys).not.toContain('minValue');
+    expect(keys).not.toContain('bandUp');
+    expect(keys).toContain('bandDown');
   });
 });

@@ -3,14 +3,9 @@
  * contract's own direction rule, as the server checks it), the time in force and post-only choice as order/create's
  * type, the estimated fee, and the market's trading rules as the form shows them. Exact decimals with big.js.
  */
-import {
-  compareDecimals,
-  type SpotOrderType,
-  type TriggerDirection,
-  triggerDirection,
-} from '@opex/contract/spot-order-terms';
+import { type SpotOrderType, type TriggerDirection, triggerDirection } from '@opex/contract/spot-order-terms';
 import Big from 'big.js';
-import type { FieldProblem, MarketRules, OrderKind, Side } from './order-form.ts';
+import { type FieldProblem, type MarketRules, type OrderKind, priceProblem, type Side } from './order-form.ts';
 
 /** What the form's type tabs offer: a stop-limit order is a limit order with a trigger price. */
 export type EntryKind = OrderKind | 'stopLimit';
@@ -35,11 +30,9 @@ export type TriggerCheck = { ok: true; rises: boolean } | { ok: false; problem: 
 /** A stop-limit order's trigger price: a number at the market's price decimals, at least its minimum, not the last. */
 export function checkTrigger(side: Side, trigger: string, rules: MarketRules, lastPrice: string | null): TriggerCheck {
   const value = trigger.trim();
-  if (!/^\d+(\.\d+)?$/.test(value) || compareDecimals(value, '0') <= 0) return fail({ key: 'required' });
-  if ((value.split('.')[1] ?? '').length > rules.pricePrecision)
-    return fail({ key: 'precision', values: { digits: String(rules.pricePrecision) } });
-  if (new Big(value).lt(rules.limitPriceMin || '0'))
-    return fail({ key: 'priceMin', values: { min: rules.limitPriceMin } });
+  if (!/^\d+(\.\d+)?$/.test(value)) return fail({ key: 'required' });
+  const problem = priceProblem(rules, value);
+  if (problem) return fail(problem);
   const direction: TriggerDirection = triggerDirection(side, value, lastPrice);
   if (direction.ok) return { ok: true, rises: direction.rises };
   return fail({ key: direction.rule === 'trigger_at_last_price' ? 'triggerAtLast' : 'triggerNoLast' });
@@ -94,13 +87,24 @@ function decimal(value: string): Big | null {
 
 /** One line of the trading rules panel: a locale key under trade.rules and its value. */
 export interface RuleLine {
-  key: 'priceStep' | 'amountStep' | 'minPrice' | 'minAmount' | 'marketBuyMin' | 'marketSellMin' | 'maker' | 'taker';
+  key:
+    | 'priceStep'
+    | 'amountStep'
+    | 'minPrice'
+    | 'minAmount'
+    | 'marketBuyMin'
+    | 'marketSellMin'
+    | 'minValue'
+    | 'bandUp'
+    | 'bandDown'
+    | 'maker'
+    | 'taker';
   value: string;
   /** The coin the value is in, if any; 'percent' for fee rates. */
   unit: 'base' | 'quote' | 'percent';
 }
 
-/** The market's trading rules, as its public info carries them. */
+/** The market's trading rules, as its public info carries them; the minimum order value and band only when set. */
 export function tradingRules(rules: MarketRules, fees: FeeRates): RuleLine[] {
   const step = (digits: number) => new Big(1).div(new Big(10).pow(digits)).toFixed(digits);
   const lines: RuleLine[] = [
@@ -111,6 +115,14 @@ export function tradingRules(rules: MarketRules, fees: FeeRates): RuleLine[] {
     { key: 'marketBuyMin', value: rules.marketBuyMin, unit: 'quote' },
     { key: 'marketSellMin', value: rules.marketSellMin, unit: 'base' },
   ];
+  // The minimum order value and each way of the band only when the operator set them (0 turns one off).
+  const guards: RuleLine[] = [
+    { key: 'minValue', value: rules.minNotional, unit: 'quote' },
+    { key: 'bandUp', value: rules.priceBandUp, unit: 'percent' },
+    { key: 'bandDown', value: rules.priceBandDown, unit: 'percent' },
+  ];
+  for (const line of guards)
+    if (line.value !== '' && new Big(line.value).gt(0)) lines.push({ ...line, value: new Big(line.value).toFixed() });
   const percent = (rate: string) => new Big(rate).times(100).toFixed();
   if (fees.makerFee !== undefined) lines.push({ key: 'maker', value: percent(fees.makerFee), unit: 'percent' });
   if (fees.takerFee !== undefined) lines.push({ key: 'taker', value: percent(fees.takerFee), unit: 'percent' });

@@ -1,3 +1,4 @@
+import { btcUsdtRules as demoBtcUsdtRules } from '@opex/contract/testing/btc-usdt-rules';
 import type { MarketEntry } from '../market-symbol.ts';
 import type { MarketRules } from '../order-form.ts';
 
@@ -17,6 +18,8 @@ export function marketEntry(name: string, overrides: Partial<MarketEntry> = {}):
     marketBuyMin: '5',
     marketSellMin: '0.0001',
     minNotional: '0',
+    priceBandUp: '0',
+    priceBandDown: '0',
     showName: '',
     sort: 1,
     isShow: 1,
@@ -29,12 +32,4 @@ export function marketEntry(name: string, overrides: Partial<MarketEntry> = {}):
 }
 
 /** The demo BTC/USDT market's rules as the order form reads them. */
-export const btcUsdtRules: MarketRules = {
-  pricePrecision: 2,
-  volumePrecision: 6,
-  limitPriceMin: '0.01',
-  limitVolumeMin: '0.000001',
-  marketBuyMin: '5',
-  marketSellMin: '0.0001',
-  minNotional: '5',
-};
+export const btcUsdtRules: MarketRules = demoBtcUsdtRules;
