@@ -84,11 +84,13 @@ export function placeOrder(state: CoreState, batch: BatchEffects, cmd: PlaceComm
     triggerKind = direction.kind === 'stop' ? TriggerKind.Stop : TriggerKind.TakeProfit;
   }
 
+  let askedQuoteTickLots = 0;
   if (intent.side === 'SELL' && intent.type === 2 && intent.quoteTickLots > 0) {
     // A market sell by the quote amount to receive: the lots the bids pay for it, sold as a sell by quantity.
     const lots = lotsToSellFor(market.book, intent.quoteTickLots);
     if (lots === 0 || unitsToBig(lots, market.spec.volumePrecision).lt(market.spec.marketSellMin))
       return refuse(state, batch, cmd, ErrorCode.marketSellBelowMinimum, now);
+    askedQuoteTickLots = intent.quoteTickLots;
     intent.lots = lots;
     intent.quoteTickLots = 0;
   }
@@ -97,6 +99,7 @@ export function placeOrder(state: CoreState, batch: BatchEffects, cmd: PlaceComm
     userId: cmd.userId,
     spec: market.spec,
     ...intent,
+    askedQuoteTickLots,
     triggerKind,
     dealLots: 0,
     dealMoney: unitsToBig(0, 0),

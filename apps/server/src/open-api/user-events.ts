@@ -153,7 +153,7 @@ export function executionReports(row: OrderRow, trades: TradeRow[], spec: Market
     I: id,
     M: false,
     O: Number(row.created_at),
-    Q: byQuote ? quoteAmount(row.volume, spec) : quoteAmount('0', spec),
+    Q: quoteAmount(row.quote_order_qty, spec),
     W: Number(row.created_at),
     V: row.stp_mode,
   };
