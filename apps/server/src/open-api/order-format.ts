@@ -5,6 +5,7 @@ import type { MarketSpec } from '../core/market-spec.ts';
 import { spendsQuote } from '../core/order-rules.ts';
 import type { OrdersTable, TradesTable } from '../db/tables/trading.ts';
 import { binanceSymbol, quoteAmount } from './market-format.ts';
+import { preventedFields } from './prevented-matches.ts';
 
 /**
  * Orders and trades in Binance's spot shapes, read from the rows the trading core wrote. Amounts are decimal
@@ -82,8 +83,8 @@ function orderCore(row: OrderRow, spec: MarketSpec) {
   };
 }
 
-/** GET /api/v3/order, openOrders, allOrders. */
-export function binanceOrder(row: OrderRow, spec: MarketSpec) {
+/** GET /api/v3/order, openOrders, allOrders; an order self-trade prevention expired also its prevented match. */
+export function binanceOrder(row: OrderRow, spec: MarketSpec, preventedMatchId?: number) {
   const zeroPrice = fixed('0', spec.pricePrecision);
   return {
     ...orderCore(row, spec),
@@ -96,6 +97,7 @@ export function binanceOrder(row: OrderRow, spec: MarketSpec) {
     workingTime: Number(row.created_at),
     origQuoteOrderQty: quoteAmount(row.quote_order_qty, spec),
     selfTradePreventionMode: row.stp_mode,
+    ...preventedFields(row, spec, preventedMatchId),
   };
 }
 
@@ -111,13 +113,14 @@ export function orderAck(row: OrderRow, spec: MarketSpec) {
 }
 
 /** RESULT: the order as placed; FULL adds the fills it took on entry. */
-export function orderResult(row: OrderRow, spec: MarketSpec) {
+export function orderResult(row: OrderRow, spec: MarketSpec, preventedMatchId?: number) {
   return {
     ...orderCore(row, spec),
     transactTime: Number(row.created_at),
     origQuoteOrderQty: quoteAmount(row.quote_order_qty, spec),
     workingTime: Number(row.created_at),
     selfTradePreventionMode: row.stp_mode,
+    ...preventedFields(row, spec, preventedMatchId),
   };
 }
 

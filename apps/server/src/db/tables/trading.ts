@@ -91,8 +91,25 @@ export interface CoreInboxTable {
   result: string;
 }
 
+/** A match self-trade prevention stopped; its id is Binance's preventedMatchId. */
+export interface PreventedMatchesTable {
+  id: Generated<number>;
+  symbol: string;
+  user_id: number;
+  taker_order_id: number;
+  maker_order_id: number;
+  /** What the taker's mode expired: 'EXPIRE_TAKER', 'EXPIRE_MAKER' or 'EXPIRE_BOTH'. */
+  stp_mode: string;
+  /** The maker's price. */
+  price: string;
+  /** The maker's remaining quantity when the match was stopped. */
+  maker_prevented_qty: string;
+  created_at: number;
+}
+
 export interface TradingTables {
   orders: OrdersTable;
+  prevented_matches: PreventedMatchesTable;
   trades: TradesTable;
   core_inbox: CoreInboxTable;
 }
