@@ -366,6 +366,16 @@ describe.each(testDialects)('minimum order value, price band and self-trade prev
       // EXPIRE_MAKER: the resting order answers it; EXPIRE_BOTH: one match both orders answer.
       const made = await selfCross('EXPIRE_MAKER');
       expect(made.own).toMatchObject({ preventedMatchId: expect.any(Number), preventedQuantity: '0.1000' });
+      // The taker went on to trade, and its FULL reply lists the match it stopped.
+      expect(made.taker).not.toHaveProperty('preventedMatchId');
+      expect(made.taker.preventedMatches).toEqual([
+        {
+          preventedMatchId: made.own.preventedMatchId,
+          makerOrderId: made.own.orderId,
+          price: '100.00',
+          makerPreventedQuantity: '0.1000',
+        },
+      ]);
       const all = (await binance('GET', '/allOrders', { symbol: 'BTCUSDT' })).body as Json[];
       expect(all.find((o) => o.orderId === made.own.orderId)).toMatchObject({
         preventedMatchId: made.own.preventedMatchId,

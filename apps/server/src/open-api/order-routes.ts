@@ -145,7 +145,7 @@ export function orderActions(services: Services) {
       .where('taker_order_id', '=', row.id)
       .orderBy('id')
       .execute();
-    const prevented = await takerPreventedMatches(db, Number(row.id), spec);
+    const prevented = await takerPreventedMatches(db, row, spec);
     return {
       ...result,
       fills: fills.map((t) => orderFill(t, spec)),

@@ -43,12 +43,16 @@ export function preventedFields(row: OrderRow, spec: MarketSpec, preventedMatchI
   return { preventedMatchId, preventedQuantity: rest.toFixed(spec.volumePrecision) };
 }
 
-/** The matches a taker's self-trade prevention stopped, as a FULL order answer lists them. */
-export async function takerPreventedMatches(db: Kysely<Database>, takerOrderId: number, spec: MarketSpec) {
+/**
+ * The matches an order's self-trade prevention stopped as the taker, as a FULL order answer lists them: only an
+ * order expired in match or one of mode EXPIRE_MAKER (which goes on matching) can have any, so others ask nothing.
+ */
+export async function takerPreventedMatches(db: Kysely<Database>, taker: OrderRow, spec: MarketSpec) {
+  if (!expiredInMatch(taker) && taker.stp_mode !== 'EXPIRE_MAKER') return [];
   const rows = await db
     .selectFrom('prevented_matches')
     .selectAll()
-    .where('taker_order_id', '=', takerOrderId)
+    .where('taker_order_id', '=', Number(taker.id))
     .orderBy('id')
     .execute();
   return rows.map((m) => ({
