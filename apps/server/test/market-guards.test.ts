@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StpMode } from '../src/core/self-trade-prevention.ts';
 import { insertApiKey } from '../src/modules/openapi/api-keys.ts';
 import { serverSecretBox } from '../src/modules/openapi/secret-box.ts';
+import { executionReports } from '../src/open-api/user-events.ts';
 import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
 import { fund, loginAs, seedMarket, tradingInvariants } from './trading-fixtures.ts';
 
@@ -316,6 +317,82 @@ describe.each(testDialects)('minimum order value, price band and self-trade prev
       expect(taker).toMatchObject({ status: 'EXPIRED_IN_MATCH', executedQty: '0.0000' });
       expect(own.status).toBe('EXPIRED_IN_MATCH');
       expect(bobs).toBe(OrderStatus.open);
+    });
+
+    it("answers Binance's prevented matches: on the orders expired, in the FULL reply, on the stream, at myPreventedMatches", async () => {
+      const taken = await selfCross('EXPIRE_TAKER');
+      const takerId = taken.taker.orderId as number;
+      const match = {
+        symbol: 'BTCUSDT',
+        preventedMatchId: taken.taker.preventedMatchId,
+        takerOrderId: takerId,
+        makerSymbol: 'BTCUSDT',
+        makerOrderId: taken.own.orderId,
+        tradeGroupId: -1,
+        selfTradePreventionMode: 'EXPIRE_TAKER',
+        price: '100.00',
+        makerPreventedQuantity: '0.1000',
+        transactTime: expect.any(Number),
+      };
+      expect(taken.taker).toMatchObject({
+        preventedMatchId: expect.any(Number),
+        preventedQuantity: '0.1000',
+        preventedMatches: [
+          {
+            preventedMatchId: match.preventedMatchId,
+            makerOrderId: match.makerOrderId,
+            price: '100.00',
+            makerPreventedQuantity: '0.1000',
+          },
+        ],
+      });
+      // The resting order was not expired: it answers no prevented match.
+      expect(taken.own).not.toHaveProperty('preventedMatchId');
+      const takerNow = (await binance('GET', '/order', { symbol: 'BTCUSDT', orderId: String(takerId) })).body;
+      expect(takerNow).toMatchObject({ preventedMatchId: match.preventedMatchId, preventedQuantity: '0.1000' });
+      const byOrder = await binance('GET', '/myPreventedMatches', { symbol: 'BTCUSDT', orderId: String(takerId) });
+      expect(byOrder.body).toEqual([match]);
+      const byId = { symbol: 'BTCUSDT', preventedMatchId: String(match.preventedMatchId) };
+      expect((await binance('GET', '/myPreventedMatches', byId)).body).toEqual([match]);
+      const row = await order(takerId);
+      const spec = core().market('btcusdt')!;
+      expect(executionReports(row, [], spec, 0, match.preventedMatchId).at(-1)).toMatchObject({
+        x: 'TRADE_PREVENTION',
+        X: 'EXPIRED_IN_MATCH',
+        v: match.preventedMatchId,
+        A: '0.1000',
+      });
+
+      // EXPIRE_MAKER: the resting order answers it; EXPIRE_BOTH: one match both orders answer.
+      const made = await selfCross('EXPIRE_MAKER');
+      expect(made.own).toMatchObject({ preventedMatchId: expect.any(Number), preventedQuantity: '0.1000' });
+      // The taker went on to trade, and its FULL reply lists the match it stopped.
+      expect(made.taker).not.toHaveProperty('preventedMatchId');
+      expect(made.taker.preventedMatches).toEqual([
+        {
+          preventedMatchId: made.own.preventedMatchId,
+          makerOrderId: made.own.orderId,
+          price: '100.00',
+          makerPreventedQuantity: '0.1000',
+        },
+      ]);
+      const all = (await binance('GET', '/allOrders', { symbol: 'BTCUSDT' })).body as Json[];
+      expect(all.find((o) => o.orderId === made.own.orderId)).toMatchObject({
+        preventedMatchId: made.own.preventedMatchId,
+      });
+      const both = await selfCross('EXPIRE_BOTH');
+      expect(both.own.preventedMatchId).toBe(both.taker.preventedMatchId);
+      const bothMatches = await binance('GET', '/myPreventedMatches', {
+        symbol: 'BTCUSDT',
+        orderId: String(both.own.orderId),
+      });
+      expect(bothMatches.body).toMatchObject([
+        { preventedMatchId: both.taker.preventedMatchId, selfTradePreventionMode: 'EXPIRE_BOTH' },
+      ]);
+      expect((await binance('GET', '/myPreventedMatches', { symbol: 'BTCUSDT' })).body).toEqual({
+        code: -1102,
+        msg: "Param 'preventedMatchId' or 'orderId' must be sent, but both were empty/null!",
+      });
     });
 
     it('NONE lets the two trade', async () => {

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertApiKey } from '../src/modules/openapi/api-keys.ts';
 import { serverSecretBox } from '../src/modules/openapi/secret-box.ts';
+import { executionReports } from '../src/open-api/user-events.ts';
 import { startTestServer, type TestServer, testDialects } from './harness.ts';
 import { fund, seedMarket, tradingInvariants } from './trading-fixtures.ts';
 
@@ -163,6 +164,24 @@ describe.each(testDialects)('Open API order flows on %s', (dialect) => {
     expect(sold.body.fills.map((f: Json) => [f.price, f.qty])).toEqual([
       ['120.00', '0.5000'],
       ['110.00', '0.4004'],
+    ]);
+    // The quote amount asked stays the order's origQuoteOrderQty, in every answer and on the user data stream.
+    expect(sold.body).toMatchObject({ origQty: '0.9004', origQuoteOrderQty: '104.050000' });
+    const query = { symbol: 'BTCUSDT', orderId: String(sold.body.orderId) };
+    expect((await signed(trader, 'GET', '/order', query)).body).toMatchObject({ origQuoteOrderQty: '104.050000' });
+    const all = (await signed(trader, 'GET', '/allOrders', query)).body as Json[];
+    expect(all.find((o) => o.orderId === sold.body.orderId)).toMatchObject({ origQuoteOrderQty: '104.050000' });
+    const row = await db()
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', sold.body.orderId)
+      .executeTakeFirstOrThrow();
+    const trades = await db().selectFrom('trades').selectAll().where('taker_order_id', '=', row.id).execute();
+    const reports = executionReports(row, trades, server.services.core.market('btcusdt')!, 0);
+    expect(reports.map((r) => [r.X, r.Q])).toEqual([
+      ['NEW', '104.050000'],
+      ['PARTIALLY_FILLED', '104.050000'],
+      ['FILLED', '104.050000'],
     ]);
     // Below the market's minimum order value, and with no bids to pay for any lot.
     const sell = (quoteOrderQty: string) =>

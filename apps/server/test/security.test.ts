@@ -449,6 +449,41 @@ describe.each(testDialects)('security centre on %s', (dialect) => {
     expect(closed).toMatchObject({ secret: null, secret_sealed: null });
   });
 
+  it('holds a concurrent burst of wrong Google codes to the limit, and refuses a right code while it is locked', async () => {
+    await registerEmail(server, 'gina@example.com');
+    const gina = await loggedInClient(server, 'gina@example.com');
+    const ginaId = (await gina.call(userInfo)).data.id;
+    const secret = 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU';
+    const box = serverSecretBox(server.services.config);
+    await db()
+      .insertInto('totp_secrets')
+      .values({
+        user_id: ginaId,
+        secret: null,
+        pending_secret: null,
+        secret_sealed: box.seal(secret),
+        pending_sealed: null,
+        last_step: 0,
+        updated_at: 0,
+      })
+      .execute();
+    await db().updateTable('users').set({ google_status: 1 }).where('id', '=', ginaId).execute();
+    const good = await totpNow(secret);
+    const wrong = good === '000000' ? '111111' : '000000';
+
+    const burst = await Promise.all(
+      Array.from({ length: 40 }, () => gina.call(closeGoogleVerify, { googleCode: wrong })),
+    );
+    const codes = burst.map((r) => r.code);
+    expect(codes.filter((c) => c === '50002')).toHaveLength(5);
+    expect(codes.filter((c) => c === '10004')).toHaveLength(35);
+    expect((await gina.call(closeGoogleVerify, { googleCode: good })).code).toBe('10004');
+    expect((await gina.call(userInfo)).data.googleStatus).toBe(1);
+
+    server.clock.advance(15 * 60_000 + 1);
+    expect((await gina.call(closeGoogleVerify, { googleCode: await totpNow(secret) })).code).toBe('0');
+  });
+
   it('refuses every security call without a session', async () => {
     const anonymous = server.client();
     expect((await anonymous.call(toopenGoogleAuthenticator)).code).toBe('10002');

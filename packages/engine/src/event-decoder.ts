@@ -1,6 +1,6 @@
 import { type EventLog, EventType } from './events.ts';
 import { isPostOnly, stpOf, tifOf, triggerOf } from './order-flags.ts';
-import { type ReasonName, reasonNames } from './reasons.ts';
+import { Reason, type ReasonName, reasonNames } from './reasons.ts';
 
 /**
  * Plain event objects built from an EventLog, for the server (to write orders, trades and ledger rows) and for
@@ -61,6 +61,8 @@ export interface CancelledEvent extends EventBase {
   reason: ReasonName;
   qty: number;
   quote: number;
+  /** A self-trade: the match prevented (the maker's remaining then); 0s for any other cancel. */
+  prevented: { makerId: number; takerId: number; price: number; makerQty: number };
 }
 
 export interface TriggeredEvent extends EventBase {
@@ -137,6 +139,10 @@ export function decodeEvent(log: EventLog, i: number): EngineEvent {
         reason: name(reasonNames, f(2)),
         qty: f(3),
         quote: f(4),
+        prevented:
+          f(2) === Reason.SelfTrade
+            ? { makerId: f(5), takerId: f(6), price: f(7), makerQty: f(8) }
+            : { makerId: 0, takerId: 0, price: 0, makerQty: 0 },
       };
     case EventType.Triggered:
       return { type: 'triggered', ...base, orderId: f(0), triggerPrice: f(1), lastPrice: f(2) };

@@ -7,7 +7,9 @@
  * - Accepted:  id, owner, side, kind, price, qty, quote, triggerPrice, flags (order-flags.ts)
  * - Rejected:  id, reason
  * - Trade:     makerId, takerId, makerOwner, takerOwner, takerSide, price, qty, makerRemaining, takerRemaining
- * - Cancelled: id, owner, reason, qty (lots cancelled), quote (unspent tick-lots of a market buy by quote)
+ * - Cancelled: id, owner, reason, qty (lots cancelled), quote (unspent tick-lots of a market buy by quote), and for
+ *   a self-trade (reason SelfTrade only: other cancels leave these unwritten) the match prevented: makerId,
+ *   takerId, price, makerQty (the maker's remaining then)
  * - Triggered: id, triggerPrice, lastPrice
  * - Amended:   id, price, qty (new remaining), previousQty, keptPriority (1 or 0)
  */

@@ -154,7 +154,11 @@ describe('self-trade prevention', () => {
   it('cancel newest cancels the taker and keeps the maker', () => {
     const { f, events } = setup(SelfTradePrevention.CancelNewest);
     expect(kinds(events)).toEqual(['accepted', 'cancelled:self_trade']);
-    expect(events[1]).toMatchObject({ orderId: 3, qty: 2 });
+    expect(events[1]).toMatchObject({
+      orderId: 3,
+      qty: 2,
+      prevented: { makerId: 1, takerId: 3, price: 100, makerQty: 1 },
+    });
     expect(depth(f.book, 1).asks).toEqual([[100, 2]]);
   });
 
@@ -167,7 +171,11 @@ describe('self-trade prevention', () => {
 
   it('cancel both cancels maker and taker', () => {
     const { f, events } = setup(SelfTradePrevention.CancelBoth);
-    expect(events.filter((e) => e.type === 'cancelled').map((e) => e.orderId)).toEqual([1, 3]);
+    const cancelled = events.filter((e) => e.type === 'cancelled');
+    expect(cancelled.map((e) => [e.orderId, e.prevented])).toEqual([
+      [1, { makerId: 1, takerId: 3, price: 100, makerQty: 1 }],
+      [3, { makerId: 1, takerId: 3, price: 100, makerQty: 1 }],
+    ]);
     expect(depth(f.book, 1).asks).toEqual([[100, 1]]);
   });
 

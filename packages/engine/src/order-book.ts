@@ -518,6 +518,7 @@ export class OrderBook {
         const next = ints[maker * INTS + NEXT] as number;
         const makerOwner = nums[m + OWNER] as number;
         if (stp !== STP_NONE && makerOwner === takerOwner) {
+          this.prevented(nums[m + ID] as number, takerId, price, nums[m + REMAINING] as number);
           if (stp === STP_CANCEL_NEWEST) {
             stopped = true;
             break outer;
@@ -638,6 +639,17 @@ export class OrderBook {
    * Cancels an order that is on no queue any more: reports what is left of it and frees its slot.
    * `afterGet`: the id map's last use was looking this order up (see IdMap.delete).
    */
+  /** The match self-trade prevention stopped last: the self-trade cancels it causes report it. */
+  private preventedMatch = [0, 0, 0, 0];
+
+  private prevented(makerId: number, takerId: number, price: number, makerQty: number): void {
+    const p = this.preventedMatch;
+    p[0] = makerId;
+    p[1] = takerId;
+    p[2] = price;
+    p[3] = makerQty;
+  }
+
   private close(slot: number, reason: Reason, afterGet = false): void {
     const store = this.store;
     const events = this.events;
@@ -657,6 +669,13 @@ export class OrderBook {
     d[at + 5] = reason;
     d[at + 6] = byQuote ? 0 : left;
     d[at + 7] = byQuote ? left : 0;
+    if (reason === SELF_TRADE) {
+      const p = this.preventedMatch;
+      d[at + 8] = p[0] as number;
+      d[at + 9] = p[1] as number;
+      d[at + 10] = p[2] as number;
+      d[at + 11] = p[3] as number;
+    }
     this.ids.delete(id, slot, afterGet);
     store.release(slot);
   }

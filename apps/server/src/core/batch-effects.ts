@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { LedgerEntriesTable } from '../db/tables/ledger.ts';
-import type { OrdersTable, TradesTable } from '../db/tables/trading.ts';
+import type { OrdersTable, PreventedMatchesTable, TradesTable } from '../db/tables/trading.ts';
 import type { CoreEvent } from './core-events.ts';
 import type { OrderState } from './order-state.ts';
 
@@ -11,6 +11,7 @@ export class BatchEffects {
   /** Orders refused by the core that carry a client order id, so a retry answers the same refusal. */
   readonly rejected: Insertable<OrdersTable>[] = [];
   readonly trades: Insertable<TradesTable>[] = [];
+  readonly preventedMatches: Insertable<PreventedMatchesTable>[] = [];
   readonly ledger: Insertable<LedgerEntriesTable>[] = [];
   readonly inboxDone: { id: number; result: string }[] = [];
   readonly events: CoreEvent[] = [];

@@ -2,7 +2,7 @@ import Big from 'big.js';
 import type { Insertable } from 'kysely';
 import type { BalancesTable, LedgerEntriesTable } from '../db/tables/ledger.ts';
 import type { KlinesTable } from '../db/tables/market-data.ts';
-import type { OrdersTable, TradesTable } from '../db/tables/trading.ts';
+import type { OrdersTable, PreventedMatchesTable, TradesTable } from '../db/tables/trading.ts';
 import type { BalanceChange } from './balance-cache.ts';
 import type { BatchEffects } from './batch-effects.ts';
 import type { BalanceEvent, CoreEvent } from './core-events.ts';
@@ -18,6 +18,8 @@ export interface BatchRows {
   /** Upserted by id: orders created or changed, and refusals that carry a client order id. */
   orders: Insertable<OrdersTable>[];
   trades: Insertable<TradesTable>[];
+  /** The matches self-trade prevention stopped (absent when none). */
+  preventedMatches?: Insertable<PreventedMatchesTable>[];
   ledger: Insertable<LedgerEntriesTable>[];
   /** Upserted by (owner, account, coin). */
   balances: Insertable<BalancesTable>[];
@@ -96,6 +98,7 @@ export function batchOutput(
     now,
     orders,
     trades: batch.trades,
+    ...(batch.preventedMatches.length ? { preventedMatches: batch.preventedMatches } : {}),
     ledger: batch.ledger,
     balances: balanceRows,
     inboxDone: batch.inboxDone,

@@ -42,6 +42,9 @@ export async function writeBatch(db: Kysely<Database>, batch: BatchRows): Promis
         .execute();
     }
     for (const chunk of chunks(batch.trades)) await trx.insertInto('trades').values(chunk).execute();
+    for (const chunk of chunks(batch.preventedMatches ?? [])) {
+      await trx.insertInto('prevented_matches').values(chunk).execute();
+    }
     for (const chunk of chunks(batch.ledger)) await trx.insertInto('ledger_entries').values(chunk).execute();
     for (const chunk of chunks(batch.balances)) {
       await trx

@@ -57,6 +57,7 @@ const defaults = (id: number): Selectable<OrdersTable> => ({
   time_in_force: 'GTC',
   post_only: 0,
   by_quantity: 0,
+  quote_order_qty: '0',
   stp_mode: 'NONE',
   created_at: 1000 + id,
   updated_at: 2000 + id,

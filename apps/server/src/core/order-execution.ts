@@ -84,11 +84,13 @@ export function placeOrder(state: CoreState, batch: BatchEffects, cmd: PlaceComm
     triggerKind = direction.kind === 'stop' ? TriggerKind.Stop : TriggerKind.TakeProfit;
   }
 
+  let askedQuoteTickLots = 0;
   if (intent.side === 'SELL' && intent.type === 2 && intent.quoteTickLots > 0) {
     // A market sell by the quote amount to receive: the lots the bids pay for it, sold as a sell by quantity.
     const lots = lotsToSellFor(market.book, intent.quoteTickLots);
     if (lots === 0 || unitsToBig(lots, market.spec.volumePrecision).lt(market.spec.marketSellMin))
       return refuse(state, batch, cmd, ErrorCode.marketSellBelowMinimum, now);
+    askedQuoteTickLots = intent.quoteTickLots;
     intent.lots = lots;
     intent.quoteTickLots = 0;
   }
@@ -97,6 +99,7 @@ export function placeOrder(state: CoreState, batch: BatchEffects, cmd: PlaceComm
     userId: cmd.userId,
     spec: market.spec,
     ...intent,
+    askedQuoteTickLots,
     triggerKind,
     dealLots: 0,
     dealMoney: unitsToBig(0, 0),
@@ -223,6 +226,7 @@ function settleEvents(state: CoreState, batch: BatchEffects, market: Market, now
       const reason = events.field(i, 2);
       const unspentQuote = events.field(i, 4);
       order.expiredInMatch = reason === Reason.SelfTrade;
+      if (order.expiredInMatch) recordPreventedMatch(batch, market, i, order, now);
       // A market buy by amount nearly always leaves less than one lot's worth unspent: that is filled, not cancelled.
       const dust =
         !order.expiredInMatch &&
@@ -239,6 +243,32 @@ function settleEvents(state: CoreState, batch: BatchEffects, market: Market, now
     if (state.open.has(order.id) && market.book.ids.get(order.id) === NOT_ON_BOOK)
       end(state, batch, order, OrderStatus.filled, now);
   }
+}
+
+/**
+ * The match a self-trade cancel stopped, as Binance's prevented match. EXPIRE_BOTH cancels the maker, then the
+ * taker, of one match: the second cancel marks the first's record.
+ */
+function recordPreventedMatch(batch: BatchEffects, market: Market, i: number, order: OrderState, now: number): void {
+  const events = market.book.events;
+  const makerId = events.field(i, 5);
+  const takerId = events.field(i, 6);
+  const last = batch.preventedMatches.at(-1);
+  if (last && last.maker_order_id === makerId && last.taker_order_id === takerId) {
+    last.stp_mode = 'EXPIRE_BOTH';
+    return;
+  }
+  const { pricePrecision: p, volumePrecision: v, symbol } = market.spec;
+  batch.preventedMatches.push({
+    symbol,
+    user_id: order.userId,
+    taker_order_id: takerId,
+    maker_order_id: makerId,
+    stp_mode: order.id === makerId ? 'EXPIRE_MAKER' : 'EXPIRE_TAKER',
+    price: formatUnits(events.field(i, 7), p),
+    maker_prevented_qty: formatUnits(events.field(i, 8), v),
+    created_at: now,
+  });
 }
 
 function settleTrade(state: CoreState, batch: BatchEffects, market: Market, i: number, now: number): void {

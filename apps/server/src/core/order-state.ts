@@ -22,6 +22,8 @@ export interface OrderState {
   lots: number;
   /** A market buy's amount in tick-lots; 0 otherwise. */
   quoteTickLots: number;
+  /** A market sell by quote amount: the amount asked in tick-lots (the core sizes it in lots when it places it). */
+  askedQuoteTickLots?: number;
   timeInForce: TimeInForceName;
   postOnly: boolean;
   /** A stop-limit order's trigger price in ticks and which way it waits (engine TriggerKind); 0 and 0 otherwise. */
@@ -98,6 +100,7 @@ export function orderRow(o: OrderState): Insertable<OrdersTable> {
     time_in_force: o.timeInForce,
     post_only: o.postOnly ? 1 : 0,
     by_quantity: byQuantity ? 1 : 0,
+    quote_order_qty: unitsToBig(byAmount ? o.quoteTickLots : (o.askedQuoteTickLots ?? 0), p + v).toFixed(p),
     stp_mode: o.stp ?? 'NONE',
     trigger_price: formatUnits(o.triggerTicks, p),
     trigger_kind: o.triggerKind,

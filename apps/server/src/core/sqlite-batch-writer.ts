@@ -104,6 +104,7 @@ export function writeBatchesSqlite(sqlite: SQLite.Database, batches: readonly Ba
         }
         for (const row of batch.orders) insert(sqlite, 'orders', row as Row, ORDER_CONFLICT);
         for (const row of batch.trades) insert(sqlite, 'trades', row as Row);
+        for (const row of batch.preventedMatches ?? []) insert(sqlite, 'prevented_matches', row as Row);
         for (const row of batch.ledger) insert(sqlite, 'ledger_entries', row as Row);
         for (const row of batch.balances) insert(sqlite, 'balances', row as Row, BALANCE_CONFLICT);
         if (batch.inboxDone.length) {

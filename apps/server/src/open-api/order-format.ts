@@ -5,6 +5,7 @@ import type { MarketSpec } from '../core/market-spec.ts';
 import { spendsQuote } from '../core/order-rules.ts';
 import type { OrdersTable, TradesTable } from '../db/tables/trading.ts';
 import { binanceSymbol, quoteAmount } from './market-format.ts';
+import { preventedFields } from './prevented-matches.ts';
 
 /**
  * Orders and trades in Binance's spot shapes, read from the rows the trading core wrote. Amounts are decimal
@@ -82,9 +83,8 @@ function orderCore(row: OrderRow, spec: MarketSpec) {
   };
 }
 
-/** GET /api/v3/order, openOrders, allOrders. */
-export function binanceOrder(row: OrderRow, spec: MarketSpec) {
-  const byQuote = spendsQuote(row);
+/** GET /api/v3/order, openOrders, allOrders; an order self-trade prevention expired also its prevented match. */
+export function binanceOrder(row: OrderRow, spec: MarketSpec, preventedMatchId?: number) {
   const zeroPrice = fixed('0', spec.pricePrecision);
   return {
     ...orderCore(row, spec),
@@ -95,8 +95,9 @@ export function binanceOrder(row: OrderRow, spec: MarketSpec) {
     // A stop-limit order is not working (not on the book) until its trigger fires.
     isWorking: row.status !== OrderStatus.waitingTrigger,
     workingTime: Number(row.created_at),
-    origQuoteOrderQty: byQuote ? quoteAmount(row.volume, spec) : quoteAmount('0', spec),
+    origQuoteOrderQty: quoteAmount(row.quote_order_qty, spec),
     selfTradePreventionMode: row.stp_mode,
+    ...preventedFields(row, spec, preventedMatchId),
   };
 }
 
@@ -112,14 +113,14 @@ export function orderAck(row: OrderRow, spec: MarketSpec) {
 }
 
 /** RESULT: the order as placed; FULL adds the fills it took on entry. */
-export function orderResult(row: OrderRow, spec: MarketSpec) {
-  const byQuote = spendsQuote(row);
+export function orderResult(row: OrderRow, spec: MarketSpec, preventedMatchId?: number) {
   return {
     ...orderCore(row, spec),
     transactTime: Number(row.created_at),
-    origQuoteOrderQty: byQuote ? quoteAmount(row.volume, spec) : quoteAmount('0', spec),
+    origQuoteOrderQty: quoteAmount(row.quote_order_qty, spec),
     workingTime: Number(row.created_at),
     selfTradePreventionMode: row.stp_mode,
+    ...preventedFields(row, spec, preventedMatchId),
   };
 }
 
@@ -148,7 +149,6 @@ export function orderFill(trade: TradeRow, spec: MarketSpec) {
 /** DELETE /api/v3/order: the cancelled order, with the cancel request's own client id. */
 export function cancelledOrder(row: OrderRow, spec: MarketSpec, cancelClientId: string, now: number) {
   const { clientOrderId, ...rest } = orderCore(row, spec);
-  const byQuote = spendsQuote(row);
   return {
     symbol: rest.symbol,
     origClientOrderId: clientOrderId,
@@ -159,7 +159,7 @@ export function cancelledOrder(row: OrderRow, spec: MarketSpec, cancelClientId: 
     price: rest.price,
     origQty: rest.origQty,
     executedQty: rest.executedQty,
-    origQuoteOrderQty: byQuote ? quoteAmount(row.volume, spec) : quoteAmount('0', spec),
+    origQuoteOrderQty: quoteAmount(row.quote_order_qty, spec),
     cummulativeQuoteQty: rest.cummulativeQuoteQty,
     status: rest.status,
     timeInForce: rest.timeInForce,

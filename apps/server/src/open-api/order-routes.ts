@@ -22,6 +22,7 @@ import {
   orderFill,
   orderResult,
 } from './order-format.ts';
+import { preventedMatchIds, preventedMatchRow, takerPreventedMatches } from './prevented-matches.ts';
 import type { QueryParams } from './query-params.ts';
 import { type Permission, verifySigned } from './signed-request.ts';
 
@@ -136,14 +137,21 @@ export function orderActions(services: Services) {
     const spec =
       row.symbol === order.spec.symbol ? order.spec : ((await findMarket(services, row.symbol)) ?? order.spec);
     if (order.respType === 'ACK') return orderAck(row, spec);
-    if (order.respType === 'RESULT') return orderResult(row, spec);
+    const result = orderResult(row, spec, (await preventedMatchIds(db, [row])).get(Number(row.id)));
+    if (order.respType === 'RESULT') return result;
     const fills = await db
       .selectFrom('trades')
       .selectAll()
       .where('taker_order_id', '=', row.id)
       .orderBy('id')
       .execute();
-    return { ...orderResult(row, spec), fills: fills.map((t) => orderFill(t, spec)) };
+    const prevented = await takerPreventedMatches(db, row, spec);
+    return {
+      ...result,
+      fills: fills.map((t) => orderFill(t, spec)),
+      // As Binance: listed when the order's self-trade prevention stopped a match.
+      ...(prevented.length ? { preventedMatches: prevented } : {}),
+    };
   };
 
   /** DELETE /order. */
@@ -171,7 +179,7 @@ export function orderActions(services: Services) {
     const row = await findOwnOrder(userId, spec, params);
     params.done();
     if (!row) throw binanceErrors.noSuchOrder();
-    return binanceOrder(row, spec);
+    return binanceOrder(row, spec, (await preventedMatchIds(db, [row])).get(Number(row.id)));
   };
 
   return { market, marketOf, place, cancel, status, placeParsed, cancelFound, findOwnOrder };
@@ -297,7 +305,35 @@ export function registerOpenApiOrderRoutes(scope: FastifyInstance, services: Ser
       .limit(limit)
       .execute();
     if (!ascending) rows.reverse();
-    return rows.map((row) => binanceOrder(row, spec));
+    const prevented = await preventedMatchIds(db, rows);
+    return rows.map((row) => binanceOrder(row, spec, prevented.get(Number(row.id))));
+  });
+
+  // Binance's combinations: symbol with preventedMatchId, or with orderId (from fromPreventedMatchId, up to limit).
+  scope.get('/myPreventedMatches', async (request) => {
+    const { userId, params } = await signed(request, 'read');
+    const spec = await market(params);
+    const matchId = params.integer('preventedMatchId', { min: 0 });
+    const orderId = params.integer('orderId', { min: 0 });
+    const fromId = params.integer('fromPreventedMatchId', { min: 0 });
+    const limit = params.integer('limit', { min: 1, max: LIST_MAX, fallback: LIST_DEFAULT }) as number;
+    params.done();
+    if (matchId === undefined && orderId === undefined)
+      throw new BinanceError(
+        BinanceCode.mandatoryParam,
+        "Param 'preventedMatchId' or 'orderId' must be sent, but both were empty/null!",
+      );
+    let query = db
+      .selectFrom('prevented_matches')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('symbol', '=', spec.symbol);
+    if (matchId !== undefined) query = query.where('id', '=', matchId);
+    if (orderId !== undefined)
+      query = query.where((eb) => eb.or([eb('taker_order_id', '=', orderId), eb('maker_order_id', '=', orderId)]));
+    if (fromId !== undefined) query = query.where('id', '>=', fromId);
+    const rows = await query.orderBy('id').limit(limit).execute();
+    return rows.map((m) => preventedMatchRow(m, spec));
   });
 
   scope.get('/myTrades', async (request) => {

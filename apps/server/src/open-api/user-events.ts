@@ -5,6 +5,7 @@ import { spendsQuote } from '../core/order-rules.ts';
 import type { Services } from '../platform/services.ts';
 import { binanceSymbol, quoteAmount } from './market-format.ts';
 import { binanceOrderType, binanceStatus, clientOrderIdOf, type OrderRow, type TradeRow } from './order-format.ts';
+import { preventedFields, preventedMatchIds } from './prevented-matches.ts';
 
 /**
  * The one fan-out of Binance's user data events, shared by both ways a client follows its account: the WebSocket
@@ -79,6 +80,7 @@ export class UserEventFeed {
       orderIds.length ? db.selectFrom('orders').selectAll().where('id', 'in', orderIds).execute() : [],
       tradeIds.length ? db.selectFrom('trades').selectAll().where('id', 'in', tradeIds).orderBy('id').execute() : [],
     ]);
+    const prevented = await preventedMatchIds(db, rows);
     const frames = new Map<number, UserEvent[]>();
     const push = (userId: number, event: UserEvent) => {
       const list = frames.get(userId) ?? [];
@@ -92,7 +94,8 @@ export class UserEventFeed {
       const own = trades.filter(
         (t) => Number(t.maker_order_id) === Number(row.id) || Number(t.taker_order_id) === Number(row.id),
       );
-      for (const report of executionReports(row, own, spec, now)) push(Number(row.user_id), report);
+      const reports = executionReports(row, own, spec, now, prevented.get(Number(row.id)));
+      for (const report of reports) push(Number(row.user_id), report);
     }
     const changed = new Map<number, { a: string; f: string; l: string }[]>();
     for (const e of balances) {
@@ -118,9 +121,16 @@ const balanceText = (value: string) => {
 
 /**
  * The executionReports one batch makes for an order: NEW when it was placed in this batch, one TRADE per fill
- * (cumulative amounts counted up to each), and CANCELED, EXPIRED or REJECTED when it ended that way.
+ * (cumulative amounts counted up to each), and CANCELED, EXPIRED or REJECTED when it ended that way; an order
+ * self-trade prevention expired ends in TRADE_PREVENTION with its prevented match (v) and quantity (A, B).
  */
-export function executionReports(row: OrderRow, trades: TradeRow[], spec: MarketSpec, now: number): UserEvent[] {
+export function executionReports(
+  row: OrderRow,
+  trades: TradeRow[],
+  spec: MarketSpec,
+  now: number,
+  preventedMatchId?: number,
+): UserEvent[] {
   const p = spec.pricePrecision;
   const v = spec.volumePrecision;
   const id = Number(row.id);
@@ -153,7 +163,7 @@ export function executionReports(row: OrderRow, trades: TradeRow[], spec: Market
     I: id,
     M: false,
     O: Number(row.created_at),
-    Q: byQuote ? quoteAmount(row.volume, spec) : quoteAmount('0', spec),
+    Q: quoteAmount(row.quote_order_qty, spec),
     W: Number(row.created_at),
     V: row.stp_mode,
   };
@@ -195,12 +205,16 @@ export function executionReports(row: OrderRow, trades: TradeRow[], spec: Market
       Y: quoteAmount(t.amount, spec),
     });
   });
-  if (
-    finalStatus === 'CANCELED' ||
-    finalStatus === 'EXPIRED' ||
-    finalStatus === 'REJECTED' ||
-    finalStatus === 'EXPIRED_IN_MATCH'
-  )
+  if (finalStatus === 'CANCELED' || finalStatus === 'EXPIRED' || finalStatus === 'REJECTED')
     reports.push(state(finalStatus, finalStatus, false));
+  if (finalStatus === 'EXPIRED_IN_MATCH') {
+    const prevented = preventedFields(row, spec, preventedMatchId);
+    reports.push({
+      ...state('TRADE_PREVENTION', finalStatus, false),
+      ...(prevented.preventedMatchId === undefined
+        ? {}
+        : { v: prevented.preventedMatchId, A: prevented.preventedQuantity, B: prevented.preventedQuantity }),
+    });
+  }
   return reports;
 }

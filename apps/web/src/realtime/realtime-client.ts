@@ -20,6 +20,7 @@ export class RealtimeClient {
   private readonly values = new Map<string, unknown>();
   private readonly listeners = new Map<string, Set<() => void>>();
   private readonly statusListeners = new Set<() => void>();
+  private readonly missedListeners = new Map<string, Set<() => void>>();
   private readonly requests = new Map<number, { resolve(data: unknown): void; reject(error: Error): void }>();
   private nextRequestId = 1;
   status: RealtimeStatus = 'connecting';
@@ -49,6 +50,23 @@ export class RealtimeClient {
 
   value(channel: string): unknown {
     return this.values.get(channel);
+  }
+
+  /**
+   * Called when pushes of a channel may have been lost (a seq gap, a reconnect): read again what they change. Only
+   * while the channel is also listened to; the returned function stops.
+   */
+  onMissed(channel: string, listener: () => void): () => void {
+    let set = this.missedListeners.get(channel);
+    if (!set) {
+      set = new Set();
+      this.missedListeners.set(channel, set);
+    }
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.missedListeners.delete(channel);
+    };
   }
 
   onStatus(listener: () => void): () => void {
@@ -94,6 +112,8 @@ export class RealtimeClient {
     } else if (message.type === 'status') {
       this.status = message.status;
       for (const listener of this.statusListeners) listener();
+    } else if (message.type === 'missed') {
+      for (const listener of this.missedListeners.get(message.channel) ?? []) listener();
     } else if (message.type === 'reply') {
       this.requests.get(message.id)?.resolve(message.data);
       this.requests.delete(message.id);

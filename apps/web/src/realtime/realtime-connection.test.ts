@@ -62,6 +62,7 @@ const URL = 'ws://localhost/kline-api/ws';
 const TICKER = 'market_btcusdt_ticker';
 const DEPTH = 'market_btcusdt_depth_step0';
 const TRADES = 'market_btcusdt_trade_ticker';
+const DEPOSITS = 'user_deposits';
 
 describe('RealtimeConnection', () => {
   beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
@@ -113,6 +114,28 @@ describe('RealtimeConnection', () => {
       { event: 'unsub', params: { channel: TICKER } },
       { event: 'sub', params: { channel: TICKER } },
       { event: 'req', params: { channel: TRADES, cb_id: `seed:${TRADES}`, top: 50 } },
+    ]);
+  });
+
+  it('tells the page a held channel may have missed pushes: on a seq gap, and when a socket opens again', async () => {
+    const { connection, last, posted, settle } = setup();
+    const missed = () => posted.filter((m) => m.type === 'missed');
+    connection.handle({ type: 'connect', url: URL });
+    last().open();
+    connection.handle({ type: 'acquire', channel: DEPOSITS });
+    last().serverSends({ channel: DEPOSITS, seq: 1, ts: 1, tick: { id: 1 } });
+    last().serverSends({ channel: DEPOSITS, seq: 2, ts: 1, tick: { id: 1 } });
+    await settle();
+    expect(missed()).toEqual([]);
+    last().serverSends({ channel: DEPOSITS, seq: 4, ts: 1, tick: { id: 2 } });
+    await settle();
+    expect(missed()).toEqual([{ type: 'missed', channel: DEPOSITS }]);
+    last().serverCloses();
+    await vi.advanceTimersByTimeAsync(reconnectDelay(0));
+    last().open();
+    expect(missed()).toEqual([
+      { type: 'missed', channel: DEPOSITS },
+      { type: 'missed', channel: DEPOSITS },
     ]);
   });
 

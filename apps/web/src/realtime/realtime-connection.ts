@@ -57,6 +57,8 @@ export class RealtimeConnection {
   private status: RealtimeStatus | null = null;
   private closedForGood = false;
   private attempt = 0;
+  /** Whether a socket was open before: the next one to open may have missed pushes. */
+  private wasOpen = false;
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   private silenceTimer: ReturnType<typeof setTimeout> | undefined;
   private sessionKey: string | undefined;
@@ -152,7 +154,11 @@ export class RealtimeConnection {
       this.seqs.clear();
       this.setStatus('open');
       this.watchSilence();
-      for (const channel of this.subscriptions.channels()) this.subscribe(channel);
+      for (const channel of this.subscriptions.channels()) {
+        this.subscribe(channel);
+        if (this.wasOpen) this.deps.post({ type: 'missed', channel });
+      }
+      this.wasOpen = true;
       for (const [cb_id, { channel, params }] of this.requests)
         this.send({ event: 'req', params: { channel, cb_id, ...params } });
     };
@@ -234,7 +240,10 @@ export class RealtimeConnection {
     // Known to the server now: a later refusal starts its backoff from the beginning.
     clearTimeout(this.refused.get(channel)?.timer);
     this.refused.delete(channel);
-    if (this.seqs.accept(channel, seq) === 'gap') this.resync(channel);
+    if (this.seqs.accept(channel, seq) === 'gap') {
+      this.resync(channel);
+      this.deps.post({ type: 'missed', channel });
+    }
     this.setValue(channel, nextValue(channel, this.values.get(channel), tick));
   }
 

@@ -22,5 +22,10 @@ export type WorkerMessage =
   /** The latest value of every channel that changed since the last post (at most one post per animation frame). */
   | { type: 'ticks'; ticks: Record<string, unknown> }
   | { type: 'status'; status: RealtimeStatus }
+  /**
+   * Pushes of a held channel may have been lost (its seq skipped, or the socket opened again after one was open):
+   * what they change is to be read again. Channels without a snapshot (the private ones) recover only so.
+   */
+  | { type: 'missed'; channel: string }
   | { type: 'reply'; id: number; data: unknown }
   | { type: 'reply-error'; id: number; error: string };

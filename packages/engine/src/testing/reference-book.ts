@@ -41,6 +41,9 @@ const tifNames: TifName[] = ['GTC', 'IOC', 'FOK'];
 const stpNames: StpName[] = ['none', 'cancel_newest', 'cancel_oldest', 'cancel_both'];
 const triggerNames: TriggerName[] = ['none', 'stop', 'take_profit'];
 
+/** A cancel that no self-trade prevention caused names no match. */
+const NO_MATCH = { makerId: 0, takerId: 0, price: 0, makerQty: 0 };
+
 export class ReferenceBook {
   lastPrice = 0;
   private seq = 0;
@@ -105,7 +108,7 @@ export class ReferenceBook {
     this.orders = this.orders.filter((x) => x !== o);
   }
 
-  private cancelOrder(o: RefOrder, reason: ReasonName): void {
+  private cancelOrder(o: RefOrder, reason: ReasonName, prevented = NO_MATCH): void {
     this.remove(o);
     this.emit({
       type: 'cancelled',
@@ -114,6 +117,7 @@ export class ReferenceBook {
       reason,
       qty: o.byQuote ? 0 : o.remaining,
       quote: o.byQuote ? o.remaining : 0,
+      prevented,
     });
   }
 
@@ -309,16 +313,18 @@ export class ReferenceBook {
       return;
     }
     let stopped = false;
+    let prevented = NO_MATCH;
     for (const m of this.resting(o.side === 'buy' ? 'sell' : 'buy')) {
       if (o.remaining === 0 || !this.crosses(o, m.price)) break;
       const want = o.byQuote ? Number(BigInt(o.remaining) / BigInt(m.price)) : o.remaining;
       if (want === 0) break;
       if (o.stp !== 'none' && m.owner === o.owner) {
+        prevented = { makerId: m.id, takerId: o.id, price: m.price, makerQty: m.remaining };
         if (o.stp === 'cancel_newest') {
           stopped = true;
           break;
         }
-        this.cancelOrder(m, 'self_trade');
+        this.cancelOrder(m, 'self_trade', prevented);
         if (o.stp === 'cancel_both') {
           stopped = true;
           break;
@@ -344,7 +350,7 @@ export class ReferenceBook {
       if (m.remaining === 0) this.remove(m);
     }
     if (o.remaining === 0) this.remove(o);
-    else if (stopped) this.cancelOrder(o, 'self_trade');
+    else if (stopped) this.cancelOrder(o, 'self_trade', prevented);
     else if (o.kind === 'limit' && o.tif === 'GTC') o.pending = false;
     else this.cancelOrder(o, 'unfilled');
   }

@@ -21,6 +21,8 @@ import marketGuards from './0018_market_guards.ts';
 import stopLimitOrders from './0019_stop_limit_orders.ts';
 import indexPrices from './0020_index_prices.ts';
 import messageKeys from './0021_message_keys.ts';
+import quoteOrderQty from './0022_quote_order_qty.ts';
+import preventedMatches from './0023_prevented_matches.ts';
 
 /** Every migration in order. Names sort in the order they must run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -45,4 +47,6 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0019_stop_limit_orders': stopLimitOrders,
   '0020_index_prices': indexPrices,
   '0021_message_keys': messageKeys,
+  '0022_quote_order_qty': quoteOrderQty,
+  '0023_prevented_matches': preventedMatches,
 };

@@ -44,6 +44,8 @@ export interface OrdersTable {
   post_only: ColumnType<number, number | undefined, number>;
   /** 1: a market buy of `volume` base (the Open API's MARKET BUY with quantity), not of `volume` quote. */
   by_quantity: ColumnType<number, number | undefined, number>;
+  /** The quote amount a market order was placed by (a buy's to spend, a sell's to receive), else '0'. */
+  quote_order_qty: ColumnType<string, string | undefined, string>;
   /** Self-trade prevention: 'NONE', 'EXPIRE_TAKER', 'EXPIRE_MAKER' or 'EXPIRE_BOTH' (Binance's modes). */
   stp_mode: ColumnType<string, string | undefined, string>;
   /** A stop-limit order's trigger price; '0' for any other order. */
@@ -89,8 +91,25 @@ export interface CoreInboxTable {
   result: string;
 }
 
+/** A match self-trade prevention stopped; its id is Binance's preventedMatchId. */
+export interface PreventedMatchesTable {
+  id: Generated<number>;
+  symbol: string;
+  user_id: number;
+  taker_order_id: number;
+  maker_order_id: number;
+  /** What the taker's mode expired: 'EXPIRE_TAKER', 'EXPIRE_MAKER' or 'EXPIRE_BOTH'. */
+  stp_mode: string;
+  /** The maker's price. */
+  price: string;
+  /** The maker's remaining quantity when the match was stopped. */
+  maker_prevented_qty: string;
+  created_at: number;
+}
+
 export interface TradingTables {
   orders: OrdersTable;
+  prevented_matches: PreventedMatchesTable;
   trades: TradesTable;
   core_inbox: CoreInboxTable;
 }

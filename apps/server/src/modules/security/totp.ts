@@ -128,15 +128,17 @@ const wrongCodeLimit: Limit = { max: 5, windowMs: 15 * 60_000, code: ErrorCode.r
 export async function checkGoogleCode(kit: UserKit, userId: number, code: string): Promise<Spend> {
   const { db } = kit.services.database;
   const { clock } = kit.services;
-  const bucket = `totp-fail:${userId}`;
-  await kit.limiter.check(bucket, wrongCodeLimit);
+  // Every attempt holds a place while its code is checked (see RateLimiter.reserve), so a concurrent burst of
+  // wrong codes cannot all pass a check made before any of them is counted; only a wrong code keeps its place.
+  const place = await kit.limiter.reserve(`totp-fail:${userId}`, wrongCodeLimit);
   const row = await totpRow(db, serverSecretBox(kit.services.config), userId);
-  if (!row?.secret) throw new CallError(ErrorCode.googleNotBound);
-  const step = await matchingStep(row.secret, code, row.lastStep, clock);
-  if (step === null) {
-    await kit.limiter.hit(bucket);
-    throw new CallError(ErrorCode.googleCodeInvalid);
+  if (!row?.secret) {
+    await kit.limiter.release(place);
+    throw new CallError(ErrorCode.googleNotBound);
   }
+  const step = await matchingStep(row.secret, code, row.lastStep, clock);
+  if (step === null) throw new CallError(ErrorCode.googleCodeInvalid);
+  await kit.limiter.release(place);
   return spendStep(userId, step, clock.now(), false);
 }
 
