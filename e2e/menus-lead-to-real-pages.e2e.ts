@@ -55,6 +55,7 @@ test('a visitor: every header, footer and home page link opens a real page', asy
 
   // The site map lists the real routes.
   await page.goto('/footerPage/siteMap');
+  await expect(page.locator('main#main article a[href]').first()).toBeVisible();
   await expectLinksLead(page, await internalLinks(page, page.locator('main#main article')), { loggedIn: false });
 });
 

@@ -107,7 +107,7 @@ test('a limit sell is taken by a market buy live on both screens; a cancel; refu
     'Filled',
   );
   await filled.getByRole('button', { name: 'Filled' }).click();
-  await expect(alice.getByTestId('order-history').getByText(`${AMOUNT} @ ${PRICE}`)).toBeVisible();
+  await expect(alice.getByTestId('order-history').getByText(`${AMOUNT} ${MARKET.base} @ ${PRICE}`)).toBeVisible();
   await alice.getByRole('tab', { name: /^Open orders/ }).click();
 
   // A cancel: Alice's second sell rests, shows in Bob's book, and leaves both screens when she cancels it.
@@ -200,13 +200,13 @@ test("the multi-chart page shows four live charts and remembers each cell's mark
   await expect(second.getByRole('paragraph')).not.toContainText('--');
 });
 
-/** a - b for the 4-decimal amounts this test reads back (exact: integer ten-thousandths). */
+/** a - b, exact (integer units), at the decimals the page shows `a` with (each coin shows its own precision). */
 function sub(a: string, b: string): string {
+  const digits = a.split('.')[1]?.length ?? 0;
   const units = (v: string) => {
     const [whole = '0', fraction = ''] = v.split('.');
-    return BigInt(whole + fraction.padEnd(4, '0').slice(0, 4));
+    return BigInt(whole + fraction.padEnd(digits, '0').slice(0, digits));
   };
-  const n = units(a) - units(b);
-  const s = n.toString().padStart(5, '0');
-  return `${s.slice(0, -4)}.${s.slice(-4)}`;
+  const s = (units(a) - units(b)).toString().padStart(digits + 1, '0');
+  return digits === 0 ? s : `${s.slice(0, -digits)}.${s.slice(-digits)}`;
 }

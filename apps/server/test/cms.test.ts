@@ -71,19 +71,18 @@ describe.each(testDialects)('cms calls on %s', (dialect) => {
   it('answers a page in the caller language, falling back to en_US', async () => {
     const client = server.client();
     client.cookies.set('lan', 'zh_CN');
-    expect((await client.call(cmsInfo, { key: 'about' })).data).toMatchObject({ lang: 'en_US', title: 'About us' });
-    await saveCmsPage(
-      server.services.database.db,
-      { key: 'about', lang: 'zh_CN', title: '关于我们', body: '<p>演示</p>' },
-      5,
-    );
-    expect((await client.call(cmsInfo, { key: 'about' })).data).toMatchObject({
+    // A page written in English only (the demo's own pages are in all six languages).
+    const { db } = server.services.database;
+    await saveCmsPage(db, { key: 'mediaKit', lang: 'en_US', title: 'Media kit', body: '<p>Logos</p>' }, 4);
+    expect((await client.call(cmsInfo, { key: 'mediaKit' })).data).toMatchObject({ lang: 'en_US', title: 'Media kit' });
+    await saveCmsPage(db, { key: 'mediaKit', lang: 'zh_CN', title: '媒体资料', body: '<p>标志</p>' }, 5);
+    expect((await client.call(cmsInfo, { key: 'mediaKit' })).data).toMatchObject({
       lang: 'zh_CN',
-      title: '关于我们',
-      content: '<p>演示</p>',
+      title: '媒体资料',
+      content: '<p>标志</p>',
       mtime: 5,
     });
-    expect((await server.client().call(cmsInfo, { key: 'about' })).data.lang).toBe('en_US');
+    expect((await server.client().call(cmsInfo, { key: 'mediaKit' })).data.lang).toBe('en_US');
   });
 
   it('refuses an unknown, missing, oversized or wrong-typed page key and changes nothing', async () => {
