@@ -3,6 +3,7 @@ import type { AdminCommand, AdminContext } from './admin-command.ts';
 import { AdminInputError } from './admin-input.ts';
 import { catalogCommands } from './catalog-commands.ts';
 import { chainCommands } from './chain-commands.ts';
+import { coinProfileCommands } from './coin-profile-commands.ts';
 import { contentCommands } from './content-commands.ts';
 import { indexPriceCommands } from './index-price-commands.ts';
 import { kycCommands } from './kyc-commands.ts';
@@ -14,6 +15,7 @@ import { withdrawCommands } from './withdraw-commands.ts';
 export const adminCommands: Record<string, AdminCommand> = {
   ...siteCommands,
   ...catalogCommands,
+  ...coinProfileCommands,
   ...indexPriceCommands,
   ...contentCommands,
   ...moneyCommands,

@@ -151,6 +151,8 @@ export async function seedDemoContent(db: Kysely<Database>, clock: Clock): Promi
     verificationType: '3',
     index_kline_switch: '1',
     trade_depth_is_flash: '1',
+    // Each coin's introduction beside its market on the trade page.
+    symbol_profile: '1',
     config_footer_open: '1',
     // Demo traders may move funds between their own account types.
     is_inner_transfer_open: '1',

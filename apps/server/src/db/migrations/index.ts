@@ -21,6 +21,7 @@ import marketGuards from './0018_market_guards.ts';
 import stopLimitOrders from './0019_stop_limit_orders.ts';
 import indexPrices from './0020_index_prices.ts';
 import messageKeys from './0021_message_keys.ts';
+import coinProfiles from './0022_coin_profiles.ts';
 
 /** Every migration in order. Names sort in the order they must run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -45,4 +46,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0019_stop_limit_orders': stopLimitOrders,
   '0020_index_prices': indexPrices,
   '0021_message_keys': messageKeys,
+  '0022_coin_profiles': coinProfiles,
 };

@@ -23,6 +23,8 @@ export interface CoinsTable {
   fiat_precision: string;
   /** JSON { lang: html }. */
   introduction: string;
+  /** JSON CoinProfile (catalog/coin-profiles.ts); set by `coin profile` alone, so saving a coin keeps it. */
+  profile: ColumnType<string, string | undefined, string>;
   created_at: number;
   updated_at: number;
 }

@@ -4,6 +4,16 @@ import type { trade as english } from './en_US.ts';
 export const trade: typeof english = {
   noMarket: '暫無可交易的市場。',
   panels: '行情面板',
+  about: {
+    button: '關於 {{coin}}',
+    name: '名稱',
+    issueDate: '發行日期',
+    supply: '發行總量',
+    website: '官網',
+    whitePaper: '白皮書',
+    none: '暫無介紹。',
+    failed: '介紹載入失敗，請稍後再試。',
+  },
   header: {
     label: '市場概況',
     connecting: '正在連接即時行情…',

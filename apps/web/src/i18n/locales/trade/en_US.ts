@@ -2,6 +2,16 @@
 export const trade = {
   noMarket: 'No market is open for trading yet.',
   panels: 'Market panels',
+  about: {
+    button: 'About {{coin}}',
+    name: 'Name',
+    issueDate: 'Issue date',
+    supply: 'Supply',
+    website: 'Website',
+    whitePaper: 'White paper',
+    none: 'No introduction yet.',
+    failed: 'The introduction could not be loaded. Try again later.',
+  },
   header: {
     label: 'Market summary',
     connecting: 'Connecting to live prices…',

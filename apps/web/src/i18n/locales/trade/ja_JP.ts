@@ -3,6 +3,16 @@ import type { trade as english } from './en_US.ts';
 export const trade: typeof english = {
   noMarket: '取引できるマーケットはまだありません。',
   panels: 'マーケットパネル',
+  about: {
+    button: '{{coin}} について',
+    name: '名称',
+    issueDate: '発行日',
+    supply: '発行総量',
+    website: '公式サイト',
+    whitePaper: 'ホワイトペーパー',
+    none: '紹介はまだありません。',
+    failed: '紹介を読み込めませんでした。しばらくしてからお試しください。',
+  },
   header: {
     label: 'マーケット概要',
     connecting: 'リアルタイム価格に接続中…',

@@ -3,6 +3,16 @@ import type { trade as english } from './en_US.ts';
 export const trade: typeof english = {
   noMarket: 'Chưa có thị trường nào mở giao dịch.',
   panels: 'Bảng thị trường',
+  about: {
+    button: 'Về {{coin}}',
+    name: 'Tên',
+    issueDate: 'Ngày phát hành',
+    supply: 'Tổng cung',
+    website: 'Trang web',
+    whitePaper: 'Sách trắng',
+    none: 'Chưa có giới thiệu.',
+    failed: 'Không tải được giới thiệu. Vui lòng thử lại sau.',
+  },
   header: {
     label: 'Tóm tắt thị trường',
     connecting: 'Đang kết nối giá trực tiếp…',

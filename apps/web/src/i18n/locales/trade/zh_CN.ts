@@ -3,6 +3,16 @@ import type { trade as english } from './en_US.ts';
 export const trade: typeof english = {
   noMarket: '暂无可交易的市场。',
   panels: '行情面板',
+  about: {
+    button: '关于 {{coin}}',
+    name: '名称',
+    issueDate: '发行日期',
+    supply: '发行总量',
+    website: '官网',
+    whitePaper: '白皮书',
+    none: '暂无介绍。',
+    failed: '介绍加载失败，请稍后再试。',
+  },
   header: {
     label: '市场概况',
     connecting: '正在连接实时行情…',
