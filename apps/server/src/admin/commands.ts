@@ -7,6 +7,7 @@ import { coinProfileCommands } from './coin-profile-commands.ts';
 import { contentCommands } from './content-commands.ts';
 import { indexPriceCommands } from './index-price-commands.ts';
 import { kycCommands } from './kyc-commands.ts';
+import { marketLabelCommands } from './market-label-commands.ts';
 import { moneyCommands } from './money-commands.ts';
 import { siteCommands } from './site-commands.ts';
 import { withdrawCommands } from './withdraw-commands.ts';
@@ -16,6 +17,7 @@ export const adminCommands: Record<string, AdminCommand> = {
   ...siteCommands,
   ...catalogCommands,
   ...coinProfileCommands,
+  ...marketLabelCommands,
   ...indexPriceCommands,
   ...contentCommands,
   ...moneyCommands,

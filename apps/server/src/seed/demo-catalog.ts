@@ -235,3 +235,18 @@ export const demoSkins: SkinInput[] = [
     ],
   },
 ];
+
+const hot = { en_US: 'Hot', zh_CN: '热门', el_GR: '熱門', ja_JP: '人気', ko_KR: '인기', vi_VN: 'Nổi bật' };
+const fresh = { en_US: 'New', zh_CN: '新币', el_GR: '新幣', ja_JP: '新規', ko_KR: '신규', vi_VN: 'Mới' };
+
+/** The tag shown in market lists while coin_tag_open is on, by market symbol, in each demo language. */
+export const demoMarketTags: Record<string, Record<string, string>> = { btcusdt: hot, ethusdt: hot, trxusdt: fresh };
+
+/** The least quote-coin value of a trade the large-trades panel lists, by market symbol. */
+export const demoBigDealMins: Record<string, string> = {
+  btcusdt: '2000',
+  ethusdt: '1000',
+  ltcusdt: '300',
+  trxusdt: '300',
+  ethbtc: '0.02',
+};

@@ -106,6 +106,10 @@ export const marketEntry = z.object({
   /** The market's fee rates as fractions ('0.001' is 0.1%), for the order form's estimate and trading rules. */
   makerFee: z.string().optional(),
   takerFee: z.string().optional(),
+  /** The operator's tags per language ({ en_US: ['Hot'] }), shown in market lists while coin_tag_open is on. */
+  tags: z.record(z.string(), z.array(z.string())).optional(),
+  /** Least quote-coin value of a trade the large-trades panel lists (is_open_bigDeal); '0': none. */
+  bigDealMin: z.string().optional(),
 });
 
 export const coinEntry = z.object({

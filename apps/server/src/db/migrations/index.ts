@@ -22,6 +22,7 @@ import stopLimitOrders from './0019_stop_limit_orders.ts';
 import indexPrices from './0020_index_prices.ts';
 import messageKeys from './0021_message_keys.ts';
 import coinProfiles from './0022_coin_profiles.ts';
+import marketTagsBigDeals from './0023_market_tags_big_deals.ts';
 
 /** Every migration in order. Names sort in the order they must run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -47,4 +48,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0020_index_prices': indexPrices,
   '0021_message_keys': messageKeys,
   '0022_coin_profiles': coinProfiles,
+  '0023_market_tags_big_deals': marketTagsBigDeals,
 };

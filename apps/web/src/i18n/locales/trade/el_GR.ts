@@ -37,7 +37,15 @@ export const trade: typeof english = {
     asks: '賣單',
     bids: '買單',
   },
-  trades: { label: '最新成交', title: '最新成交', time: '時間', none: '暫無成交' },
+  trades: {
+    label: '最新成交',
+    title: '最新成交',
+    time: '時間',
+    none: '暫無成交',
+    view: '顯示的成交',
+    large: '大額成交',
+    noLarge: '暫無價值 {{value}} 及以上的成交',
+  },
   depth: { empty: '委託簿為空。', summary: '深度圖：可見範圍內買盤 {{bids}}，賣盤 {{asks}}' },
   chart: {
     periods: 'K線週期',

@@ -42,7 +42,15 @@ export const trade = {
     asks: 'Sell orders',
     bids: 'Buy orders',
   },
-  trades: { label: 'Market trades', title: 'Market trades', time: 'Time', none: 'No trades yet' },
+  trades: {
+    label: 'Market trades',
+    title: 'Market trades',
+    time: 'Time',
+    none: 'No trades yet',
+    view: 'Trades shown',
+    large: 'Large trades',
+    noLarge: 'No trade worth {{value}} or more yet',
+  },
   depth: {
     empty: 'The order book is empty.',
     summary: 'Depth chart: {{bids}} bid and {{asks}} ask volume in view',

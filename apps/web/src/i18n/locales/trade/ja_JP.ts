@@ -43,7 +43,15 @@ export const trade: typeof english = {
     asks: '売り注文',
     bids: '買い注文',
   },
-  trades: { label: '約定履歴', title: '約定履歴', time: '時刻', none: '約定はまだありません' },
+  trades: {
+    label: '約定履歴',
+    title: '約定履歴',
+    time: '時刻',
+    none: '約定はまだありません',
+    view: '表示する約定',
+    large: '大口約定',
+    noLarge: '{{value}} 以上の約定はまだありません',
+  },
   depth: { empty: '板に注文がありません。', summary: '深度チャート：表示範囲の買い {{bids}}、売り {{asks}}' },
   chart: {
     periods: 'ローソク足の期間',

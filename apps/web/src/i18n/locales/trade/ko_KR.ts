@@ -36,7 +36,15 @@ export const trade: typeof english = {
     asks: '매도 주문',
     bids: '매수 주문',
   },
-  trades: { label: '체결 내역', title: '체결 내역', time: '시간', none: '아직 체결이 없습니다' },
+  trades: {
+    label: '체결 내역',
+    title: '체결 내역',
+    time: '시간',
+    none: '아직 체결이 없습니다',
+    view: '표시할 체결',
+    large: '대량 체결',
+    noLarge: '{{value}} 이상의 체결이 아직 없습니다',
+  },
   depth: { empty: '호가창이 비어 있습니다.', summary: '깊이 차트: 보이는 범위의 매수 {{bids}}, 매도 {{asks}}' },
   chart: {
     periods: '캔들 주기',

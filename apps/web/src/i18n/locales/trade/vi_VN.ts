@@ -43,7 +43,15 @@ export const trade: typeof english = {
     asks: 'Lệnh bán',
     bids: 'Lệnh mua',
   },
-  trades: { label: 'Giao dịch thị trường', title: 'Giao dịch gần đây', time: 'Thời gian', none: 'Chưa có giao dịch' },
+  trades: {
+    label: 'Giao dịch thị trường',
+    title: 'Giao dịch gần đây',
+    time: 'Thời gian',
+    none: 'Chưa có giao dịch',
+    view: 'Giao dịch hiển thị',
+    large: 'Giao dịch lớn',
+    noLarge: 'Chưa có giao dịch từ {{value}} trở lên',
+  },
   depth: {
     empty: 'Sổ lệnh đang trống.',
     summary: 'Biểu đồ độ sâu: {{bids}} phía mua và {{asks}} phía bán trong khung nhìn',

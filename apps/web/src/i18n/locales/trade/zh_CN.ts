@@ -36,7 +36,15 @@ export const trade: typeof english = {
     asks: '卖单',
     bids: '买单',
   },
-  trades: { label: '最新成交', title: '最新成交', time: '时间', none: '暂无成交' },
+  trades: {
+    label: '最新成交',
+    title: '最新成交',
+    time: '时间',
+    none: '暂无成交',
+    view: '显示的成交',
+    large: '大额成交',
+    noLarge: '暂无价值 {{value}} 及以上的成交',
+  },
   depth: { empty: '委托簿为空。', summary: '深度图：可见范围内买盘 {{bids}}，卖盘 {{asks}}' },
   chart: {
     periods: 'K线周期',
