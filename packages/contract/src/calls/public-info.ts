@@ -154,6 +154,8 @@ export const languageEntry = z.object({ id: z.string(), name: z.string(), defaul
 
 export const publicInfoReply = z.object({
   msg: z.record(z.string(), z.string()),
+  /** Per chain id, the operator's block-explorer address of a transaction ('https://.../tx/{txid}'), for open_txid_addr. */
+  txExplorers: z.record(z.string(), z.string()).optional(),
   skin: z.object({ default: z.string(), listist: z.array(skinEntry), changeSkin: z.boolean() }),
   indexHeaderTitle: z.record(z.string(), z.string()),
   seo: z.record(z.string(), z.string()),

@@ -23,6 +23,7 @@ import indexPrices from './0020_index_prices.ts';
 import messageKeys from './0021_message_keys.ts';
 import coinProfiles from './0022_coin_profiles.ts';
 import marketTagsBigDeals from './0023_market_tags_big_deals.ts';
+import chainExplorers from './0024_chain_explorers.ts';
 
 /** Every migration in order. Names sort in the order they must run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -49,4 +50,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0021_message_keys': messageKeys,
   '0022_coin_profiles': coinProfiles,
   '0023_market_tags_big_deals': marketTagsBigDeals,
+  '0024_chain_explorers': chainExplorers,
 };

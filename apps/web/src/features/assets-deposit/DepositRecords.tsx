@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDepositRecords } from '../../api/deposit.ts';
 import { PagedTable } from '../../lib/PagedTable.tsx';
+import { TxLink } from '../../lib/TxLink.tsx';
 import type { TableColumn } from '../../ui/data-table/table-types.ts';
 import blocks from '../../ui/page-blocks/page-blocks.module.css';
 import styles from './deposit.module.css';
@@ -48,9 +49,11 @@ export function DepositRecords({ coin }: { coin: string }) {
         text: (
           <span className={styles.recordTx}>
             <span className={blocks.tag}>{record.chain}</span>
-            <span className={styles.mono} title={record.txid}>
-              {shortTxid(record.txid)}
-            </span>
+            <TxLink chain={record.chain} txid={record.txid}>
+              <span className={styles.mono} title={record.txid}>
+                {shortTxid(record.txid)}
+              </span>
+            </TxLink>
           </span>
         ),
       },

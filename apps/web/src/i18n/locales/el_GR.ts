@@ -10,6 +10,7 @@ import { withdraw, withdrawErrors } from './withdraw/el_GR.ts';
 /** el_GR is the original's Traditional Chinese slot (contract-notes.md). */
 export const messages: Messages = {
   common: {
+    viewOnExplorer: '在區塊瀏覽器中查看交易 {{txid}}',
     loading: '載入中',
     more: '更多',
     cancel: '取消',

@@ -9,6 +9,7 @@ import { withdraw } from './withdraw/en_US.ts';
 
 export const messages = {
   common: {
+    viewOnExplorer: 'Transaction {{txid}} on the block explorer',
     loading: 'Loading',
     more: 'More',
     cancel: 'Cancel',

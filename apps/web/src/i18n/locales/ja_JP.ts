@@ -9,6 +9,7 @@ import { withdraw, withdrawErrors } from './withdraw/ja_JP.ts';
 
 export const messages: Messages = {
   common: {
+    viewOnExplorer: 'ブロックエクスプローラーで取引 {{txid}} を表示',
     loading: '読み込み中',
     more: 'もっと見る',
     cancel: 'キャンセル',

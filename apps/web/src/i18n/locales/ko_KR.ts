@@ -9,6 +9,7 @@ import { withdraw, withdrawErrors } from './withdraw/ko_KR.ts';
 
 export const messages: Messages = {
   common: {
+    viewOnExplorer: '블록 탐색기에서 거래 {{txid}} 보기',
     loading: '불러오는 중',
     more: '더 보기',
     cancel: '취소',

@@ -9,6 +9,7 @@ import { withdraw, withdrawErrors } from './withdraw/vi_VN.ts';
 
 export const messages: Messages = {
   common: {
+    viewOnExplorer: 'Xem giao dịch {{txid}} trên trình khám phá khối',
     loading: 'Đang tải',
     more: 'Xem thêm',
     cancel: 'Huỷ',

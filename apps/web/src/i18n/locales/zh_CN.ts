@@ -9,6 +9,7 @@ import { withdraw, withdrawErrors } from './withdraw/zh_CN.ts';
 
 export const messages: Messages = {
   common: {
+    viewOnExplorer: '在区块浏览器中查看交易 {{txid}}',
     loading: '加载中',
     more: '更多',
     cancel: '取消',
