@@ -210,7 +210,9 @@ export const messages: Messages = {
     start: '立即開始',
     notices: '公告',
     markets: '行情',
+    sparkline: '{{market}} 最近 24 小時價格走勢',
     col: {
+      trend: '24小時走勢',
       pair: '交易對',
       last: '最新價',
       change: '24h 漲跌',

@@ -213,7 +213,9 @@ export const messages = {
     start: 'Get started',
     notices: 'Announcements',
     markets: 'Markets',
+    sparkline: '{{market}} price over the last 24 hours',
     col: {
+      trend: 'Last 24h',
       pair: 'Pair',
       last: 'Last price',
       change: '24h change',

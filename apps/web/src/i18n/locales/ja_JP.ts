@@ -213,7 +213,9 @@ export const messages: Messages = {
     start: '今すぐ始める',
     notices: 'お知らせ',
     markets: 'マーケット',
+    sparkline: '{{market}} の過去 24 時間の価格推移',
     col: {
+      trend: '24時間推移',
       pair: '通貨ペア',
       last: '現在値',
       change: '24h 騰落率',

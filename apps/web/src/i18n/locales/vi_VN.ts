@@ -209,7 +209,9 @@ export const messages: Messages = {
     start: 'Bắt đầu',
     notices: 'Thông báo',
     markets: 'Thị trường',
+    sparkline: 'Giá {{market}} trong 24 giờ qua',
     col: {
+      trend: '24 giờ qua',
       pair: 'Cặp',
       last: 'Giá gần nhất',
       change: 'Biến động 24h',

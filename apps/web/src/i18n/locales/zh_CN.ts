@@ -209,7 +209,9 @@ export const messages: Messages = {
     start: '立即开始',
     notices: '公告',
     markets: '行情',
+    sparkline: '{{market}} 最近 24 小时价格走势',
     col: {
+      trend: '24小时走势',
       pair: '交易对',
       last: '最新价',
       change: '24h 涨跌',
