@@ -242,11 +242,11 @@ const fresh = { en_US: 'New', zh_CN: '新币', el_GR: '新幣', ja_JP: '新規',
 /** The tag shown in market lists while coin_tag_open is on, by market symbol, in each demo language. */
 export const demoMarketTags: Record<string, Record<string, string>> = { btcusdt: hot, ethusdt: hot, trxusdt: fresh };
 
-/** The least quote-coin value of a trade the large-trades panel lists, by market symbol. */
+/** The least quote-coin value of a trade the large-trades panel lists, by market symbol: the demo market maker's largest. */
 export const demoBigDealMins: Record<string, string> = {
-  btcusdt: '2000',
-  ethusdt: '1000',
-  ltcusdt: '300',
-  trxusdt: '300',
-  ethbtc: '0.02',
+  btcusdt: '500',
+  ethusdt: '500',
+  ltcusdt: '500',
+  trxusdt: '500',
+  ethbtc: '0.008',
 };

@@ -49,11 +49,11 @@ export function DepositRecords({ coin }: { coin: string }) {
         text: (
           <span className={styles.recordTx}>
             <span className={blocks.tag}>{record.chain}</span>
-            <TxLink chain={record.chain} txid={record.txid}>
-              <span className={styles.mono} title={record.txid}>
+            <span className={styles.mono} title={record.txid}>
+              <TxLink chain={record.chain} txid={record.txid}>
                 {shortTxid(record.txid)}
-              </span>
-            </TxLink>
+              </TxLink>
+            </span>
           </span>
         ),
       },
