@@ -82,6 +82,8 @@ describe.each(testDialects)('common calls on %s', (dialect) => {
         multiple: 0,
         makerFee: expect.stringMatching(/^0\.001/),
         takerFee: expect.stringMatching(/^0\.002/),
+        tags: expect.objectContaining({ en_US: ['Hot'], zh_CN: ['热门'] }),
+        bigDealMin: '500',
       });
       expect(Object.keys(info.market.market.BTC ?? {})).toEqual(['ETH/BTC']);
       expect(info.market.coinList.USDT).toMatchObject({
