@@ -84,6 +84,8 @@ describe.each(testDialects)('common calls on %s', (dialect) => {
         multiple: 0,
         makerFee: expect.stringMatching(/^0\.001/),
         takerFee: expect.stringMatching(/^0\.002/),
+        tags: expect.objectContaining({ en_US: ['Hot'], zh_CN: ['热门'] }),
+        bigDealMin: '500',
       });
       expect(Object.keys(info.market.market.BTC ?? {})).toEqual(['ETH/BTC']);
       expect(info.market.coinList.USDT).toMatchObject({
@@ -179,6 +181,7 @@ describe.each(testDialects)('common calls on %s', (dialect) => {
       const ok = await client.call(coinSymbolIntroduce, { symbol: 'btc' });
       expect(ok.data).toMatchObject({ symbol: 'BTC', name: 'Bitcoin' });
       expect(ok.data.introduction).toContain('21 million');
+      expect(ok.data).toMatchObject({ issueDate: '2009-01-03', supply: '21000000', website: 'https://bitcoin.org' });
       expect((await client.call(coinSymbolIntroduce, { symbol: 'NOPE' })).code).toBe('30004');
       for (const bad of [{}, { symbol: 'X'.repeat(21) }, { symbol: 42 }]) {
         const reply = await client.call(coinSymbolIntroduce, bad);

@@ -2,7 +2,7 @@ import Big from 'big.js';
 import { findCoin, listCoins, saveCoin } from '../catalog/coins.ts';
 import { findMarket, listMarkets, marketSymbol, saveMarket, setMarketGuards } from '../catalog/markets.ts';
 import { setRate } from '../catalog/rates.ts';
-import { type AdminCommand, change, language, stringFlags } from './admin-command.ts';
+import { type AdminCommand, type AdminContext, change, type Flags, language, stringFlags } from './admin-command.ts';
 import { AdminInputError, decimal, flag01, integer, optional, required, symbol, text } from './admin-input.ts';
 
 /** Coins, markets and fiat rates: the catalogue the trading core and public info read. */
@@ -145,9 +145,7 @@ export const catalogCommands: Record<string, AdminCommand> = {
     usage: 'market guards --market BTC/USDT [--min-notional 5] [--band-up 10] [--band-down 10]',
     options: stringFlags('market', 'min-notional', 'band-up', 'band-down'),
     async run(ctx, _p, f) {
-      const [base, quote] = required(f, 'market').split('/');
-      const market = await findMarket(ctx.handle.db, marketSymbol(base ?? '', quote ?? ''));
-      if (!market) throw new AdminInputError(`no market ${required(f, 'market')}: give it as BASE/QUOTE`);
+      const market = await marketOf(ctx, f);
       const guards = marketGuards(f);
       if (Object.keys(guards).length === 0) throw new AdminInputError('give --min-notional, --band-up or --band-down');
       const subject = `${market.base}/${market.quote}`;
@@ -188,6 +186,14 @@ export const catalogCommands: Record<string, AdminCommand> = {
     },
   },
 };
+
+/** The listed market named by --market BASE/QUOTE. */
+export async function marketOf(ctx: AdminContext, f: Flags) {
+  const [base, quote] = required(f, 'market').split('/');
+  const market = await findMarket(ctx.handle.db, marketSymbol(base ?? '', quote ?? ''));
+  if (!market) throw new AdminInputError(`no market ${required(f, 'market')}: give it as BASE/QUOTE`);
+  return market;
+}
 
 /**
  * The minimum order value (quote coin) and the price band's percents given on the command line; 0 turns one off.

@@ -50,8 +50,8 @@ const xpubProblems: Record<DerivationError['reason'], string> = {
 export const chainCommands: Record<string, AdminCommand> = {
   'chain set': {
     usage:
-      'chain set <CHAIN> --name NAME --kind bitcoin|evm --network bitcoin|bitcoin-testnet|bitcoin-regtest|litecoin|<evm label> --confirmations N [--watcher simulated|bitcoind|evm-rpc] [--rpc-url URL] [--xpub KEY]',
-    options: stringFlags('name', 'kind', 'network', 'confirmations', 'watcher', 'rpc-url', 'xpub'),
+      'chain set <CHAIN> --name NAME --kind bitcoin|evm --network bitcoin|bitcoin-testnet|bitcoin-regtest|litecoin|<evm label> --confirmations N [--watcher simulated|bitcoind|evm-rpc] [--rpc-url URL] [--xpub KEY] [--explorer-tx "https://.../tx/{txid}"]',
+    options: stringFlags('name', 'kind', 'network', 'confirmations', 'watcher', 'rpc-url', 'xpub', 'explorer-tx'),
     async run(ctx, p, f) {
       const id = symbol(positional(p, 0, 'CHAIN'), 'chain');
       const existing = await findChain(ctx.handle.db, id);
@@ -77,6 +77,11 @@ export const chainCommands: Record<string, AdminCommand> = {
           throw error;
         }
       }
+      const explorerTx = optional(f, 'explorer-tx') ?? existing?.explorer_tx ?? '';
+      if (explorerTx !== '' && !/^https?:\/\/[^\s"'<>]*\{txid\}[^\s"'<>]*$/.test(explorerTx))
+        throw new AdminInputError(
+          "--explorer-tx must be an http(s) address with {txid} in it, like 'https://mempool.space/tx/{txid}'",
+        );
       const row = {
         chain: id,
         name: text(optional(f, 'name') ?? existing?.name ?? id, '--name', 50),
@@ -86,6 +91,7 @@ export const chainCommands: Record<string, AdminCommand> = {
         rpc_url: text(rpcUrl, '--rpc-url', 500),
         xpub,
         confirmations: integer(optional(f, 'confirmations'), 'confirmations', 1, 10_000, existing?.confirmations),
+        explorer_tx: text(explorerTx, '--explorer-tx', 500),
       };
       const { xpub: _hidden, rpc_url: _secret, ...audited } = row;
       const rekeyed =

@@ -3,9 +3,11 @@ import type { AdminCommand, AdminContext } from './admin-command.ts';
 import { AdminInputError } from './admin-input.ts';
 import { catalogCommands } from './catalog-commands.ts';
 import { chainCommands } from './chain-commands.ts';
+import { coinProfileCommands } from './coin-profile-commands.ts';
 import { contentCommands } from './content-commands.ts';
 import { indexPriceCommands } from './index-price-commands.ts';
 import { kycCommands } from './kyc-commands.ts';
+import { marketLabelCommands } from './market-label-commands.ts';
 import { moneyCommands } from './money-commands.ts';
 import { siteCommands } from './site-commands.ts';
 import { withdrawCommands } from './withdraw-commands.ts';
@@ -14,6 +16,8 @@ import { withdrawCommands } from './withdraw-commands.ts';
 export const adminCommands: Record<string, AdminCommand> = {
   ...siteCommands,
   ...catalogCommands,
+  ...coinProfileCommands,
+  ...marketLabelCommands,
   ...indexPriceCommands,
   ...contentCommands,
   ...moneyCommands,

@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { CoinsTable } from '../db/tables/content.ts';
+import type { CoinProfile } from './coin-profiles.ts';
 
 /** Listed coins: the source of truth for symbols, display and internal precision, and deposit/withdraw switches. */
 export interface CoinInput {
@@ -19,9 +20,11 @@ export interface CoinInput {
   fiatPrecision?: Record<string, number>;
   /** Html per language. */
   introduction?: Record<string, string>;
+  /** Left as it is when absent (`coin profile` sets it alone). */
+  profile?: CoinProfile;
 }
 
-export type Coin = Omit<CoinsTable, 'id'> & { id: number };
+export type Coin = Selectable<CoinsTable>;
 
 export const symbolPattern = /^[A-Z0-9]{1,20}$/;
 
@@ -41,6 +44,7 @@ export async function saveCoin(db: Kysely<Database>, input: CoinInput, now: numb
     otc_open: input.otcOpen ? 1 : 0,
     fiat_precision: JSON.stringify(input.fiatPrecision ?? {}),
     introduction: JSON.stringify(input.introduction ?? {}),
+    ...(input.profile && { profile: JSON.stringify(input.profile) }),
     updated_at: now,
   };
   await db

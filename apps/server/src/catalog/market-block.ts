@@ -41,6 +41,8 @@ export async function buildMarketBlock(services: Services): Promise<z.input<type
       multiple: m.multiple,
       makerFee: m.maker_fee,
       takerFee: m.taker_fee,
+      tags: JSON.parse(m.tags) as Record<string, string[]>,
+      bigDealMin: m.big_deal_min,
     };
   }
   const coinList = Object.fromEntries(

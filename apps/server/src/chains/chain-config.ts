@@ -60,7 +60,7 @@ export async function findCoinChain(db: Kysely<Database>, coin: string, chain: s
 /** Adds a chain or replaces its settings; the watcher's scan position is kept. */
 export async function saveChain(
   db: Kysely<Database>,
-  input: Omit<ChainConfig, 'scan_cursor' | 'scan_error' | 'updated_at'>,
+  input: Omit<ChainConfig, 'scan_cursor' | 'scan_error' | 'updated_at' | 'explorer_tx'> & { explorer_tx?: string },
   now: number,
 ): Promise<void> {
   const row = { ...input, updated_at: now };

@@ -17,6 +17,18 @@ export const demoCoins: CoinInput[] = [
     introduction: {
       en_US:
         '<p>Bitcoin is the first decentralised digital currency, launched in 2009. Its supply is capped at 21 million coins.</p>',
+      zh_CN: '<p>比特币是第一种去中心化的数字货币，于 2009 年推出，总量上限为 2100 万枚。</p>',
+      el_GR: '<p>比特幣是第一種去中心化的數字貨幣，於 2009 年推出，總量上限為 2100 萬枚。</p>',
+      ja_JP: '<p>ビットコインは 2009 年に始まった最初の分散型デジタル通貨で、発行上限は 2100 万枚です。</p>',
+      ko_KR: '<p>비트코인은 2009년에 시작된 최초의 탈중앙화 디지털 화폐이며, 발행 한도는 2,100만 개입니다.</p>',
+      vi_VN:
+        '<p>Bitcoin là đồng tiền số phi tập trung đầu tiên, ra đời năm 2009. Tổng cung giới hạn ở 21 triệu đồng.</p>',
+    },
+    profile: {
+      issueDate: '2009-01-03',
+      supply: '21000000',
+      website: 'https://bitcoin.org',
+      whitePaper: 'https://bitcoin.org/bitcoin.pdf',
     },
   },
   {
@@ -29,6 +41,17 @@ export const demoCoins: CoinInput[] = [
     fiatPrecision,
     introduction: {
       en_US: '<p>Ether is the native currency of Ethereum, a blockchain that runs smart contracts.</p>',
+      zh_CN: '<p>以太币是以太坊的原生货币，以太坊是一条运行智能合约的区块链。</p>',
+      el_GR: '<p>以太幣是以太坊的原生貨幣，以太坊是一條運行智能合約的區塊鏈。</p>',
+      ja_JP: '<p>イーサはスマートコントラクトを実行するブロックチェーン、イーサリアムのネイティブ通貨です。</p>',
+      ko_KR: '<p>이더는 스마트 계약을 실행하는 블록체인인 이더리움의 기본 화폐입니다.</p>',
+      vi_VN: '<p>Ether là đồng tiền gốc của Ethereum, blockchain chạy hợp đồng thông minh.</p>',
+    },
+    profile: {
+      issueDate: '2015-07-30',
+      supply: '120000000',
+      website: 'https://ethereum.org',
+      whitePaper: 'https://ethereum.org/whitepaper',
     },
   },
   {
@@ -40,7 +63,15 @@ export const demoCoins: CoinInput[] = [
     mainChainType: 'ERC20',
     otcOpen: true,
     fiatPrecision,
-    introduction: { en_US: '<p>USDT is a stablecoin that tracks the US dollar.</p>' },
+    introduction: {
+      en_US: '<p>USDT is a stablecoin that tracks the US dollar.</p>',
+      zh_CN: '<p>USDT 是一种与美元挂钩的稳定币。</p>',
+      el_GR: '<p>USDT 是一種與美元掛鉤的穩定幣。</p>',
+      ja_JP: '<p>USDT は米ドルに連動するステーブルコインです。</p>',
+      ko_KR: '<p>USDT는 미국 달러에 연동된 스테이블코인입니다.</p>',
+      vi_VN: '<p>USDT là đồng tiền ổn định neo theo đô la Mỹ.</p>',
+    },
+    profile: { issueDate: '2014-10-06', supply: '', website: 'https://tether.to', whitePaper: '' },
   },
   {
     symbol: 'LTC',
@@ -50,7 +81,15 @@ export const demoCoins: CoinInput[] = [
     scale: 8,
     mainChainType: 'LTC',
     fiatPrecision,
-    introduction: { en_US: '<p>Litecoin is a peer-to-peer currency derived from Bitcoin with faster blocks.</p>' },
+    introduction: {
+      en_US: '<p>Litecoin is a peer-to-peer currency derived from Bitcoin with faster blocks.</p>',
+      zh_CN: '<p>莱特币是源自比特币的点对点货币，出块更快。</p>',
+      el_GR: '<p>萊特幣是源自比特幣的點對點貨幣，出塊更快。</p>',
+      ja_JP: '<p>ライトコインはビットコインから派生した、ブロック生成の速い P2P 通貨です。</p>',
+      ko_KR: '<p>라이트코인은 비트코인에서 파생된, 블록 생성이 더 빠른 P2P 화폐입니다.</p>',
+      vi_VN: '<p>Litecoin là đồng tiền ngang hàng phát triển từ Bitcoin, tạo khối nhanh hơn.</p>',
+    },
+    profile: { issueDate: '2011-10-07', supply: '84000000', website: 'https://litecoin.org', whitePaper: '' },
   },
   {
     symbol: 'TRX',
@@ -60,7 +99,15 @@ export const demoCoins: CoinInput[] = [
     scale: 6,
     mainChainType: 'TRX',
     fiatPrecision,
-    introduction: { en_US: '<p>TRX is the native currency of the TRON blockchain.</p>' },
+    introduction: {
+      en_US: '<p>TRX is the native currency of the TRON blockchain.</p>',
+      zh_CN: '<p>TRX 是波场区块链的原生货币。</p>',
+      el_GR: '<p>TRX 是波場區塊鏈的原生貨幣。</p>',
+      ja_JP: '<p>TRX は TRON ブロックチェーンのネイティブ通貨です。</p>',
+      ko_KR: '<p>TRX는 트론 블록체인의 기본 화폐입니다.</p>',
+      vi_VN: '<p>TRX là đồng tiền gốc của blockchain TRON.</p>',
+    },
+    profile: { issueDate: '2017-08-28', supply: '', website: 'https://tron.network', whitePaper: '' },
   },
 ];
 
@@ -188,3 +235,18 @@ export const demoSkins: SkinInput[] = [
     ],
   },
 ];
+
+const hot = { en_US: 'Hot', zh_CN: '热门', el_GR: '熱門', ja_JP: '人気', ko_KR: '인기', vi_VN: 'Nổi bật' };
+const fresh = { en_US: 'New', zh_CN: '新币', el_GR: '新幣', ja_JP: '新規', ko_KR: '신규', vi_VN: 'Mới' };
+
+/** The tag shown in market lists while coin_tag_open is on, by market symbol, in each demo language. */
+export const demoMarketTags: Record<string, Record<string, string>> = { btcusdt: hot, ethusdt: hot, trxusdt: fresh };
+
+/** The least quote-coin value of a trade the large-trades panel lists, by market symbol: the demo market maker's largest. */
+export const demoBigDealMins: Record<string, string> = {
+  btcusdt: '500',
+  ethusdt: '500',
+  ltcusdt: '500',
+  trxusdt: '500',
+  ethbtc: '0.008',
+};

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { saveCoin } from '../catalog/coins.ts';
+import { setBigDealMin, setMarketTags } from '../catalog/market-labels.ts';
 import { saveMarket } from '../catalog/markets.ts';
 import { setRate } from '../catalog/rates.ts';
 import { saveSkin } from '../catalog/skins.ts';
@@ -11,7 +12,7 @@ import { addPopup } from '../modules/common/home-popups.ts';
 import { addNotice } from '../modules/notice/notices.ts';
 import type { Clock } from '../platform/clock.ts';
 import { SettingsStore } from '../settings/settings-store.ts';
-import { demoCoins, demoMarkets, demoRates, demoSkins } from './demo-catalog.ts';
+import { demoBigDealMins, demoCoins, demoMarkets, demoMarketTags, demoRates, demoSkins } from './demo-catalog.ts';
 import { demoGuidePages } from './demo-guide-pages.ts';
 import { demoNews } from './demo-news.ts';
 import { demoPages } from './demo-pages.ts';
@@ -151,6 +152,13 @@ export async function seedDemoContent(db: Kysely<Database>, clock: Clock): Promi
     verificationType: '3',
     index_kline_switch: '1',
     trade_depth_is_flash: '1',
+    // Each coin's introduction beside its market on the trade page.
+    symbol_profile: '1',
+    // Tags in market lists, and the trade page's large-trades panel.
+    coin_tag_open: '1',
+    is_open_bigDeal: '1',
+    // Deposit and withdrawal records link to each chain's block explorer.
+    open_txid_addr: '1',
     config_footer_open: '1',
     // Demo traders may move funds between their own account types.
     is_inner_transfer_open: '1',
@@ -165,6 +173,10 @@ export async function seedDemoContent(db: Kysely<Database>, clock: Clock): Promi
   for (const skin of demoSkins) await saveSkin(db, skin);
   for (const coin of demoCoins) await saveCoin(db, coin, now);
   for (const market of demoMarkets) await saveMarket(db, market, now);
+  for (const [symbol, tags] of Object.entries(demoMarketTags)) {
+    for (const [lang, tag] of Object.entries(tags)) await setMarketTags(db, symbol, lang, [tag], now);
+  }
+  for (const [symbol, minValue] of Object.entries(demoBigDealMins)) await setBigDealMin(db, symbol, minValue, now);
   for (const r of demoRates) await setRate(db, r, now);
 
   const guidePages = demoGuidePages(CONTACT, demoMarkets);

@@ -56,11 +56,24 @@ export const index = defineCall({
   }),
 });
 
-/** A coin's introduction in the caller's language (fallback en_US, else ''). Unknown coin: notFound. */
+/**
+ * A coin's introduction in the caller's language (fallback en_US, else ''), with its profile: issue date
+ * (YYYY-MM-DD), supply (an exact decimal), website and white paper addresses, each '' until the operator sets it.
+ * Unknown coin: notFound.
+ */
 export const coinSymbolIntroduce = defineCall({
   name: 'common/coinSymbol_introduce',
   request: z.object({ symbol: z.string().trim().min(1).max(20) }),
-  reply: z.object({ symbol: z.string(), name: z.string(), icon: z.string(), introduction: z.string() }),
+  reply: z.object({
+    symbol: z.string(),
+    name: z.string(),
+    icon: z.string(),
+    introduction: z.string(),
+    issueDate: z.string(),
+    supply: z.string(),
+    website: z.string(),
+    whitePaper: z.string(),
+  }),
 });
 
 /**

@@ -110,6 +110,10 @@ export const marketEntry = z.object({
   /** The market's fee rates as fractions ('0.001' is 0.1%), for the order form's estimate and trading rules. */
   makerFee: z.string().optional(),
   takerFee: z.string().optional(),
+  /** The operator's tags per language ({ en_US: ['Hot'] }), shown in market lists while coin_tag_open is on. */
+  tags: z.record(z.string(), z.array(z.string())).optional(),
+  /** Least quote-coin value of a trade the large-trades panel lists (is_open_bigDeal); '0': none. */
+  bigDealMin: z.string().optional(),
 });
 
 export const coinEntry = z.object({
@@ -154,6 +158,8 @@ export const languageEntry = z.object({ id: z.string(), name: z.string(), defaul
 
 export const publicInfoReply = z.object({
   msg: z.record(z.string(), z.string()),
+  /** Per chain id, the operator's block-explorer address of a transaction ('https://.../tx/{txid}'), for open_txid_addr. */
+  txExplorers: z.record(z.string(), z.string()).optional(),
   skin: z.object({ default: z.string(), listist: z.array(skinEntry), changeSkin: z.boolean() }),
   indexHeaderTitle: z.record(z.string(), z.string()),
   seo: z.record(z.string(), z.string()),

@@ -23,6 +23,9 @@ import indexPrices from './0020_index_prices.ts';
 import messageKeys from './0021_message_keys.ts';
 import quoteOrderQty from './0022_quote_order_qty.ts';
 import preventedMatches from './0023_prevented_matches.ts';
+import coinProfiles from './0024_coin_profiles.ts';
+import marketTagsBigDeals from './0025_market_tags_big_deals.ts';
+import chainExplorers from './0026_chain_explorers.ts';
 
 /** Every migration in order. Names sort in the order they must run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -49,4 +52,7 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0021_message_keys': messageKeys,
   '0022_quote_order_qty': quoteOrderQty,
   '0023_prevented_matches': preventedMatches,
+  '0024_coin_profiles': coinProfiles,
+  '0025_market_tags_big_deals': marketTagsBigDeals,
+  '0026_chain_explorers': chainExplorers,
 };

@@ -23,6 +23,8 @@ export interface CoinsTable {
   fiat_precision: string;
   /** JSON { lang: html }. */
   introduction: string;
+  /** JSON CoinProfile (catalog/coin-profiles.ts); set by `coin profile` alone, so saving a coin keeps it. */
+  profile: ColumnType<string, string | undefined, string>;
   created_at: number;
   updated_at: number;
 }
@@ -57,6 +59,10 @@ export interface MarketsTable {
   etf_open: number;
   newcoin_flag: number;
   multiple: number;
+  /** JSON { lang: [tag] } (coin_tag_open); set by `market tags` alone. */
+  tags: ColumnType<string, string | undefined, string>;
+  /** Least quote-coin value of a trade the large-trades panel lists (is_open_bigDeal); '0': none. */
+  big_deal_min: ColumnType<string, string | undefined, string>;
   created_at: number;
   updated_at: number;
 }

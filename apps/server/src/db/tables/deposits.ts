@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Deposits: chains and coin-chains the operator configured, deposit addresses per user, coin and chain, deposits
@@ -16,6 +16,8 @@ export interface ChainsTable {
   /** Account-level extended public key (xpub/tpub/zpub/vpub...); '' while not configured. */
   xpub: string;
   confirmations: number;
+  /** A transaction's block-explorer address with {txid} in it (open_txid_addr); '' none. */
+  explorer_tx: ColumnType<string, string | undefined, string>;
   /** Where the watcher's next scan starts (a block hash, a height, or a simulated row id). */
   scan_cursor: Generated<string>;
   /** The last scan's failure, '' after a good scan. */

@@ -8,6 +8,7 @@ import {
 import type { z } from 'zod';
 import { buildMarketBlock } from '../../catalog/market-block.ts';
 import { listSkins } from '../../catalog/skins.ts';
+import { listChains } from '../../chains/chain-config.ts';
 import type { Services } from '../../platform/services.ts';
 
 type PublicInfo = z.input<typeof publicInfoReply>;
@@ -39,10 +40,15 @@ export async function buildPublicInfo(services: Services): Promise<PublicInfo> {
       settings.get<(typeof templateLayoutTypes)[number]>('templateLayoutType', '1'),
       settings.get<(typeof siteModes)[number]>('siteMode', 'standard'),
     ]);
-  const [skins, market] = await Promise.all([listSkins(services.database.db), buildMarketBlock(services)]);
+  const [skins, market, chains] = await Promise.all([
+    listSkins(services.database.db),
+    buildMarketBlock(services),
+    listChains(services.database.db),
+  ]);
   const defaultSkin = skins.find((s) => s.is_default === 1) ?? skins[0];
   return {
     msg: withKeys(brandKeys, brand),
+    txExplorers: Object.fromEntries(chains.filter((c) => c.explorer_tx).map((c) => [c.chain, c.explorer_tx])),
     skin: {
       default: defaultSkin?.skin_key ?? '',
       listist: skins.map((s) => ({

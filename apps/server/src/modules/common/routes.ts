@@ -9,6 +9,7 @@ import {
 import { market, publicInfoV4, rate } from '@opex/contract/calls/public-info';
 import { ErrorCode } from '@opex/contract/error-codes';
 import type { FastifyInstance } from 'fastify';
+import { readCoinProfile } from '../../catalog/coin-profiles.ts';
 import { findCoin } from '../../catalog/coins.ts';
 import { buildMarketBlock, buildRateTable } from '../../catalog/market-block.ts';
 import { bindCall } from '../../platform/call-binding.ts';
@@ -65,7 +66,13 @@ export async function registerCommon(app: FastifyInstance, services: Services) {
     const coin = await findCoin(db, symbol);
     if (!coin) throw new CallError(ErrorCode.coinNotFound);
     const introduction = JSON.parse(coin.introduction) as Record<string, string>;
-    return { symbol: coin.symbol, name: coin.name, icon: coin.icon, introduction: localised(introduction, ctx.lang) };
+    return {
+      symbol: coin.symbol,
+      name: coin.name,
+      icon: coin.icon,
+      introduction: localised(introduction, ctx.lang),
+      ...readCoinProfile(coin.profile),
+    };
   });
 
   // The users table has no language column, so the cookie is the one place the choice lives, logged in or not.

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDepositRecords } from '../../api/deposit.ts';
 import { PagedTable } from '../../lib/PagedTable.tsx';
+import { TxLink } from '../../lib/TxLink.tsx';
 import type { TableColumn } from '../../ui/data-table/table-types.ts';
 import blocks from '../../ui/page-blocks/page-blocks.module.css';
 import styles from './deposit.module.css';
@@ -49,7 +50,9 @@ export function DepositRecords({ coin }: { coin: string }) {
           <span className={styles.recordTx}>
             <span className={blocks.tag}>{record.chain}</span>
             <span className={styles.mono} title={record.txid}>
-              {shortTxid(record.txid)}
+              <TxLink chain={record.chain} txid={record.txid}>
+                {shortTxid(record.txid)}
+              </TxLink>
             </span>
           </span>
         ),

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { refreshAfterWithdrawal, useCancelWithdrawal, useWithdrawRecords } from '../../api/withdraw.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { PagedTable } from '../../lib/PagedTable.tsx';
+import { TxLink } from '../../lib/TxLink.tsx';
 import type { TableCell, TableColumn } from '../../ui/data-table/table-types.ts';
 import blocks from '../../ui/page-blocks/page-blocks.module.css';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
@@ -86,7 +87,13 @@ export function WithdrawRecords({ coin, onConfirm }: { coin: string; onConfirm: 
             </span>
             {(record.txid || record.reason) && (
               <span className={styles.txid} title={record.txid || record.reason}>
-                {record.txid ? t('withdraw.records.txid', { txid: record.txid }) : record.reason}
+                {record.txid ? (
+                  <TxLink chain={record.chain} txid={record.txid}>
+                    {t('withdraw.records.txid', { txid: record.txid })}
+                  </TxLink>
+                ) : (
+                  record.reason
+                )}
               </span>
             )}
           </span>

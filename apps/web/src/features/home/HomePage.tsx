@@ -5,7 +5,7 @@ import { channels, type Ticker } from '@opex/contract/realtime';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePublicInfo } from '../../api/common.ts';
+import { switchOn, usePublicInfo } from '../../api/common.ts';
 import { useCallQuery } from '../../api/query.ts';
 import { useSession } from '../../api/user.ts';
 import { displayNumber, displayRose } from '../../lib/market-format.ts';
@@ -15,6 +15,7 @@ import { Carousel } from '../../ui/carousel/Carousel.tsx';
 import { LivePrice } from '../../ui/live-price/LivePrice.tsx';
 import { Tabs } from '../../ui/tabs/Tabs.tsx';
 import styles from './home.module.css';
+import { Sparkline } from './Sparkline.tsx';
 
 type HomeData = CallReply<typeof index>;
 
@@ -88,6 +89,7 @@ function MarketOverview({ data, loading }: { data: HomeData | undefined; loading
     pickMarketTitle(readSelection(localStorage).homeMarkTitle, groups, info.market.maket_index),
   );
   const listed = (data?.marketList ?? []).filter((m) => m.quote === title);
+  const sparklines = switchOn(info.switch, 'index_kline_switch');
   // The overview call seeds the rows; each shown market's ticker keeps them live.
   const live = useChannels<Ticker>(listed.map((m) => channels.ticker(m.symbol)));
   const rows = listed.map((m) => ({ ...m, ...live[channels.ticker(m.symbol)] }));
@@ -120,6 +122,11 @@ function MarketOverview({ data, loading }: { data: HomeData | undefined; loading
                 {t('home.col.low')}
               </th>
               <th scope="col">{t('home.col.volume')}</th>
+              {sparklines && (
+                <th scope="col" className={styles.wide}>
+                  {t('home.col.trend')}
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -140,6 +147,11 @@ function MarketOverview({ data, loading }: { data: HomeData | undefined; loading
                   <td className={styles.wide}>{displayNumber(market.high)}</td>
                   <td className={styles.wide}>{displayNumber(market.low)}</td>
                   <td>{displayNumber(market.vol)}</td>
+                  {sparklines && (
+                    <td className={styles.wide}>
+                      <Sparkline symbol={market.symbol} name={market.name} />
+                    </td>
+                  )}
                 </tr>
               );
             })}

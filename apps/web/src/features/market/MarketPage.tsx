@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { usePublicInfo } from '../../api/common.ts';
+import { MarketTags } from '../../lib/MarketTags.tsx';
 import { displayNumber, displayRose } from '../../lib/market-format.ts';
 import { useFavouriteMarkets } from '../../lib/use-favourite-markets.tsx';
 import { useNarrowScreen } from '../../lib/use-narrow-screen.ts';
@@ -79,10 +80,13 @@ export default function MarketPage() {
         pair: {
           type: 'text',
           text: (
-            <Link className={styles.pair} to={path}>
-              <strong>{row.base}</strong>
-              <span>/{row.quote}</span>
-            </Link>
+            <>
+              <Link className={styles.pair} to={path}>
+                <strong>{row.base}</strong>
+                <span>/{row.quote}</span>
+              </Link>
+              <MarketTags tags={groups[row.quote]?.[row.name]?.tags} />
+            </>
           ),
         },
         close: {

@@ -1,8 +1,9 @@
 import { coinDigits } from '@opex/contract/display';
 import type { Ticker } from '@opex/contract/realtime';
 import { useTranslation } from 'react-i18next';
-import { usePublicInfo } from '../../api/common.ts';
+import { switchOn, usePublicInfo } from '../../api/common.ts';
 import { VisuallyHidden } from '../../ui/visually-hidden/VisuallyHidden.tsx';
+import { CoinIntroduction } from './CoinIntroduction.tsx';
 import type { ChosenMarket } from './market-symbol.ts';
 import styles from './trade.module.css';
 import { formatAt, roseText } from './trade-format.ts';
@@ -20,7 +21,8 @@ export function MarketHeader({
 }) {
   const { t } = useTranslation();
   const { price, volume } = market.entry;
-  const quoteDigits = coinDigits(usePublicInfo().market.coinList, market.quote, price);
+  const info = usePublicInfo();
+  const quoteDigits = coinDigits(info.market.coinList, market.quote, price);
   const rose = roseText(ticker?.rose);
   const stats = [
     { key: 'change', label: t('trade.header.change'), value: rose.text, direction: rose.direction },
@@ -39,6 +41,7 @@ export function MarketHeader({
         {market.base}
         <span>/{market.quote}</span>
       </h1>
+      {switchOn(info.switch, 'symbol_profile') && <CoinIntroduction coin={market.base} />}
       <p className={styles.last} data-direction={rose.direction}>
         <VisuallyHidden>{t('trade.header.last')} </VisuallyHidden>
         {formatAt(ticker?.close, price)}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { MarketTags } from '../../lib/MarketTags.tsx';
 import { useFavouriteMarkets } from '../../lib/use-favourite-markets.tsx';
 import { useLiveTickers } from '../../realtime/live-tickers.ts';
 import { FAVOURITES_TAB } from '../../state/favourite-symbols.ts';
@@ -65,6 +66,7 @@ export function MarketList({ groups, current }: { groups: MarketGroups; current:
               >
                 <span>
                   <strong>{base}</strong>/{quote}
+                  <MarketTags tags={entry.tags} />
                 </span>
                 <span>{formatAt(row?.close, entry.price)}</span>
                 <span data-direction={rose.direction}>{rose.text}</span>

@@ -10,7 +10,7 @@ import {
   type TradeTick,
 } from '@opex/contract/realtime';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ComponentProps, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { switchOn, usePublicInfo } from '../../api/common.ts';
@@ -106,7 +106,12 @@ function MarketTrading({ market, flash }: { market: ChosenMarket; flash: boolean
       onPickPrice={setPickedPrice}
     />
   );
-  const tradesPanel = <LiveTrades sym={sym} pricePrecision={pp} volumePrecision={vp} />;
+  const bigDealMin = market.entry.bigDealMin ?? '0';
+  const large =
+    switchOn(info.switch, 'is_open_bigDeal') && /^\d/.test(bigDealMin) && !/^0*(\.0*)?$/.test(bigDealMin)
+      ? { min: bigDealMin, quote: market.quote }
+      : undefined;
+  const tradesPanel = <LiveTrades sym={sym} pricePrecision={pp} volumePrecision={vp} large={large} />;
   const periodLabel = (p: KlinePeriod) => t(`trade.period.${p}`);
   const chart = (
     <div className={styles.chartArea}>
@@ -253,7 +258,7 @@ function LiveBook({ sym, ...props }: LiveBookProps) {
   return <OrderBook {...props} asks={depth.asks} buys={depth.buys} last={last} />;
 }
 
-function LiveTrades({ sym, ...props }: { sym: string; pricePrecision: number; volumePrecision: number }) {
+function LiveTrades({ sym, ...props }: { sym: string } & Omit<ComponentProps<typeof RecentTrades>, 'trades'>) {
   return <RecentTrades trades={useChannel<TradeTick[]>(channels.trades(sym))} {...props} />;
 }
 

@@ -10,6 +10,7 @@ import { withdraw, withdrawErrors } from './withdraw/el_GR.ts';
 /** el_GR is the original's Traditional Chinese slot (contract-notes.md). */
 export const messages: Messages = {
   common: {
+    viewOnExplorer: '在區塊瀏覽器中查看交易 {{txid}}',
     loading: '載入中',
     more: '更多',
     cancel: '取消',
@@ -209,7 +210,9 @@ export const messages: Messages = {
     start: '立即開始',
     notices: '公告',
     markets: '行情',
+    sparkline: '{{market}} 最近 24 小時價格走勢',
     col: {
+      trend: '24小時走勢',
       pair: '交易對',
       last: '最新價',
       change: '24h 漲跌',

@@ -9,6 +9,7 @@ import { withdraw } from './withdraw/en_US.ts';
 
 export const messages = {
   common: {
+    viewOnExplorer: 'Transaction {{txid}} on the block explorer',
     loading: 'Loading',
     more: 'More',
     cancel: 'Cancel',
@@ -212,7 +213,9 @@ export const messages = {
     start: 'Get started',
     notices: 'Announcements',
     markets: 'Markets',
+    sparkline: '{{market}} price over the last 24 hours',
     col: {
+      trend: 'Last 24h',
       pair: 'Pair',
       last: 'Last price',
       change: '24h change',

@@ -9,6 +9,7 @@ import { withdraw, withdrawErrors } from './withdraw/ja_JP.ts';
 
 export const messages: Messages = {
   common: {
+    viewOnExplorer: 'ブロックエクスプローラーで取引 {{txid}} を表示',
     loading: '読み込み中',
     more: 'もっと見る',
     cancel: 'キャンセル',
@@ -212,7 +213,9 @@ export const messages: Messages = {
     start: '今すぐ始める',
     notices: 'お知らせ',
     markets: 'マーケット',
+    sparkline: '{{market}} の過去 24 時間の価格推移',
     col: {
+      trend: '24時間推移',
       pair: '通貨ペア',
       last: '現在値',
       change: '24h 騰落率',

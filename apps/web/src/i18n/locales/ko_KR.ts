@@ -9,6 +9,7 @@ import { withdraw, withdrawErrors } from './withdraw/ko_KR.ts';
 
 export const messages: Messages = {
   common: {
+    viewOnExplorer: '블록 탐색기에서 거래 {{txid}} 보기',
     loading: '불러오는 중',
     more: '더 보기',
     cancel: '취소',
@@ -208,7 +209,9 @@ export const messages: Messages = {
     start: '시작하기',
     notices: '공지사항',
     markets: '마켓',
+    sparkline: '{{market}} 최근 24시간 가격 추이',
     col: {
+      trend: '24시간 추이',
       pair: '거래쌍',
       last: '현재가',
       change: '24시간 변동',

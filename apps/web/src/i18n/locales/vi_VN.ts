@@ -9,6 +9,7 @@ import { withdraw, withdrawErrors } from './withdraw/vi_VN.ts';
 
 export const messages: Messages = {
   common: {
+    viewOnExplorer: 'Xem giao dịch {{txid}} trên trình khám phá khối',
     loading: 'Đang tải',
     more: 'Xem thêm',
     cancel: 'Huỷ',
@@ -208,7 +209,9 @@ export const messages: Messages = {
     start: 'Bắt đầu',
     notices: 'Thông báo',
     markets: 'Thị trường',
+    sparkline: 'Giá {{market}} trong 24 giờ qua',
     col: {
+      trend: '24 giờ qua',
       pair: 'Cặp',
       last: 'Giá gần nhất',
       change: 'Biến động 24h',

@@ -9,6 +9,7 @@ import { withdraw, withdrawErrors } from './withdraw/zh_CN.ts';
 
 export const messages: Messages = {
   common: {
+    viewOnExplorer: '在区块浏览器中查看交易 {{txid}}',
     loading: '加载中',
     more: '更多',
     cancel: '取消',
@@ -208,7 +209,9 @@ export const messages: Messages = {
     start: '立即开始',
     notices: '公告',
     markets: '行情',
+    sparkline: '{{market}} 最近 24 小时价格走势',
     col: {
+      trend: '24小时走势',
       pair: '交易对',
       last: '最新价',
       change: '24h 涨跌',

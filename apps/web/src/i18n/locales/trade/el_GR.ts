@@ -4,6 +4,16 @@ import type { trade as english } from './en_US.ts';
 export const trade: typeof english = {
   noMarket: '暫無可交易的市場。',
   panels: '行情面板',
+  about: {
+    button: '關於 {{coin}}',
+    name: '名稱',
+    issueDate: '發行日期',
+    supply: '發行總量',
+    website: '官網',
+    whitePaper: '白皮書',
+    none: '暫無介紹。',
+    failed: '介紹載入失敗，請稍後再試。',
+  },
   header: {
     label: '市場概況',
     connecting: '正在連接即時行情…',
@@ -27,7 +37,15 @@ export const trade: typeof english = {
     asks: '賣單',
     bids: '買單',
   },
-  trades: { label: '最新成交', title: '最新成交', time: '時間', none: '暫無成交' },
+  trades: {
+    label: '最新成交',
+    title: '最新成交',
+    time: '時間',
+    none: '暫無成交',
+    view: '顯示的成交',
+    large: '大額成交',
+    noLarge: '暫無價值 {{value}} 及以上的成交',
+  },
   depth: { empty: '委託簿為空。', summary: '深度圖：可見範圍內買盤 {{bids}}，賣盤 {{asks}}' },
   chart: {
     periods: 'K線週期',

@@ -2,6 +2,16 @@
 export const trade = {
   noMarket: 'No market is open for trading yet.',
   panels: 'Market panels',
+  about: {
+    button: 'About {{coin}}',
+    name: 'Name',
+    issueDate: 'Issue date',
+    supply: 'Supply',
+    website: 'Website',
+    whitePaper: 'White paper',
+    none: 'No introduction yet.',
+    failed: 'The introduction could not be loaded. Try again later.',
+  },
   header: {
     label: 'Market summary',
     connecting: 'Connecting to live prices…',
@@ -32,7 +42,15 @@ export const trade = {
     asks: 'Sell orders',
     bids: 'Buy orders',
   },
-  trades: { label: 'Market trades', title: 'Market trades', time: 'Time', none: 'No trades yet' },
+  trades: {
+    label: 'Market trades',
+    title: 'Market trades',
+    time: 'Time',
+    none: 'No trades yet',
+    view: 'Trades shown',
+    large: 'Large trades',
+    noLarge: 'No trade worth {{value}} or more yet',
+  },
   depth: {
     empty: 'The order book is empty.',
     summary: 'Depth chart: {{bids}} bid and {{asks}} ask volume in view',

@@ -3,6 +3,16 @@ import type { trade as english } from './en_US.ts';
 export const trade: typeof english = {
   noMarket: '取引できるマーケットはまだありません。',
   panels: 'マーケットパネル',
+  about: {
+    button: '{{coin}} について',
+    name: '名称',
+    issueDate: '発行日',
+    supply: '発行総量',
+    website: '公式サイト',
+    whitePaper: 'ホワイトペーパー',
+    none: '紹介はまだありません。',
+    failed: '紹介を読み込めませんでした。しばらくしてからお試しください。',
+  },
   header: {
     label: 'マーケット概要',
     connecting: 'リアルタイム価格に接続中…',
@@ -33,7 +43,15 @@ export const trade: typeof english = {
     asks: '売り注文',
     bids: '買い注文',
   },
-  trades: { label: '約定履歴', title: '約定履歴', time: '時刻', none: '約定はまだありません' },
+  trades: {
+    label: '約定履歴',
+    title: '約定履歴',
+    time: '時刻',
+    none: '約定はまだありません',
+    view: '表示する約定',
+    large: '大口約定',
+    noLarge: '{{value}} 以上の約定はまだありません',
+  },
   depth: { empty: '板に注文がありません。', summary: '深度チャート：表示範囲の買い {{bids}}、売り {{asks}}' },
   chart: {
     periods: 'ローソク足の期間',

@@ -3,6 +3,16 @@ import type { trade as english } from './en_US.ts';
 export const trade: typeof english = {
   noMarket: '아직 거래 가능한 마켓이 없습니다.',
   panels: '마켓 패널',
+  about: {
+    button: '{{coin}} 소개',
+    name: '이름',
+    issueDate: '발행일',
+    supply: '발행량',
+    website: '웹사이트',
+    whitePaper: '백서',
+    none: '아직 소개가 없습니다.',
+    failed: '소개를 불러오지 못했습니다. 잠시 후 다시 시도하세요.',
+  },
   header: {
     label: '마켓 요약',
     connecting: '실시간 시세에 연결 중…',
@@ -26,7 +36,15 @@ export const trade: typeof english = {
     asks: '매도 주문',
     bids: '매수 주문',
   },
-  trades: { label: '체결 내역', title: '체결 내역', time: '시간', none: '아직 체결이 없습니다' },
+  trades: {
+    label: '체결 내역',
+    title: '체결 내역',
+    time: '시간',
+    none: '아직 체결이 없습니다',
+    view: '표시할 체결',
+    large: '대량 체결',
+    noLarge: '{{value}} 이상의 체결이 아직 없습니다',
+  },
   depth: { empty: '호가창이 비어 있습니다.', summary: '깊이 차트: 보이는 범위의 매수 {{bids}}, 매도 {{asks}}' },
   chart: {
     periods: '캔들 주기',

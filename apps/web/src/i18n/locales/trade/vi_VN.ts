@@ -3,6 +3,16 @@ import type { trade as english } from './en_US.ts';
 export const trade: typeof english = {
   noMarket: 'Chưa có thị trường nào mở giao dịch.',
   panels: 'Bảng thị trường',
+  about: {
+    button: 'Về {{coin}}',
+    name: 'Tên',
+    issueDate: 'Ngày phát hành',
+    supply: 'Tổng cung',
+    website: 'Trang web',
+    whitePaper: 'Sách trắng',
+    none: 'Chưa có giới thiệu.',
+    failed: 'Không tải được giới thiệu. Vui lòng thử lại sau.',
+  },
   header: {
     label: 'Tóm tắt thị trường',
     connecting: 'Đang kết nối giá trực tiếp…',
@@ -33,7 +43,15 @@ export const trade: typeof english = {
     asks: 'Lệnh bán',
     bids: 'Lệnh mua',
   },
-  trades: { label: 'Giao dịch thị trường', title: 'Giao dịch gần đây', time: 'Thời gian', none: 'Chưa có giao dịch' },
+  trades: {
+    label: 'Giao dịch thị trường',
+    title: 'Giao dịch gần đây',
+    time: 'Thời gian',
+    none: 'Chưa có giao dịch',
+    view: 'Giao dịch hiển thị',
+    large: 'Giao dịch lớn',
+    noLarge: 'Chưa có giao dịch từ {{value}} trở lên',
+  },
   depth: {
     empty: 'Sổ lệnh đang trống.',
     summary: 'Biểu đồ độ sâu: {{bids}} phía mua và {{asks}} phía bán trong khung nhìn',

@@ -3,6 +3,16 @@ import type { trade as english } from './en_US.ts';
 export const trade: typeof english = {
   noMarket: '暂无可交易的市场。',
   panels: '行情面板',
+  about: {
+    button: '关于 {{coin}}',
+    name: '名称',
+    issueDate: '发行日期',
+    supply: '发行总量',
+    website: '官网',
+    whitePaper: '白皮书',
+    none: '暂无介绍。',
+    failed: '介绍加载失败，请稍后再试。',
+  },
   header: {
     label: '市场概况',
     connecting: '正在连接实时行情…',
@@ -26,7 +36,15 @@ export const trade: typeof english = {
     asks: '卖单',
     bids: '买单',
   },
-  trades: { label: '最新成交', title: '最新成交', time: '时间', none: '暂无成交' },
+  trades: {
+    label: '最新成交',
+    title: '最新成交',
+    time: '时间',
+    none: '暂无成交',
+    view: '显示的成交',
+    large: '大额成交',
+    noLarge: '暂无价值 {{value}} 及以上的成交',
+  },
   depth: { empty: '委托簿为空。', summary: '深度图：可见范围内买盘 {{bids}}，卖盘 {{asks}}' },
   chart: {
     periods: 'K线周期',
