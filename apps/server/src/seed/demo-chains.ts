@@ -7,8 +7,9 @@ import type { Clock } from '../platform/clock.ts';
  * The demo's deposit chains: simulated chains (operator commands send and mine on them) for the demo coins. The
  * extended public keys were derived once from random seeds that were thrown away, so no one can spend from these
  * addresses; Bitcoin uses the regtest prefix (bcrt1) so its addresses cannot be mistaken for real ones.
- * A chain the operator already configured is left as it is. The explorer links (open_txid_addr) go to the real
- * networks' explorers, which do not know the simulated transactions: they show where a real deployment's links lead.
+ * A chain the operator already configured is left as it is. The simulated chains have no block explorer, so their
+ * records link nowhere (a real network's explorer would not know their transactions); an operator sets one with
+ * `chain set <chain> ... --explorer-tx 'https://.../tx/{txid}'`.
  */
 export const demoChains = [
   {
@@ -19,7 +20,6 @@ export const demoChains = [
       network: 'bitcoin-regtest',
       xpub: 'xpub6Cq6HwezqdHnj7H9MqwRKA3DoQdwFUXvGKZYRwyEfUBgKUpx9RQPK8zZMQuTaUm58Tk7Z68sSsurVSrT7tsr5vAvKtfHNVTi7sHG6CyVv15',
       confirmations: 2,
-      explorer_tx: 'https://mempool.space/tx/{txid}',
     },
     coins: [{ coin: 'BTC', min_deposit: '0.0001', decimals: 8 }],
   },
@@ -31,7 +31,6 @@ export const demoChains = [
       network: 'litecoin',
       xpub: 'xpub6Bp8ifeFkKwoc9GnoGwbzSkA6ATBN9a3tBU5cS6VbrwzCc4Jj2PtZ5LAHjVZePMwqTFEjZvyoNNRoeiHpWbSiBoDVq2MDq5K4LTJSqr2ZUF',
       confirmations: 3,
-      explorer_tx: 'https://blockchair.com/litecoin/transaction/{txid}',
     },
     coins: [{ coin: 'LTC', min_deposit: '0.01', decimals: 8 }],
   },
@@ -41,7 +40,6 @@ export const demoChains = [
       name: 'Ethereum (simulated)',
       kind: 'evm' as const,
       network: 'simulated',
-      explorer_tx: 'https://etherscan.io/tx/{txid}',
       xpub: 'xpub6Bm29SFmyKPw1EairTqg3YMe4b6H6tDhfi2mo9dhVKBwbSAdP1eyiPqao61PQYtM7zymwmvoWV4Nkf3Fii6Dmh1XchpL9AJdDHeHrSMKgj9',
       confirmations: 3,
     },

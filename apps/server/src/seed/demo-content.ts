@@ -157,7 +157,8 @@ export async function seedDemoContent(db: Kysely<Database>, clock: Clock): Promi
     // Tags in market lists, and the trade page's large-trades panel.
     coin_tag_open: '1',
     is_open_bigDeal: '1',
-    // Deposit and withdrawal records link to each chain's block explorer.
+    // Deposit and withdrawal records link to a chain's block explorer once the operator names one (the simulated
+    // chains have none).
     open_txid_addr: '1',
     config_footer_open: '1',
     // Demo traders may move funds between their own account types.
