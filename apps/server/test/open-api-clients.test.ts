@@ -13,6 +13,7 @@ import { ListenKeys } from '../src/open-api/listen-keys.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 import { DEMO_LOGINS } from '../src/seed/demo-logins.ts';
 import { startTestServer, type TestServer, testDialects } from './harness.ts';
+import { type ApiKey as Key, newApiKey } from './open-api-fixtures.ts';
 import { fund } from './trading-fixtures.ts';
 
 /**
@@ -25,11 +26,6 @@ const SECRET_BOX_KEY = 'ef'.repeat(32);
 
 // biome-ignore lint/suspicious/noExplicitAny: Binance's payloads and the clients' objects are checked field by field
 type Json = any;
-
-interface Key {
-  apiKey: string;
-  secret: string;
-}
 
 /** Events of one WebSocket, awaited by a test on their content. */
 class Frames {
@@ -76,7 +72,6 @@ describe.each(testDialects)('Binance clients against the Open API on %s', (diale
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
     wsBase = base.replace(/^http/, 'ws');
-    const box = serverSecretBox(server.services.config);
     const keys: Key[] = [];
     const ids: number[] = [];
     for (const login of DEMO_LOGINS) {
@@ -85,15 +80,7 @@ describe.each(testDialects)('Binance clients against the Open API on %s', (diale
         .select('id')
         .where('email', '=', login.email)
         .executeTakeFirstOrThrow();
-      const permissions: ('read' | 'trade')[] = ['read', 'trade'];
-      const { row, secret } = await insertApiKey(
-        db(),
-        box,
-        Number(user.id),
-        { label: 'client', permissions, ip: '' },
-        0,
-      );
-      keys.push({ apiKey: row.api_key, secret });
+      keys.push(await newApiKey(server, Number(user.id), { label: 'client', createdAt: 0 }));
       ids.push(Number(user.id));
     }
     [alice, bob] = keys as [Key, Key];
