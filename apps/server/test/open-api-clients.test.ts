@@ -14,6 +14,7 @@ import { seedDemo } from '../src/seed/demo.ts';
 import { DEMO_LOGINS } from '../src/seed/demo-logins.ts';
 import { startTestServer, type TestServer, testDialects } from './harness.ts';
 import { type ApiKey as Key, newApiKey } from './open-api-fixtures.ts';
+import { FrameQueue } from './realtime-socket.ts';
 import { fund } from './trading-fixtures.ts';
 
 /**
@@ -26,32 +27,6 @@ const SECRET_BOX_KEY = 'ef'.repeat(32);
 
 // biome-ignore lint/suspicious/noExplicitAny: Binance's payloads and the clients' objects are checked field by field
 type Json = any;
-
-/** Events of one WebSocket, awaited by a test on their content. */
-class Frames {
-  readonly all: Json[] = [];
-  private readonly waiters: { test: (f: Json) => boolean; resolve: (f: Json) => void }[] = [];
-
-  push(frame: Json): void {
-    this.all.push(frame);
-    for (const w of this.waiters.filter((w) => w.test(frame))) w.resolve(frame);
-  }
-
-  next(test: (f: Json) => boolean, ms = 4000): Promise<Json> {
-    return new Promise((resolve, reject) => {
-      const seen = this.all.find(test);
-      if (seen) return resolve(seen);
-      const timer = setTimeout(() => reject(new Error('no matching frame')), ms);
-      this.waiters.push({
-        test,
-        resolve: (f) => {
-          clearTimeout(timer);
-          resolve(f);
-        },
-      });
-    });
-  }
-}
 
 describe.each(testDialects)('Binance clients against the Open API on %s', (dialect) => {
   let server: TestServer;
@@ -99,7 +74,7 @@ describe.each(testDialects)('Binance clients against the Open API on %s', (diale
     // The same key while it lives.
     expect((await connector.createListenKey()).data.listenKey).toBe(listenKey);
 
-    const frames = new Frames();
+    const frames = new FrameQueue<Json>();
     let opened: () => void = () => undefined;
     const open = new Promise<void>((resolve) => {
       opened = resolve;
@@ -148,7 +123,7 @@ describe.each(testDialects)('Binance clients against the Open API on %s', (diale
       await fund(server.services.core, aliceId, 'USDT', '25');
       expect(await frames.next((f) => f.e === 'balanceUpdate')).toMatchObject({ a: 'USDT', d: '25.00000000' });
       // Only Alice's orders reached her stream.
-      const mine = frames.all.filter((f) => f.e === 'executionReport');
+      const mine = frames.frames.filter((f) => f.e === 'executionReport');
       expect(mine.every((f) => f.i === placed.orderId)).toBe(true);
 
       expect((await connector.renewListenKey(listenKey)).data).toEqual({});
@@ -175,12 +150,12 @@ describe.each(testDialects)('Binance clients against the Open API on %s', (diale
     expect([anonymous.status, await anonymous.json()]).toEqual([401, { code: -2014, msg: 'API-key format invalid.' }]);
 
     const ws = new WebSocket(`${wsBase}/stream?streams=${listenKey}`);
-    const frames = new Frames();
+    const frames = new FrameQueue<Json>();
     ws.on('message', (data) => frames.push(JSON.parse(String(data))));
     await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
     // A listen key is also subscribed, and unsubscribed, like a stream.
     const raw = new WebSocket(`${wsBase}/ws`);
-    const rawFrames = new Frames();
+    const rawFrames = new FrameQueue<Json>();
     raw.on('message', (data) => rawFrames.push(JSON.parse(String(data))));
     await new Promise((resolve, reject) => raw.once('open', resolve).once('error', reject));
     raw.send(JSON.stringify({ method: 'SUBSCRIBE', params: [listenKey], id: 1 }));
@@ -222,7 +197,7 @@ describe.each(testDialects)('Binance clients against the Open API on %s', (diale
     const { row, secret } = await insertApiKey(db(), box, bobId, { label: 'temp', permissions, ip: '' }, 0);
     const { listenKey } = (await new Spot(row.api_key, secret, { baseURL: base }).createListenKey()).data;
     const ws = new WebSocket(`${wsBase}/ws/${listenKey}`);
-    const frames = new Frames();
+    const frames = new FrameQueue<Json>();
     ws.on('message', (data) => frames.push(JSON.parse(String(data))));
     await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
     try {
@@ -243,7 +218,7 @@ describe.each(testDialects)('Binance clients against the Open API on %s', (diale
 
   it('serves listen keys, orders and the account over the WebSocket API', async () => {
     const ws = new WebSocket(`${wsBase}/ws-api/v3`);
-    const frames = new Frames();
+    const frames = new FrameQueue<Json>();
     ws.on('message', (data) => frames.push(JSON.parse(String(data))));
     await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
     const call = (id: string, method: string, params: Record<string, string | number>) => {
@@ -350,7 +325,7 @@ describe.each(testDialects)('Binance clients against the Open API on %s', (diale
   const followsOrdersOnListenKey = async (exchange: Json) => {
     const { listenKey } = await exchange.publicPostUserDataStream();
     const ws = new WebSocket(`${wsBase}/ws/${listenKey}`);
-    const frames = new Frames();
+    const frames = new FrameQueue<Json>();
     ws.on('message', (data) => frames.push(JSON.parse(String(data))));
     await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
     try {
