@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StpMode } from '../src/core/self-trade-prevention.ts';
 import { executionReports } from '../src/open-api/user-events.ts';
 import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
-import { type ApiKey, newApiKey, signedQuery } from './open-api-fixtures.ts';
+import { type ApiKey, type Json, newApiKey, signedQuery } from './open-api-fixtures.ts';
 import { fund, loginAs, seedMarket, tradingInvariants } from './trading-fixtures.ts';
 
 /**
@@ -17,9 +17,6 @@ const ALICE = 601;
 const BOB = 602;
 const CAROL = 603;
 const BOT = 604;
-
-// biome-ignore lint/suspicious/noExplicitAny: Binance's payloads are checked field by field
-type Json = any;
 
 describe.each(testDialects)('minimum order value, price band and self-trade prevention on %s', (dialect) => {
   let server: TestServer;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executionReports } from '../src/open-api/user-events.ts';
 import { startTestServer, type TestServer, testDialects } from './harness.ts';
-import { type ApiKey as Key, newApiKey, signedQuery } from './open-api-fixtures.ts';
+import { type Json, type ApiKey as Key, newApiKey, signedQuery } from './open-api-fixtures.ts';
 import { fund, seedMarket, tradingInvariants } from './trading-fixtures.ts';
 
 /**
@@ -12,9 +12,6 @@ import { fund, seedMarket, tradingInvariants } from './trading-fixtures.ts';
 const TRADER = 601;
 const MAKER = 602;
 const SECRET_BOX_KEY = '12'.repeat(32);
-
-// biome-ignore lint/suspicious/noExplicitAny: Binance's payloads are checked field by field
-type Json = any;
 
 describe.each(testDialects)('Open API order flows on %s', (dialect) => {
   let server: TestServer;

@@ -5,7 +5,7 @@ import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startTestServer, type TestServer, testDialects } from './harness.ts';
-import { type ApiKey as Key, newApiKey } from './open-api-fixtures.ts';
+import { type Json, type ApiKey as Key, newApiKey } from './open-api-fixtures.ts';
 import { fund, loginAs, seedMarket, tradingInvariants } from './trading-fixtures.ts';
 
 /**
@@ -16,9 +16,6 @@ import { fund, loginAs, seedMarket, tradingInvariants } from './trading-fixtures
 const TRADER = 501;
 const MAKER = 502;
 const SECRET_BOX_KEY = 'ab'.repeat(32);
-
-// biome-ignore lint/suspicious/noExplicitAny: Binance's payloads are checked field by field
-type Json = any;
 
 interface SignedOptions {
   /** Where the parameters go: the query string (default), the form body, or split between both. */
