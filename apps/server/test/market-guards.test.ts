@@ -1,13 +1,11 @@
-import { createHmac } from 'node:crypto';
 import { OrderStatus, orderCreate, orderListAll, orderListNew } from '@opex/contract/calls/order';
 import { ErrorCode, errorMessages } from '@opex/contract/error-codes';
 import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StpMode } from '../src/core/self-trade-prevention.ts';
-import { insertApiKey } from '../src/modules/openapi/api-keys.ts';
-import { serverSecretBox } from '../src/modules/openapi/secret-box.ts';
 import { executionReports } from '../src/open-api/user-events.ts';
 import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
+import { type ApiKey, type Json, newApiKey, signedQuery } from './open-api-fixtures.ts';
 import { fund, loginAs, seedMarket, tradingInvariants } from './trading-fixtures.ts';
 
 /**
@@ -20,27 +18,16 @@ const BOB = 602;
 const CAROL = 603;
 const BOT = 604;
 
-// biome-ignore lint/suspicious/noExplicitAny: Binance's payloads are checked field by field
-type Json = any;
-
 describe.each(testDialects)('minimum order value, price band and self-trade prevention on %s', (dialect) => {
   let server: TestServer;
   let alice: TestClient;
-  let key: { apiKey: string; secret: string };
+  let key: ApiKey;
   const db = () => server.services.database.db;
   const core = () => server.services.core;
 
   /** A signed Open API request, parameters in the query string. */
-  const binance = async (method: 'GET' | 'POST' | 'DELETE', path: string, params: Record<string, string>) => {
-    const query = new URLSearchParams({ ...params, timestamp: String(server.clock.now()) }).toString();
-    const signature = createHmac('sha256', key.secret).update(query).digest('hex');
-    const response = await server.app.inject({
-      method,
-      url: `/api/v3${path}?${query}&signature=${signature}`,
-      headers: { 'x-mbx-apikey': key.apiKey },
-    });
-    return { status: response.statusCode, body: response.json() as Json };
-  };
+  const binance = (method: 'GET' | 'POST' | 'DELETE', path: string, params: Record<string, string>) =>
+    signedQuery(server, key, method, path, params);
   const limit = (side: 'BUY' | 'SELL', quantity: string, price: string, extra: Record<string, string> = {}) =>
     binance('POST', '/order', {
       symbol: 'BTCUSDT',
@@ -108,14 +95,7 @@ describe.each(testDialects)('minimum order value, price band and self-trade prev
       await fund(core(), user, 'BTC', '100');
     }
     alice = await loginAs(server, ALICE);
-    const created = await insertApiKey(
-      db(),
-      serverSecretBox(server.services.config),
-      BOT,
-      { label: 'bot', permissions: ['read', 'trade'], ip: '' },
-      server.clock.now(),
-    );
-    key = { apiKey: created.row.api_key, secret: created.secret };
+    key = await newApiKey(server, BOT);
   });
   afterAll(async () => {
     expect(await tradingInvariants(db(), core())).toEqual([]);

@@ -13,6 +13,8 @@ import { ListenKeys } from '../src/open-api/listen-keys.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 import { DEMO_LOGINS } from '../src/seed/demo-logins.ts';
 import { startTestServer, type TestServer, testDialects } from './harness.ts';
+import { type ApiKey as Key, newApiKey } from './open-api-fixtures.ts';
+import { FrameQueue } from './realtime-socket.ts';
 import { fund } from './trading-fixtures.ts';
 
 /**
@@ -25,37 +27,6 @@ const SECRET_BOX_KEY = 'ef'.repeat(32);
 
 // biome-ignore lint/suspicious/noExplicitAny: Binance's payloads and the clients' objects are checked field by field
 type Json = any;
-
-interface Key {
-  apiKey: string;
-  secret: string;
-}
-
-/** Events of one WebSocket, awaited by a test on their content. */
-class Frames {
-  readonly all: Json[] = [];
-  private readonly waiters: { test: (f: Json) => boolean; resolve: (f: Json) => void }[] = [];
-
-  push(frame: Json): void {
-    this.all.push(frame);
-    for (const w of this.waiters.filter((w) => w.test(frame))) w.resolve(frame);
-  }
-
-  next(test: (f: Json) => boolean, ms = 4000): Promise<Json> {
-    return new Promise((resolve, reject) => {
-      const seen = this.all.find(test);
-      if (seen) return resolve(seen);
-      const timer = setTimeout(() => reject(new Error('no matching frame')), ms);
-      this.waiters.push({
-        test,
-        resolve: (f) => {
-          clearTimeout(timer);
-          resolve(f);
-        },
-      });
-    });
-  }
-}
 
 describe.each(testDialects)('Binance clients against the Open API on %s', (dialect) => {
   let server: TestServer;
@@ -76,7 +47,6 @@ describe.each(testDialects)('Binance clients against the Open API on %s', (diale
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
     wsBase = base.replace(/^http/, 'ws');
-    const box = serverSecretBox(server.services.config);
     const keys: Key[] = [];
     const ids: number[] = [];
     for (const login of DEMO_LOGINS) {
@@ -85,15 +55,7 @@ describe.each(testDialects)('Binance clients against the Open API on %s', (diale
         .select('id')
         .where('email', '=', login.email)
         .executeTakeFirstOrThrow();
-      const permissions: ('read' | 'trade')[] = ['read', 'trade'];
-      const { row, secret } = await insertApiKey(
-        db(),
-        box,
-        Number(user.id),
-        { label: 'client', permissions, ip: '' },
-        0,
-      );
-      keys.push({ apiKey: row.api_key, secret });
+      keys.push(await newApiKey(server, Number(user.id), { label: 'client', createdAt: 0 }));
       ids.push(Number(user.id));
     }
     [alice, bob] = keys as [Key, Key];
@@ -112,7 +74,7 @@ describe.each(testDialects)('Binance clients against the Open API on %s', (diale
     // The same key while it lives.
     expect((await connector.createListenKey()).data.listenKey).toBe(listenKey);
 
-    const frames = new Frames();
+    const frames = new FrameQueue<Json>();
     let opened: () => void = () => undefined;
     const open = new Promise<void>((resolve) => {
       opened = resolve;
@@ -161,7 +123,7 @@ describe.each(testDialects)('Binance clients against the Open API on %s', (diale
       await fund(server.services.core, aliceId, 'USDT', '25');
       expect(await frames.next((f) => f.e === 'balanceUpdate')).toMatchObject({ a: 'USDT', d: '25.00000000' });
       // Only Alice's orders reached her stream.
-      const mine = frames.all.filter((f) => f.e === 'executionReport');
+      const mine = frames.frames.filter((f) => f.e === 'executionReport');
       expect(mine.every((f) => f.i === placed.orderId)).toBe(true);
 
       expect((await connector.renewListenKey(listenKey)).data).toEqual({});
@@ -188,12 +150,12 @@ describe.each(testDialects)('Binance clients against the Open API on %s', (diale
     expect([anonymous.status, await anonymous.json()]).toEqual([401, { code: -2014, msg: 'API-key format invalid.' }]);
 
     const ws = new WebSocket(`${wsBase}/stream?streams=${listenKey}`);
-    const frames = new Frames();
+    const frames = new FrameQueue<Json>();
     ws.on('message', (data) => frames.push(JSON.parse(String(data))));
     await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
     // A listen key is also subscribed, and unsubscribed, like a stream.
     const raw = new WebSocket(`${wsBase}/ws`);
-    const rawFrames = new Frames();
+    const rawFrames = new FrameQueue<Json>();
     raw.on('message', (data) => rawFrames.push(JSON.parse(String(data))));
     await new Promise((resolve, reject) => raw.once('open', resolve).once('error', reject));
     raw.send(JSON.stringify({ method: 'SUBSCRIBE', params: [listenKey], id: 1 }));
@@ -235,7 +197,7 @@ describe.each(testDialects)('Binance clients against the Open API on %s', (diale
     const { row, secret } = await insertApiKey(db(), box, bobId, { label: 'temp', permissions, ip: '' }, 0);
     const { listenKey } = (await new Spot(row.api_key, secret, { baseURL: base }).createListenKey()).data;
     const ws = new WebSocket(`${wsBase}/ws/${listenKey}`);
-    const frames = new Frames();
+    const frames = new FrameQueue<Json>();
     ws.on('message', (data) => frames.push(JSON.parse(String(data))));
     await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
     try {
@@ -256,7 +218,7 @@ describe.each(testDialects)('Binance clients against the Open API on %s', (diale
 
   it('serves listen keys, orders and the account over the WebSocket API', async () => {
     const ws = new WebSocket(`${wsBase}/ws-api/v3`);
-    const frames = new Frames();
+    const frames = new FrameQueue<Json>();
     ws.on('message', (data) => frames.push(JSON.parse(String(data))));
     await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
     const call = (id: string, method: string, params: Record<string, string | number>) => {
@@ -363,7 +325,7 @@ describe.each(testDialects)('Binance clients against the Open API on %s', (diale
   const followsOrdersOnListenKey = async (exchange: Json) => {
     const { listenKey } = await exchange.publicPostUserDataStream();
     const ws = new WebSocket(`${wsBase}/ws/${listenKey}`);
-    const frames = new Frames();
+    const frames = new FrameQueue<Json>();
     ws.on('message', (data) => frames.push(JSON.parse(String(data))));
     await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
     try {

@@ -3,6 +3,7 @@ import Big from 'big.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startTestServer, type TestServer, testDialects } from './harness.ts';
+import { FrameQueue } from './realtime-socket.ts';
 import { fund, seedMarket, tradingInvariants } from './trading-fixtures.ts';
 
 /**
@@ -18,20 +19,14 @@ type Json = any;
 
 /** A stream client: JSON text frames, kept in order, awaited by predicate. */
 class StreamSocket {
-  readonly frames: Json[] = [];
+  private readonly queue = new FrameQueue<Json>();
+  readonly frames = this.queue.frames;
   pings = 0;
-  private waiters: { test: (f: Json) => boolean; resolve: (f: Json) => void }[] = [];
   private constructor(readonly ws: WebSocket) {
     ws.on('ping', () => this.pings++);
     ws.on('message', (data: Buffer, isBinary) => {
       expect(isBinary).toBe(false);
-      const frame = JSON.parse(data.toString());
-      this.frames.push(frame);
-      this.waiters = this.waiters.filter((w) => {
-        if (!w.test(frame)) return true;
-        w.resolve(frame);
-        return false;
-      });
+      this.queue.push(JSON.parse(data.toString()));
     });
   }
   static open(url: string): Promise<StreamSocket> {
@@ -46,18 +41,7 @@ class StreamSocket {
     this.ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
   }
   next(test: (f: Json) => boolean, ms = 4000): Promise<Json> {
-    const seen = this.frames.find(test);
-    if (seen) return Promise.resolve(seen);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no matching frame')), ms);
-      this.waiters.push({
-        test,
-        resolve: (f) => {
-          clearTimeout(timer);
-          resolve(f);
-        },
-      });
-    });
+    return this.queue.next(test, ms);
   }
   request(frame: { method: string; params?: unknown; id: number | string }): Promise<Json> {
     this.send(frame);

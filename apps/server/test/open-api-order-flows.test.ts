@@ -1,9 +1,7 @@
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertApiKey } from '../src/modules/openapi/api-keys.ts';
-import { serverSecretBox } from '../src/modules/openapi/secret-box.ts';
 import { executionReports } from '../src/open-api/user-events.ts';
 import { startTestServer, type TestServer, testDialects } from './harness.ts';
+import { type Json, type ApiKey as Key, newApiKey, signedQuery } from './open-api-fixtures.ts';
 import { fund, seedMarket, tradingInvariants } from './trading-fixtures.ts';
 
 /**
@@ -15,31 +13,14 @@ const TRADER = 601;
 const MAKER = 602;
 const SECRET_BOX_KEY = '12'.repeat(32);
 
-// biome-ignore lint/suspicious/noExplicitAny: Binance's payloads are checked field by field
-type Json = any;
-
-interface Key {
-  apiKey: string;
-  secret: string;
-}
-
 describe.each(testDialects)('Open API order flows on %s', (dialect) => {
   let server: TestServer;
   let trader: Key;
   let maker: Key;
   const db = () => server.services.database.db;
 
-  /** A signed request, its parameters in the query string as most clients send them. */
-  const signed = async (key: Key, method: 'GET' | 'POST' | 'DELETE', path: string, params: Record<string, string>) => {
-    const query = new URLSearchParams({ ...params, timestamp: String(server.clock.now()) }).toString();
-    const signature = createHmac('sha256', key.secret).update(query).digest('hex');
-    const response = await server.app.inject({
-      method,
-      url: `/api/v3${path}?${query}&signature=${signature}`,
-      headers: { 'x-mbx-apikey': key.apiKey },
-    });
-    return { status: response.statusCode, body: response.json() as Json };
-  };
+  const signed = (key: Key, method: 'GET' | 'POST' | 'DELETE', path: string, params: Record<string, string>) =>
+    signedQuery(server, key, method, path, params);
   const limit = (key: Key, side: 'BUY' | 'SELL', quantity: string, price: string, id?: string) =>
     signed(key, 'POST', '/order', {
       symbol: 'BTCUSDT',
@@ -72,12 +53,7 @@ describe.each(testDialects)('Open API order flows on %s', (dialect) => {
     await fund(server.services.core, TRADER, 'BTC', '1');
     await fund(server.services.core, MAKER, 'BTC', '10');
     await fund(server.services.core, MAKER, 'USDT', '100000');
-    const box = serverSecretBox(server.services.config);
-    const key = async (userId: number) => {
-      const permissions: ('read' | 'trade')[] = ['read', 'trade'];
-      const { row, secret } = await insertApiKey(db(), box, userId, { label: 'k', permissions, ip: '' }, 0);
-      return { apiKey: row.api_key, secret };
-    };
+    const key = (userId: number) => newApiKey(server, userId, { label: 'k', createdAt: 0 });
     trader = await key(TRADER);
     maker = await key(MAKER);
   });

@@ -4,9 +4,8 @@ import { orderListNew } from '@opex/contract/calls/order';
 import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { insertApiKey } from '../src/modules/openapi/api-keys.ts';
-import { serverSecretBox } from '../src/modules/openapi/secret-box.ts';
 import { startTestServer, type TestServer, testDialects } from './harness.ts';
+import { type Json, type ApiKey as Key, newApiKey } from './open-api-fixtures.ts';
 import { fund, loginAs, seedMarket, tradingInvariants } from './trading-fixtures.ts';
 
 /**
@@ -17,14 +16,6 @@ import { fund, loginAs, seedMarket, tradingInvariants } from './trading-fixtures
 const TRADER = 501;
 const MAKER = 502;
 const SECRET_BOX_KEY = 'ab'.repeat(32);
-
-// biome-ignore lint/suspicious/noExplicitAny: Binance's payloads are checked field by field
-type Json = any;
-
-interface Key {
-  apiKey: string;
-  secret: string;
-}
 
 interface SignedOptions {
   /** Where the parameters go: the query string (default), the form body, or split between both. */
@@ -45,17 +36,8 @@ describe.each(testDialects)('Open API signed endpoints on %s', (dialect) => {
   let maker: Key;
   const db = () => server.services.database.db;
 
-  const newKey = async (userId: number, permissions: ('read' | 'trade')[], ip = ''): Promise<Key> => {
-    const box = serverSecretBox(server.services.config);
-    const { row, secret } = await insertApiKey(
-      db(),
-      box,
-      userId,
-      { label: `key ${permissions.join('+')}`, permissions, ip },
-      server.clock.now(),
-    );
-    return { apiKey: row.api_key, secret };
-  };
+  const newKey = (userId: number, permissions: ('read' | 'trade')[], ip = ''): Promise<Key> =>
+    newApiKey(server, userId, { permissions, ip, label: `key ${permissions.join('+')}` });
 
   /** A signed request as Binance clients send it: HMAC-SHA256 of totalParams = query string + form body. */
   const signed = async (

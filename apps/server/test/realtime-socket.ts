@@ -5,20 +5,50 @@ import WebSocket from 'ws';
 // biome-ignore lint/suspicious/noExplicitAny: frames are checked field by field
 export type Frame = any;
 
+/** Frames kept in arrival order, awaited by a test on their content; a consuming queue takes each awaited frame out. */
+export class FrameQueue<F = Frame> {
+  readonly frames: F[] = [];
+  private waiters: { test: (f: F) => boolean; resolve: (f: F) => void }[] = [];
+  constructor(private readonly consume = false) {}
+  push(frame: F) {
+    this.frames.push(frame);
+    this.waiters = this.waiters.filter((w) => {
+      if (!w.test(frame)) return true;
+      w.resolve(frame);
+      return false;
+    });
+  }
+  next(test: (f: F) => boolean, ms = 4000): Promise<F> {
+    const seen = this.frames.find(test);
+    if (seen) {
+      this.take(seen);
+      return Promise.resolve(seen);
+    }
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no matching frame')), ms);
+      this.waiters.push({
+        test,
+        resolve: (f) => {
+          clearTimeout(timer);
+          this.take(f);
+          resolve(f);
+        },
+      });
+    });
+  }
+  private take(frame: F) {
+    if (this.consume) this.frames.splice(this.frames.indexOf(frame), 1);
+  }
+}
+
 /** A protocol client: sends JSON text, inflates every binary frame, waits for frames matching a test. */
 export class RealtimeSocket {
-  readonly frames: Frame[] = [];
-  private waiters: { test: (f: Frame) => boolean; resolve: (f: Frame) => void }[] = [];
+  private readonly queue = new FrameQueue(true);
+  readonly frames = this.queue.frames;
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (data: Buffer, isBinary) => {
       expect(isBinary).toBe(true);
-      const frame = JSON.parse(gunzipSync(data).toString());
-      this.frames.push(frame);
-      this.waiters = this.waiters.filter((w) => {
-        if (!w.test(frame)) return true;
-        w.resolve(frame);
-        return false;
-      });
+      this.queue.push(JSON.parse(gunzipSync(data).toString()));
     });
   }
   static open(url: string, cookie?: string): Promise<RealtimeSocket> {
@@ -33,22 +63,7 @@ export class RealtimeSocket {
     this.ws.send(JSON.stringify(frame));
   }
   next(test: (f: Frame) => boolean, ms = 3000): Promise<Frame> {
-    const seen = this.frames.find(test);
-    if (seen) {
-      this.frames.splice(this.frames.indexOf(seen), 1);
-      return Promise.resolve(seen);
-    }
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no matching frame')), ms);
-      this.waiters.push({
-        test,
-        resolve: (f) => {
-          clearTimeout(timer);
-          this.frames.splice(this.frames.indexOf(f), 1);
-          resolve(f);
-        },
-      });
-    });
+    return this.queue.next(test, ms);
   }
   close() {
     this.ws.close();

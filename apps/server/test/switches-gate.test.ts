@@ -10,6 +10,7 @@ import { adminContext, configureSimulatedChains } from './deposit-fixtures.ts';
 import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
 import { openApiBuyer } from './open-api-fixtures.ts';
 import { fund, loginAs, seedMarket } from './trading-fixtures.ts';
+import { submitIdentity } from './user-fixtures.ts';
 
 /** Switches the spec names that the server enforces (docs/switches.md): each refuses or withholds what it gates. */
 describe.each(testDialects)('switches that gate on %s', (dialect) => {
@@ -64,28 +65,10 @@ describe.each(testDialects)('switches that gate on %s', (dialect) => {
       expect(refusedByApi.orderId).toBeUndefined();
       expect(await countOf('orders')).toBe(before);
 
-      await db()
-        .insertInto('kyc_submissions')
-        .values({
-          user_id: ALICE,
-          real_name: 'Alice',
-          country_code: '44',
-          cert_type: 2,
-          cert_number: 'X1',
-          front_img: 'a.png',
-          back_img: 'b.png',
-          hand_img: 'c.png',
-          status: 1,
-          reason: '',
-          reviewed_by: null,
-          reviewed_at: null,
-          created_at: server.clock.now(),
-        })
-        .execute();
+      const submission = await submitIdentity(server, ALICE);
       // Submitted is not enough: the review must approve it.
       expect((await alice.call(orderCreate, order)).code).toBe(ErrorCode.tradingNeedsIdentity);
-      const [submission] = await db().selectFrom('kyc_submissions').select('id').execute();
-      await admin('kyc', 'approve', String(submission?.id));
+      await admin('kyc', 'approve', String(submission));
       expect((await alice.call(orderCreate, order)).code).toBe('0');
       expect((await openApiOrder('100', '0.01')).body.orderId).toEqual(expect.any(Number));
     } finally {

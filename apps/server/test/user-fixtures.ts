@@ -62,3 +62,33 @@ export async function accountSnapshot(server: TestServer) {
   const pending = await db.selectFrom('pending_logins').selectAll().orderBy('id').execute();
   return { users, sessions, messages, pending };
 }
+
+/** A pending identity submission for a user, as the KYC form leaves it; returns its id for the operator to review. */
+export async function submitIdentity(server: TestServer, userId: number): Promise<number> {
+  const db = server.services.database.db;
+  await db
+    .insertInto('kyc_submissions')
+    .values({
+      user_id: userId,
+      real_name: 'Alice',
+      country_code: '44',
+      cert_type: 2,
+      cert_number: 'X1',
+      front_img: 'a.png',
+      back_img: 'b.png',
+      hand_img: 'c.png',
+      status: 1,
+      reason: '',
+      reviewed_by: null,
+      reviewed_at: null,
+      created_at: server.clock.now(),
+    })
+    .execute();
+  const submission = await db
+    .selectFrom('kyc_submissions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  return Number(submission.id);
+}

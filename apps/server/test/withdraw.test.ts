@@ -27,7 +27,7 @@ import { withdrawalMovement } from '../src/modules/withdraw/withdrawal-transitio
 import { listOutbox } from '../src/notify/outbox.ts';
 import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
 import { balanceOf, fund, tradingInvariants } from './trading-fixtures.ts';
-import { latestCode, loggedInClient, registerEmail } from './user-fixtures.ts';
+import { latestCode, loggedInClient, registerEmail, submitIdentity } from './user-fixtures.ts';
 
 /**
  * Withdrawals through the real server and the operator CLI: refusals change nothing; the lock, release and send
@@ -459,26 +459,7 @@ describe.each(testDialects)('withdrawals on %s', (dialect) => {
 
   it('raises the daily limit once identity is verified', async () => {
     server.clock.advance(24 * 60 * 60_000);
-    await db()
-      .insertInto('kyc_submissions')
-      .values({
-        user_id: aliceId,
-        real_name: 'Alice',
-        country_code: '44',
-        cert_type: 2,
-        cert_number: 'X1',
-        front_img: 'a.png',
-        back_img: 'b.png',
-        hand_img: 'c.png',
-        status: 1,
-        reason: '',
-        reviewed_by: null,
-        reviewed_at: null,
-        created_at: server.clock.now(),
-      })
-      .execute();
-    const [submission] = await db().selectFrom('kyc_submissions').select('id').execute();
-    await admin('kyc', 'approve', String(submission?.id));
+    await admin('kyc', 'approve', String(await submitIdentity(server, aliceId)));
     const cost = await alice.call(getCost, { symbol: 'BTC' });
     expect(cost.data.verified).toBe(1);
     expect(cost.data.chains[0]?.dailyLimit).toBe('100');

@@ -16,17 +16,9 @@ import { candleStart } from './kline-periods.ts';
 import type { AppliedTrade } from './trade-record.ts';
 
 type Key = string;
-interface KlineRow {
-  symbol: string;
-  period: KlinePeriod;
-  open_time: number;
-  open: string;
-  high: string;
-  low: string;
-  close: string;
-  vol: string;
-  amount: string;
-}
+/** A K-line row's candle columns: the candle as stored, keyed by its open time. */
+type CandleColumns = Omit<CandleText, 'id'> & { open_time: number };
+type KlineRow = CandleColumns & { symbol: string; period: KlinePeriod };
 const candleRow = (symbol: string, period: KlinePeriod, c: CandleText): KlineRow => ({
   symbol,
   period,
@@ -199,14 +191,6 @@ export class KlineStore {
   }
 }
 
-export function candleFromRow(row: {
-  open_time: number;
-  open: string;
-  high: string;
-  low: string;
-  close: string;
-  vol: string;
-  amount: string;
-}): CandleState {
+export function candleFromRow(row: CandleColumns): CandleState {
   return parseCandle({ ...row, id: Number(row.open_time) });
 }

@@ -111,13 +111,17 @@ export function UserOrders({ market, onChanged }: { market: ChosenMarket; onChan
   };
   const pairColumn: TableColumn[] = thisPairOnly ? [] : [{ key: 'pair', title: t('trade.orders.pair') }];
   const visible = (all: TableColumn[]) => (phone ? all.filter((column) => !phoneHides.has(column.key)) : all);
+  /** The columns orders and fills both open with. */
+  const leadColumns: TableColumn[] = [
+    { key: 'time', title: t('trade.orders.time'), width: phone ? '24%' : '16%' },
+    ...pairColumn,
+    { key: 'side', title: t('trade.orders.side') },
+    { key: 'price', title: t('trade.orders.price'), align: 'right' },
+    { key: 'volume', title: t('trade.orders.volume'), align: 'right' },
+  ];
   const orderColumns = (extra: TableColumn[]): TableColumn[] =>
     visible([
-      { key: 'time', title: t('trade.orders.time'), width: phone ? '24%' : '16%' },
-      ...pairColumn,
-      { key: 'side', title: t('trade.orders.side') },
-      { key: 'price', title: t('trade.orders.price'), align: 'right' },
-      { key: 'volume', title: t('trade.orders.volume'), align: 'right' },
+      ...leadColumns,
       { key: 'deal', title: t('trade.orders.deal'), align: 'right' },
       { key: 'avg', title: t('trade.orders.avg'), align: 'right' },
       ...extra,
@@ -188,11 +192,7 @@ export function UserOrders({ market, onChanged }: { market: ChosenMarket; onChan
     };
   });
   const tradeColumns = visible([
-    { key: 'time', title: t('trade.orders.time'), width: phone ? '24%' : '16%' },
-    ...pairColumn,
-    { key: 'side', title: t('trade.orders.side') },
-    { key: 'price', title: t('trade.orders.price'), align: 'right' },
-    { key: 'volume', title: t('trade.orders.volume'), align: 'right' },
+    ...leadColumns,
     { key: 'total', title: t('trade.orders.total'), align: 'right' },
     { key: 'fee', title: t('trade.orders.fee'), align: 'right' },
     { key: 'role', title: t('trade.orders.role'), align: 'right' },
