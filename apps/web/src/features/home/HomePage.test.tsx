@@ -78,6 +78,8 @@ describe("the home page's mini charts (index_kline_switch)", () => {
   it('draws none while the switch is off', () => {
     renderHome('0');
     expect(screen.getByRole('link', { name: /BTC/ })).toBeVisible();
+    // The day's volume carries its coin.
+    expect(screen.getByText('12.5 BTC')).toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: 'Last 24h' })).toBeNull();
     expect(screen.queryByRole('img')).toBeNull();
   });

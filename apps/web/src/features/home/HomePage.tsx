@@ -146,7 +146,7 @@ function MarketOverview({ data, loading }: { data: HomeData | undefined; loading
                   <td data-direction={rose.direction}>{rose.text}</td>
                   <td className={styles.wide}>{displayNumber(market.high)}</td>
                   <td className={styles.wide}>{displayNumber(market.low)}</td>
-                  <td>{displayNumber(market.vol)}</td>
+                  <td>{`${displayNumber(market.vol)} ${market.base}`}</td>
                   {sparklines && (
                     <td className={styles.wide}>
                       <Sparkline symbol={market.symbol} name={market.name} />
