@@ -635,10 +635,6 @@ export class OrderBook {
     return (sideOf(flags) === BUY) === (triggerOf(flags) === TriggerKind.Stop) ? this.rising : this.falling;
   }
 
-  /**
-   * Cancels an order that is on no queue any more: reports what is left of it and frees its slot.
-   * `afterGet`: the id map's last use was looking this order up (see IdMap.delete).
-   */
   /** The match self-trade prevention stopped last: the self-trade cancels it causes report it. */
   private preventedMatch = [0, 0, 0, 0];
 
@@ -650,6 +646,10 @@ export class OrderBook {
     p[3] = makerQty;
   }
 
+  /**
+   * Cancels an order that is on no queue any more: reports what is left of it and frees its slot.
+   * `afterGet`: the id map's last use was looking this order up (see IdMap.delete).
+   */
   private close(slot: number, reason: Reason, afterGet = false): void {
     const store = this.store;
     const events = this.events;
