@@ -13,38 +13,12 @@ import type { AdminContext } from '../src/admin/admin-command.ts';
 import { AdminInputError } from '../src/admin/admin-input.ts';
 import { runAdmin } from '../src/admin/commands.ts';
 import { createUser } from '../src/modules/user/accounts.ts';
-import { contentSnapshot } from './content-fixtures.ts';
+import { contentSnapshot, BTC_USDT_MARKET as MARKET } from './content-fixtures.ts';
 import { startTestServer, type TestServer, testDialects } from './harness.ts';
 import { PASSWORD } from './user-fixtures.ts';
 
 const BTC = ['coin', 'add', '--symbol', 'btc', '--name', 'Bitcoin', '--show-precision', '6', '--scale', '8'];
 const USDT = ['coin', 'add', '--symbol', 'USDT', '--name', 'Tether USD', '--show-precision', '2', '--scale', '6'];
-const MARKET = [
-  'market',
-  'add',
-  '--base',
-  'BTC',
-  '--quote',
-  'USDT',
-  '--price-precision',
-  '2',
-  '--volume-precision',
-  '6',
-  '--depth',
-  '0.01,0.1,1',
-  '--limit-volume-min',
-  '0.0001',
-  '--limit-price-min',
-  '0.01',
-  '--market-buy-min',
-  '5',
-  '--market-sell-min',
-  '0.0001',
-  '--maker-fee',
-  '0.001',
-  '--taker-fee',
-  '0.002',
-];
 
 describe.each(testDialects)('operator commands on %s', (dialect) => {
   let server: TestServer;

@@ -3,35 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminContext } from '../src/admin/admin-command.ts';
 import { AdminInputError } from '../src/admin/admin-input.ts';
 import { runAdmin } from '../src/admin/commands.ts';
-import { contentSnapshot } from './content-fixtures.ts';
+import { contentSnapshot, BTC_USDT_MARKET as MARKET } from './content-fixtures.ts';
 import { startTestServer, type TestServer, testDialects } from './harness.ts';
-
-const MARKET = [
-  'market',
-  'add',
-  '--base',
-  'BTC',
-  '--quote',
-  'USDT',
-  '--price-precision',
-  '2',
-  '--volume-precision',
-  '6',
-  '--depth',
-  '0.01',
-  '--limit-volume-min',
-  '0.0001',
-  '--limit-price-min',
-  '0.01',
-  '--market-buy-min',
-  '5',
-  '--market-sell-min',
-  '0.0001',
-  '--maker-fee',
-  '0.001',
-  '--taker-fee',
-  '0.002',
-];
 
 describe.each(testDialects)('market tags and large-trade thresholds on %s', (dialect) => {
   let server: TestServer;
