@@ -78,8 +78,8 @@ export function generateWorkload(name: string, orders: number, cap = Number.POSI
     const events = book.events;
     for (let i = 0; i < events.count; i++) {
       if (events.type(i) !== EventType.Trade) continue;
-      last = events.field(i, 5);
-      if (events.field(i, 7) === 0) forget(events.field(i, 0));
+      last = events.tradePrice(i);
+      if (events.makerRemaining(i) === 0) forget(events.makerId(i));
     }
     if (book.ids.get(id) !== -1) {
       where.set(id, resting.length);

@@ -55,6 +55,59 @@ export class EventLog {
     return this.data[i * EVENT_STRIDE + F + k] as number;
   }
 
+  // Named reads of the records' fields, so no reader outside the engine counts field positions.
+  /** The order a record is about (every type but Trade). */
+  orderId(i: number): number {
+    return this.field(i, 0);
+  }
+  /** Rejected: the reason (reasons.ts). */
+  rejectReason(i: number): number {
+    return this.field(i, 1);
+  }
+  makerId(i: number): number {
+    return this.field(i, 0);
+  }
+  takerId(i: number): number {
+    return this.field(i, 1);
+  }
+  /** Trade: the price in ticks. */
+  tradePrice(i: number): number {
+    return this.field(i, 5);
+  }
+  /** Trade: the lots traded. */
+  tradeQty(i: number): number {
+    return this.field(i, 6);
+  }
+  /** Trade: what the maker still has on the book after it. */
+  makerRemaining(i: number): number {
+    return this.field(i, 7);
+  }
+  /** Cancelled: the reason (reasons.ts). */
+  cancelReason(i: number): number {
+    return this.field(i, 2);
+  }
+  /** Cancelled: the lots cancelled. */
+  cancelledQty(i: number): number {
+    return this.field(i, 3);
+  }
+  /** Cancelled: the unspent tick-lots of a market buy by quote. */
+  unspentQuote(i: number): number {
+    return this.field(i, 4);
+  }
+  /** Cancelled by self-trade prevention: the match it prevented (maker, taker, price, the maker's remaining). */
+  preventedMakerId(i: number): number {
+    return this.field(i, 5);
+  }
+  preventedTakerId(i: number): number {
+    return this.field(i, 6);
+  }
+  preventedPrice(i: number): number {
+    return this.field(i, 7);
+  }
+  preventedMakerQty(i: number): number {
+    return this.field(i, 8);
+  }
+
   /** Starts a record and returns its base offset; the caller writes the fields. */
   private open(type: EventType, ts: number): number {
     if ((this.count + 1) * EVENT_STRIDE > this.data.length) this.grow();

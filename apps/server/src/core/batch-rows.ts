@@ -3,6 +3,7 @@ import type { Insertable } from 'kysely';
 import type { BalancesTable, LedgerEntriesTable } from '../db/tables/ledger.ts';
 import type { KlinesTable } from '../db/tables/market-data.ts';
 import type { OrdersTable, PreventedMatchesTable, TradesTable } from '../db/tables/trading.ts';
+import { isTradingCause } from '../ledger/accounts.ts';
 import type { BalanceChange } from './balance-cache.ts';
 import type { BatchEffects } from './batch-effects.ts';
 import type { BalanceEvent, CoreEvent } from './core-events.ts';
@@ -106,14 +107,11 @@ export function batchOutput(
   return { rows, events };
 }
 
-/** Ledger causes of trading itself; anything else (deposit, withdrawal, transfer, credit) moves a balance. */
-const TRADING_CAUSES = new Set(['trade', 'fee', 'order_lock', 'order_unlock']);
-
 /** Per owner|account|coin, the net of the batch's postings that were not trading (null when there were none). */
 function movedOutsideTrading(ledger: Insertable<LedgerEntriesTable>[]): Map<string, Big> | null {
   let moved: Map<string, Big> | null = null;
   for (const e of ledger) {
-    if (TRADING_CAUSES.has(e.cause)) continue;
+    if (isTradingCause(e.cause)) continue;
     moved ??= new Map();
     const key = `${e.owner_id}|${e.account}|${e.coin}`;
     moved.set(key, (moved.get(key) ?? new Big(0)).plus(e.delta));

@@ -36,6 +36,7 @@ const row = (r: Partial<Selectable<OrdersTable>> & { id: number }): Selectable<O
 const defaults = (id: number): Selectable<OrdersTable> => ({
   id,
   user_id: 7,
+  account: 'exchange',
   symbol: 'btcusdt',
   side: 'BUY',
   type: 1,
@@ -78,6 +79,8 @@ const rows = [
     status: 3,
     client_order_id: 'abc',
     user_id: 8,
+    // Another product's account (margin's) is read back with the order.
+    account: 'leverage',
   }),
   row({ id: 12, time_in_force: 'IOC', closed_by_exchange: 1, client_order_id: 'a,b,' }),
   row({

@@ -3,6 +3,7 @@ import type { SnapshotOrder } from '@opex/engine/snapshot';
 import Big from 'big.js';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { AccountType } from '../ledger/accounts.ts';
 import { NOT_EXACT, unitsAt, unitsToBig } from './decimal-units.ts';
 import type { MarketSpec } from './market-spec.ts';
 import type { TimeInForceName } from './order-rules.ts';
@@ -39,6 +40,7 @@ export const OPEN_ORDER_FIELDS = [
   'trigger_price',
   'created_at',
   'updated_at',
+  'account',
   'deal_money',
   'fee',
   'platform_fee',
@@ -58,6 +60,7 @@ export function openOrdersQuery(db: Kysely<Database>) {
 
 /** The rest of an order's line when nothing is filled yet: deal money, fee, platform fee 0, no coin, no client id. */
 const NOTHING_FILLED = '0,0,0,';
+const EXCHANGE = 'exchange';
 const ZERO = new Big(0);
 const tifNames: TimeInForceName[] = ['GTC', 'IOC', 'FOK'];
 
@@ -93,6 +96,8 @@ class Columns {
   /** Stop-limit orders (rare): trigger kind and price in ticks, by index. */
   triggers = new Map<number, { kind: number; ticks: number }>();
   extra = new Map<number, Extra>();
+  /** Orders on another account than the exchange account (margin's), by index. */
+  accounts = new Map<number, AccountType>();
 
   constructor(capacity: number) {
     this.ids = new Float64Array(capacity);
@@ -206,6 +211,7 @@ export class OpenOrders {
     this.columns.reserveText.delete(i);
     this.columns.extra.delete(i);
     this.columns.triggers.delete(i);
+    this.columns.accounts.delete(i);
     this.coldCount--;
   }
 
@@ -220,6 +226,7 @@ export class OpenOrders {
     const order: OrderState = {
       id: c.ids[i] as number,
       userId: c.users[i] as number,
+      account: c.accounts.get(i) ?? 'exchange',
       spec,
       side: bits & 1 ? 'SELL' : 'BUY',
       type: bits & 2 ? 2 : 1,
@@ -338,6 +345,11 @@ export class OpenOrdersLoader {
       ((tif === 73 ? 1 : tif === 70 ? 2 : 0) << 4);
     c.created[i] = this.units(line, 0, id);
     c.updated[i] = this.units(line, 0, id);
+    const accountEnd = this.fieldEnd(line);
+    if (accountEnd - this.at !== EXCHANGE.length || !line.startsWith(EXCHANGE, this.at)) {
+      c.accounts.set(i, line.slice(this.at, accountEnd) as AccountType);
+    }
+    this.at = accountEnd + 1;
     if (line.length !== this.at + NOTHING_FILLED.length || !line.endsWith(NOTHING_FILLED)) {
       const [dealMoney = '', fee = '', platformFee = '', platformFeeCoin = '', ...client] = line
         .slice(this.at)

@@ -6,7 +6,7 @@ import { EventType } from '@opex/engine/events';
 import type { OrderBook } from '@opex/engine/order-book';
 import { Reason } from '@opex/engine/reasons';
 import type Big from 'big.js';
-import { SYSTEM_OWNER } from '../ledger/accounts.ts';
+import { type AccountType, SYSTEM_OWNER } from '../ledger/accounts.ts';
 import type { CorePosting } from './balance-cache.ts';
 import type { BatchEffects } from './batch-effects.ts';
 import type { CoreState, Market } from './core-state.ts';
@@ -15,6 +15,8 @@ import { platformFee } from './fee-coin.ts';
 import { checkGuards, type GuardRefusal, protectionPrice } from './market-guards.ts';
 import { checkOrder, type OrderRefusal, type OrderRequest } from './order-rules.ts';
 import { feeCoinOf, lockCoinOf, type OrderState, reserveFor } from './order-state.ts';
+import type { RiskStage } from './risk-stage.ts';
+import { riskStageOf } from './risk-stages.ts';
 import { DEFAULT_STP_MODE, engineStp, type StpMode } from './self-trade-prevention.ts';
 
 /**
@@ -30,11 +32,12 @@ export interface PlaceCommand {
   symbol: string;
   request: OrderRequest;
   clientOrderId: string | null;
+  /** The account that trades: its product's risk stage decides what the order may spend; 'exchange' when absent. */
+  account?: AccountType;
   /** Self-trade prevention; EXPIRE_TAKER when absent (every web order). */
   selfTradePrevention?: StpMode;
 }
 
-const ACCOUNT = 'exchange';
 /** IdMap.get's answer for an id the book does not hold. */
 const NOT_ON_BOOK = -1;
 /** The engine's end of a book side's levels and of a level's orders. */
@@ -66,6 +69,9 @@ const triggerRefusals = {
 export function placeOrder(state: CoreState, batch: BatchEffects, cmd: PlaceCommand, now: number): PlaceOutcome {
   const market = state.markets.get(cmd.symbol);
   if (!market) return refuse(state, batch, cmd, ErrorCode.marketNotFound, now);
+  const account = cmd.account ?? 'exchange';
+  const risk = riskStageOf(account);
+  if (!risk) return refuse(state, batch, cmd, ErrorCode.badRequest, now);
   const intent = checkOrder(market.spec, cmd.request);
   if (typeof intent === 'string') return refuse(state, batch, cmd, refusalCodes[intent], now);
   const lastTicks = market.book.lastPrice;
@@ -97,6 +103,7 @@ export function placeOrder(state: CoreState, batch: BatchEffects, cmd: PlaceComm
   const order: OrderState = {
     id: state.nextOrderId,
     userId: cmd.userId,
+    account,
     spec: market.spec,
     ...intent,
     askedQuoteTickLots,
@@ -119,9 +126,8 @@ export function placeOrder(state: CoreState, batch: BatchEffects, cmd: PlaceComm
       ? costToBuy(market.book, order, limitTicks)
       : reserveFor(order);
   const lockCoin = lockCoinOf(order);
-  if (state.balances.get(cmd.userId, ACCOUNT, lockCoin).available.lt(reserve)) {
-    return refuse(state, batch, cmd, ErrorCode.insufficientBalance, now);
-  }
+  const refusal = risk.check(state, order, lockCoin, reserve);
+  if (refusal) return refuse(state, batch, cmd, refusal, now);
 
   const book = market.book;
   book.place({
@@ -142,17 +148,11 @@ export function placeOrder(state: CoreState, batch: BatchEffects, cmd: PlaceComm
   });
   const events = book.events;
   if (events.type(0) === EventType.Rejected) {
-    const reason = events.field(0, 1);
+    const reason = events.rejectReason(0);
     return refuse(state, batch, cmd, bookRefusals[reason] ?? ErrorCode.badRequest, now);
   }
   state.nextOrderId++;
-  state.balances.post(
-    'order_lock',
-    `order:${order.id}`,
-    move(order.userId, lockCoin, reserve, 'lock'),
-    now,
-    batch.ledger,
-  );
+  risk.hold({ state, batch, at: now }, order, lockCoin, reserve);
   order.reserve = reserve;
   state.open.set(order.id, order);
   batch.orders.set(order.id, order);
@@ -215,16 +215,16 @@ function settleEvents(state: CoreState, batch: BatchEffects, market: Market, now
     const type = events.type(i);
     if (type === EventType.Trade) settleTrade(state, batch, market, i, now);
     else if (type === EventType.Triggered) {
-      const order = state.open.get(events.field(i, 0)) as OrderState;
+      const order = state.open.get(events.orderId(i)) as OrderState;
       order.status = OrderStatus.open;
       order.updatedAt = now;
       batch.orders.set(order.id, order);
       if (triggered === null) triggered = [];
       triggered.push(order);
     } else if (type === EventType.Cancelled) {
-      const order = state.open.get(events.field(i, 0)) as OrderState;
-      const reason = events.field(i, 2);
-      const unspentQuote = events.field(i, 4);
+      const order = state.open.get(events.orderId(i)) as OrderState;
+      const reason = events.cancelReason(i);
+      const unspentQuote = events.unspentQuote(i);
       order.expiredInMatch = reason === Reason.SelfTrade;
       if (order.expiredInMatch) recordPreventedMatch(batch, market, i, order, now);
       // A market buy by amount nearly always leaves less than one lot's worth unspent: that is filled, not cancelled.
@@ -232,7 +232,7 @@ function settleEvents(state: CoreState, batch: BatchEffects, market: Market, now
         !order.expiredInMatch &&
         order.type === 2 &&
         order.dealLots > 0 &&
-        events.field(i, 3) === 0 &&
+        events.cancelledQty(i) === 0 &&
         unspentQuote < market.book.lastPrice;
       order.closedByExchange = reason !== Reason.User && !dust;
       end(state, batch, order, dust ? OrderStatus.filled : OrderStatus.cancelled, now);
@@ -251,8 +251,8 @@ function settleEvents(state: CoreState, batch: BatchEffects, market: Market, now
  */
 function recordPreventedMatch(batch: BatchEffects, market: Market, i: number, order: OrderState, now: number): void {
   const events = market.book.events;
-  const makerId = events.field(i, 5);
-  const takerId = events.field(i, 6);
+  const makerId = events.preventedMakerId(i);
+  const takerId = events.preventedTakerId(i);
   const last = batch.preventedMatches.at(-1);
   if (last && last.maker_order_id === makerId && last.taker_order_id === takerId) {
     last.stp_mode = 'EXPIRE_BOTH';
@@ -265,8 +265,8 @@ function recordPreventedMatch(batch: BatchEffects, market: Market, i: number, or
     taker_order_id: takerId,
     maker_order_id: makerId,
     stp_mode: order.id === makerId ? 'EXPIRE_MAKER' : 'EXPIRE_TAKER',
-    price: formatUnits(events.field(i, 7), p),
-    maker_prevented_qty: formatUnits(events.field(i, 8), v),
+    price: formatUnits(events.preventedPrice(i), p),
+    maker_prevented_qty: formatUnits(events.preventedMakerQty(i), v),
     created_at: now,
   });
 }
@@ -274,10 +274,10 @@ function recordPreventedMatch(batch: BatchEffects, market: Market, i: number, or
 function settleTrade(state: CoreState, batch: BatchEffects, market: Market, i: number, now: number): void {
   const events = market.book.events;
   const spec = market.spec;
-  const maker = state.open.get(events.field(i, 0)) as OrderState;
-  const taker = state.open.get(events.field(i, 1)) as OrderState;
-  const ticks = events.field(i, 5);
-  const lots = events.field(i, 6);
+  const maker = state.open.get(events.makerId(i)) as OrderState;
+  const taker = state.open.get(events.takerId(i)) as OrderState;
+  const ticks = events.tradePrice(i);
+  const lots = events.tradeQty(i);
   const base = unitsToBig(lots, spec.volumePrecision);
   const quote = notional(ticks, lots, spec.pricePrecision, spec.volumePrecision);
   const [buyer, seller] = taker.side === 'BUY' ? [taker, maker] : [maker, taker];
@@ -292,16 +292,16 @@ function settleTrade(state: CoreState, batch: BatchEffects, market: Market, i: n
     'trade',
     cause,
     [
-      p(buyer.userId, ACCOUNT, spec.quote, 'locked', quote.neg()),
-      p(seller.userId, ACCOUNT, spec.quote, 'available', quote),
-      p(seller.userId, ACCOUNT, spec.base, 'locked', base.neg()),
-      p(buyer.userId, ACCOUNT, spec.base, 'available', base),
+      p(buyer.userId, buyer.account, spec.quote, 'locked', quote.neg()),
+      p(seller.userId, seller.account, spec.quote, 'available', quote),
+      p(seller.userId, seller.account, spec.base, 'locked', base.neg()),
+      p(buyer.userId, buyer.account, spec.base, 'available', base),
     ],
     now,
     batch.ledger,
   );
-  const buyerCharge = chargeFee(state, batch, buyer.userId, spec.base, buyerFee, cause, now);
-  const sellerCharge = chargeFee(state, batch, seller.userId, spec.quote, sellerFee, cause, now);
+  const buyerCharge = chargeFee(state, batch, buyer, spec.base, buyerFee, cause, now);
+  const sellerCharge = chargeFee(state, batch, seller, spec.quote, sellerFee, cause, now);
 
   buyer.reserve = buyer.reserve.minus(quote);
   seller.reserve = seller.reserve.minus(base);
@@ -354,7 +354,7 @@ function settleTrade(state: CoreState, batch: BatchEffects, market: Market, i: n
     takerOrderId: taker.id,
     ts: now,
   });
-  if (events.field(i, 7) === 0) end(state, batch, maker, OrderStatus.filled, now);
+  if (events.makerRemaining(i) === 0) end(state, batch, maker, OrderStatus.filled, now);
 }
 
 /**
@@ -365,7 +365,7 @@ function settleTrade(state: CoreState, batch: BatchEffects, market: Market, i: n
 function chargeFee(
   state: CoreState,
   batch: BatchEffects,
-  userId: number,
+  { userId, account }: OrderState,
   coin: string,
   fee: Big,
   cause: string,
@@ -379,7 +379,7 @@ function chargeFee(
       direct: state.lastPrice(config.coin, coin),
       inverse: state.lastPrice(coin, config.coin),
     });
-    if (inPlatform?.gt(0) && state.balances.get(userId, ACCOUNT, config.coin).available.gte(inPlatform)) {
+    if (inPlatform?.gt(0) && state.balances.get(userId, account, config.coin).available.gte(inPlatform)) {
       charged = { coin: config.coin, amount: inPlatform };
     }
   }
@@ -387,7 +387,7 @@ function chargeFee(
     'fee',
     cause,
     [
-      { ownerId: userId, account: ACCOUNT, coin: charged.coin, field: 'available', delta: charged.amount.neg() },
+      { ownerId: userId, account, coin: charged.coin, field: 'available', delta: charged.amount.neg() },
       { ownerId: SYSTEM_OWNER, account: 'fee', coin: charged.coin, field: 'available', delta: charged.amount },
     ],
     now,
@@ -399,22 +399,19 @@ function chargeFee(
 /** An order leaves the book: what it still holds is unlocked in the same batch. */
 function end(state: CoreState, batch: BatchEffects, order: OrderState, status: number, now: number): void {
   if (order.reserve.gt(0)) {
-    const postings = move(order.userId, lockCoinOf(order), order.reserve, 'unlock');
-    state.balances.post('order_unlock', `order:${order.id}`, postings, now, batch.ledger);
+    // Placed only where a risk stage trades, so it has one.
+    (riskStageOf(order.account) as RiskStage).release(
+      { state, batch, at: now },
+      order,
+      lockCoinOf(order),
+      order.reserve,
+    );
     order.reserve = unitsToBig(0, 0);
   }
   order.status = status;
   order.updatedAt = now;
   state.open.delete(order.id);
   batch.orders.set(order.id, order);
-}
-
-function move(userId: number, coin: string, amount: Big, direction: 'lock' | 'unlock'): CorePosting[] {
-  const sign = direction === 'lock' ? 1 : -1;
-  return [
-    { ownerId: userId, account: ACCOUNT, coin, field: 'available', delta: amount.times(-sign) },
-    { ownerId: userId, account: ACCOUNT, coin, field: 'locked', delta: amount.times(sign) },
-  ];
 }
 
 /** A refusal; recorded as a rejected order when it carries a client order id, so a retry gets the same answer. */
@@ -430,6 +427,7 @@ function refuse(
     batch.rejected.push({
       id: state.nextOrderId++,
       user_id: cmd.userId,
+      account: cmd.account ?? 'exchange',
       symbol: cmd.symbol,
       side: cmd.request.side,
       type: cmd.request.type,

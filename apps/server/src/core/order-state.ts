@@ -2,6 +2,7 @@ import { OrderStatus } from '@opex/contract/calls/order';
 import Big from 'big.js';
 import type { Insertable, Selectable } from 'kysely';
 import type { OrdersTable } from '../db/tables/trading.ts';
+import type { AccountType } from '../ledger/accounts.ts';
 import { formatUnits, notional, toUnits, unitsToBig } from './decimal-units.ts';
 import type { MarketSpec } from './market-spec.ts';
 import type { TimeInForceName } from './order-rules.ts';
@@ -14,6 +15,8 @@ import type { StpMode } from './self-trade-prevention.ts';
 export interface OrderState {
   id: number;
   userId: number;
+  /** The account it trades on (its product's risk stage holds what it may spend). */
+  account: AccountType;
   spec: MarketSpec;
   side: 'BUY' | 'SELL';
   /** 1 limit, 2 market. */
@@ -81,6 +84,7 @@ export function orderRow(o: OrderState): Insertable<OrdersTable> {
   return {
     id: o.id,
     user_id: o.userId,
+    account: o.account,
     symbol: o.spec.symbol,
     side: o.side,
     type: o.type,
@@ -120,6 +124,7 @@ export function orderFromRow(row: Selectable<OrdersTable>, spec: MarketSpec): Or
   return {
     id: row.id,
     userId: row.user_id,
+    account: row.account as AccountType,
     spec,
     side: row.side,
     type: row.type === 2 ? 2 : 1,

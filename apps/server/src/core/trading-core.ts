@@ -1,11 +1,19 @@
-import { ErrorCode, type ErrorCodeValue } from '@opex/contract/error-codes';
 import type { OrderBook } from '@opex/engine/order-book';
 import type { DatabaseHandle } from '../db/database.ts';
-import { assertBalanced, LedgerError, type LedgerFailure, type Movement, parseAmount } from '../ledger/ledger.ts';
+import type { Movement } from '../ledger/ledger.ts';
 import type { Clock } from '../platform/clock.ts';
 import { BatchEffects } from './batch-effects.ts';
 import { type AlongsideRows, type BatchRows, batchOutput } from './batch-rows.ts';
 import { writeBatch } from './batch-writer.ts';
+import { ClientOrderIds } from './client-order-ids.ts';
+import type { CommandBus, InputOf, OutcomeOf } from './command-entry.ts';
+import {
+  type CancelAllOutcome,
+  type CancelCommand,
+  type CoreCommands,
+  coreCommands,
+  type MovementOutcome,
+} from './core-commands.ts';
 import { type CoreEventBus, InProcessEventBus } from './core-events.ts';
 import { CoreState } from './core-state.ts';
 import { CoreTimings } from './core-timings.ts';
@@ -13,14 +21,7 @@ import { type CoreWriter, openCoreWriter } from './core-writer.ts';
 import { formatUnits } from './decimal-units.ts';
 import { loadFeeCoinConfig } from './fee-coin.ts';
 import { loadMarketSpecs, type MarketSpec } from './market-spec.ts';
-import {
-  type CancelOutcome,
-  cancelAllOrders,
-  cancelOrder,
-  type PlaceCommand,
-  type PlaceOutcome,
-  placeOrder,
-} from './order-execution.ts';
+import type { CancelOutcome, PlaceCommand, PlaceOutcome } from './order-execution.ts';
 
 /**
  * The trading core: the single writer of order books and of the balances it holds. Commands queue up; one loop
@@ -31,20 +32,21 @@ import {
  * unavailable' and memory is rebuilt from the database: nothing acknowledged is lost, nothing unacknowledged is
  * half-written.
  *
- * Every balance change of a user must go through it: in-process with postMovement(); from another process (the
- * operator CLI) by a row in core_inbox (enqueueMovement in core-inbox.ts), which the core polls and applies in the
- * same transaction that marks the row done.
+ * Every balance change of a user must go through it: in-process with execute() (postMovement()); from another
+ * process (the operator CLI) by a row in core_inbox (enqueueMovement in core-inbox.ts), which the core polls and
+ * applies in the same transaction that marks the row done.
+ *
+ * What a command does is its row in the command table (core-commands.ts); this loop knows none by name. Time is
+ * input: each command carries the moment it was sent (`at`), and applying it never reads the clock.
  */
-export type MovementOutcome = { ok: true } | { ok: false; reason: LedgerFailure | 'unavailable' };
-export type CancelAllOutcome = { ok: true; count: number } | { ok: false; code: ErrorCodeValue };
+export type { CancelAllOutcome, MovementOutcome };
 
-type Job =
-  | { kind: 'place'; cmd: PlaceCommand; answer: (o: PlaceOutcome) => void }
-  | { kind: 'cancel'; cmd: { userId: number; orderId: number; symbol: string }; answer: (o: CancelOutcome) => void }
-  | { kind: 'cancelAll'; cmd: { userId: number; symbol: string | null }; answer: (o: CancelAllOutcome) => void }
-  | { kind: 'movement'; movement: Movement; inboxId?: number; answer: (o: MovementOutcome) => void }
-  | { kind: 'feeCoinOpen'; userId: number; open: boolean; answer: () => void }
-  | { kind: 'reloadMarkets'; answer: () => void };
+interface Job {
+  kind: keyof CoreCommands & string;
+  input: unknown;
+  at: number;
+  answer: (outcome: unknown) => void;
+}
 
 export interface CoreOptions {
   /** Most commands applied per transaction. */
@@ -58,7 +60,7 @@ export interface CoreOptions {
   onError?: (error: unknown, context: string) => void;
 }
 
-export class TradingCore {
+export class TradingCore implements CommandBus<CoreCommands> {
   readonly bus: CoreEventBus;
   /** Transactions written and commands applied since start (group commit: many commands per transaction). */
   readonly stats = { batches: 0, commands: 0 };
@@ -82,11 +84,10 @@ export class TradingCore {
   /** Set when a write failed: the loop rebuilds memory before the next batch. */
   private writeFailed = false;
   private readonly failedJobs: Job[] = [];
-  /** Batches applied / committed so far, for client order ids placed in batches not committed yet. */
+  /** Batches applied so far (effects kept in memory until their commit name them). */
   private appliedSeq = 0;
-  private committedSeq = 0;
-  /** First answers of client order ids, by user/id, with the batch that placed them, until the database has them. */
-  private readonly uncommittedClientOrders = new Map<string, { seq: number; outcome: PlaceOutcome }>();
+  private readonly clientOrders = new ClientOrderIds();
+  private readonly commands: CoreCommands = coreCommands(this.clientOrders);
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -150,22 +151,33 @@ export class TradingCore {
     return this.writer ? this.writer.write(batch) : writeBatch(this.database.db, batch);
   }
 
-  placeOrder(cmd: PlaceCommand): Promise<PlaceOutcome> {
-    return new Promise((answer) => this.submit({ kind: 'place', cmd, answer }));
+  /** Sends a command of the table; `at` is when it was sent (now when absent). */
+  execute<K extends keyof CoreCommands & string>(
+    kind: K,
+    input: InputOf<CoreCommands, K>,
+    options: { at?: number } = {},
+  ): Promise<OutcomeOf<CoreCommands, K>> {
+    return new Promise((answer) =>
+      this.submit({ kind, input, at: options.at ?? this.clock.now(), answer: answer as (o: unknown) => void }),
+    );
   }
 
-  cancelOrder(cmd: { userId: number; orderId: number; symbol: string }): Promise<CancelOutcome> {
-    return new Promise((answer) => this.submit({ kind: 'cancel', cmd, answer }));
+  placeOrder(cmd: PlaceCommand): Promise<PlaceOutcome> {
+    return this.execute('place', cmd);
+  }
+
+  cancelOrder(cmd: CancelCommand): Promise<CancelOutcome> {
+    return this.execute('cancel', cmd);
   }
 
   /** Cancels every open order of a user, in one market or all, as one command. */
   cancelAllOrders(cmd: { userId: number; symbol: string | null }): Promise<CancelAllOutcome> {
-    return new Promise((answer) => this.submit({ kind: 'cancelAll', cmd, answer }));
+    return this.execute('cancelAll', cmd);
   }
 
   /** Posts a ledger movement (deposit, operator credit, transfer) through the core. */
   postMovement(movement: Movement): Promise<MovementOutcome> {
-    return new Promise((answer) => this.submit({ kind: 'movement', movement, answer }));
+    return this.execute('movement', { movement });
   }
 
   /**
@@ -173,7 +185,7 @@ export class TradingCore {
    * user's switch in memory (read from user_security on start), so placing an order reads nothing for it.
    */
   setFeeCoinOpen(userId: number, open: boolean): Promise<void> {
-    return new Promise((answer) => this.submit({ kind: 'feeCoinOpen', userId, open, answer }));
+    return this.execute('feeCoinOpen', { userId, open });
   }
 
   /**
@@ -181,7 +193,7 @@ export class TradingCore {
    * markets added after the start, e.g. by the demo seed before the first request is served.
    */
   reloadMarkets(): Promise<void> {
-    return new Promise((answer) => this.submit({ kind: 'reloadMarkets', answer }));
+    return this.execute('reloadMarkets', {});
   }
 
   market(symbol: string): MarketSpec | undefined {
@@ -202,7 +214,7 @@ export class TradingCore {
 
   private submit(job: Job): void {
     if (this.stopping || !this.state) {
-      answerUnavailable(job);
+      this.answerUnavailable(job);
       return;
     }
     this.queue.push(job);
@@ -239,7 +251,8 @@ export class TradingCore {
   private async process(jobs: Job[], queuedAt: number[]): Promise<void> {
     const startedAt = performance.now();
     this.timings.batchStarted(queuedAt, startedAt);
-    const now = this.clock.now();
+    let now = 0;
+    for (const job of jobs) if (job.at > now) now = job.at;
     const db = this.database.db;
     const answers: (() => void)[] = [];
     const batch = new BatchEffects();
@@ -248,9 +261,14 @@ export class TradingCore {
     try {
       await this.refreshMarkets(jobs, now);
       const state = this.state as CoreState;
-      await state.balances.load(db, ownersOf(jobs));
-      const known = await this.knownClientOrders(jobs);
-      for (const job of jobs) answers.push(this.apply(state, batch, job, now, known, seq));
+      await state.balances.load(db, this.ownersOf(jobs));
+      await this.prepare(jobs);
+      const context = { state, batch, at: now, seq };
+      for (const job of jobs) {
+        context.at = job.at;
+        const outcome = this.commands[job.kind].apply(context, job.input as never);
+        answers.push(() => job.answer(outcome));
+      }
       output = batchOutput(batch, state.balances.takeDirty(), now);
     } catch (error) {
       // Memory may hold part of the batch: answer it as not done and rebuild before the next one.
@@ -262,7 +280,7 @@ export class TradingCore {
     const committed = (this.writer as CoreWriter).write(output.rows).then(
       () => {
         this.timings.batchCommitted(performance.now() - handedOver);
-        this.committedSeq = seq;
+        this.clientOrders.committed(seq);
         this.stats.batches++;
         this.stats.commands += jobs.length;
         for (const answer of answers) answer();
@@ -285,83 +303,33 @@ export class TradingCore {
   /** After a failed batch: every batch still waiting fails too; then memory is read again from the database. */
   private async recover(): Promise<void> {
     await Promise.all(this.inFlight);
-    this.uncommittedClientOrders.clear();
+    this.clientOrders.clear();
     await this.rebuild();
     this.writer?.reset();
     this.writeFailed = false;
-    const failed = this.failedJobs.splice(0);
-    for (const job of failed) if (job.kind === 'movement' && job.inboxId) this.inboxInFlight.delete(job.inboxId);
-    for (const job of failed) answerUnavailable(job);
+    for (const job of this.failedJobs.splice(0)) this.answerUnavailable(job);
   }
 
-  private apply(
-    state: CoreState,
-    batch: BatchEffects,
-    job: Job,
-    now: number,
-    known: Map<string, PlaceOutcome>,
-    seq: number,
-  ) {
-    if (job.kind === 'place') {
-      const key = job.cmd.clientOrderId === null ? null : `${job.cmd.userId}/${job.cmd.clientOrderId}`;
-      const first = key === null ? undefined : known.get(key);
-      const outcome = first ?? placeOrder(state, batch, job.cmd, now);
-      if (key !== null && !first) {
-        known.set(key, outcome);
-        this.uncommittedClientOrders.set(key, { seq, outcome });
-      }
-      return () => job.answer(outcome);
-    }
-    if (job.kind === 'cancel') {
-      const outcome = cancelOrder(state, batch, job.cmd, now);
-      return () => job.answer(outcome);
-    }
-    if (job.kind === 'cancelAll') {
-      const count = cancelAllOrders(state, batch, job.cmd, now);
-      return () => job.answer({ ok: true, count });
-    }
-    if (job.kind === 'reloadMarkets') return () => job.answer();
-    if (job.kind === 'feeCoinOpen') {
-      if (job.open) state.feeCoinUsers.add(job.userId);
-      else state.feeCoinUsers.delete(job.userId);
-      return () => job.answer();
-    }
-    const outcome = applyMovement(state, batch, job.movement, now);
-    if (job.inboxId !== undefined) {
-      batch.inboxDone.push({ id: job.inboxId, result: outcome.ok ? 'ok' : outcome.reason });
-    }
-    return () => {
-      if (job.inboxId !== undefined) this.inboxInFlight.delete(job.inboxId);
-      job.answer(outcome);
-    };
+  private answerUnavailable(job: Job): void {
+    job.answer(this.commands[job.kind].unavailable(job.input as never));
   }
 
-  /**
-   * First answers of client order ids in this batch that earlier batches gave: stored ones from the database (one
-   * query per batch), the rest from batches still waiting for their commit.
-   */
-  private async knownClientOrders(jobs: Job[]): Promise<Map<string, PlaceOutcome>> {
-    const known = new Map<string, PlaceOutcome>();
-    const wanted = jobs.flatMap((j) => (j.kind === 'place' && j.cmd.clientOrderId !== null ? [j.cmd] : []));
-    if (wanted.length === 0) return known;
-    // What is committed before the query starts is in what it reads; the rest is taken from memory after it.
-    for (const [key, first] of this.uncommittedClientOrders) {
-      if (first.seq <= this.committedSeq) this.uncommittedClientOrders.delete(key);
+  /** Each kind's batch-level reads (client order ids' first answers), before any command is applied. */
+  private async prepare(jobs: Job[]): Promise<void> {
+    const byKind = new Map<Job['kind'], unknown[]>();
+    for (const job of jobs) {
+      if (!this.commands[job.kind].prepare) continue;
+      const inputs = byKind.get(job.kind);
+      if (inputs) inputs.push(job.input);
+      else byKind.set(job.kind, [job.input]);
     }
-    const rows = await this.database.db
-      .selectFrom('orders')
-      .select(['id', 'user_id', 'client_order_id', 'status', 'reject_code'])
-      .where('client_order_id', 'in', [...new Set(wanted.map((c) => c.clientOrderId as string))])
-      .where('user_id', 'in', [...new Set(wanted.map((c) => c.userId))])
-      .execute();
-    for (const row of rows) {
-      const outcome: PlaceOutcome = row.reject_code
-        ? { ok: false, code: row.reject_code as ErrorCodeValue }
-        : { ok: true, orderId: row.id };
-      known.set(`${row.user_id}/${row.client_order_id}`, outcome);
-    }
-    for (const [key, first] of this.uncommittedClientOrders) if (!known.has(key)) known.set(key, first.outcome);
-    return known;
+    for (const [kind, inputs] of byKind) await this.commands[kind].prepare?.(this.database.db, inputs as never);
+  }
+
+  private ownersOf(jobs: Job[]): number[] {
+    const owners: number[] = [];
+    for (const job of jobs) for (const owner of this.commands[job.kind].owners(job.input as never)) owners.push(owner);
+    return owners;
   }
 
   /** After a failed write: memory may hold effects that were never stored, so all of it is read again. */
@@ -379,9 +347,7 @@ export class TradingCore {
 
   private async refreshMarkets(jobs: Job[], now: number): Promise<void> {
     const state = this.state as CoreState;
-    const unknown = jobs.some(
-      (j) => j.kind === 'reloadMarkets' || (j.kind === 'place' && !state.markets.has(j.cmd.symbol)),
-    );
+    const unknown = jobs.some((j) => this.commands[j.kind].needsMarkets?.(j.input as never, state));
     if (!unknown && now - this.lastMarketRefresh < (this.options.marketRefreshMs ?? 2000)) return;
     this.lastMarketRefresh = now;
     const [specs, feeCoin] = await Promise.all([
@@ -416,24 +382,14 @@ export class TradingCore {
         if (this.inboxInFlight.has(row.id)) continue;
         this.inboxInFlight.add(row.id);
         const movement = parseInboxMovement(row.payload) ?? invalidMovement;
-        answered.push(new Promise((answer) => this.submit({ kind: 'movement', movement, inboxId: row.id, answer })));
+        // Out of flight once answered: applied (its row marked done in the same commit) or failed (polled again).
+        const done = this.execute('movement', { movement, inboxId: row.id });
+        answered.push(done.then(() => this.inboxInFlight.delete(row.id)));
       }
     } catch (error) {
       this.options.onError?.(error, 'core inbox poll failed');
     }
     await Promise.all(answered);
-  }
-}
-
-function applyMovement(state: CoreState, batch: BatchEffects, movement: Movement, now: number): MovementOutcome {
-  try {
-    assertBalanced(movement);
-    const postings = movement.postings.map((p) => ({ ...p, delta: parseAmount(p.delta) }));
-    state.balances.post(movement.cause, movement.causeId, postings, now, batch.ledger, movement.memo ?? '');
-    return { ok: true };
-  } catch (error) {
-    if (error instanceof LedgerError) return { ok: false, reason: error.reason };
-    throw error;
   }
 }
 
@@ -461,20 +417,4 @@ function parseInboxMovement(payload: string): Movement | null {
   } catch {
     return null;
   }
-}
-
-function ownersOf(jobs: Job[]): number[] {
-  const owners: number[] = [];
-  for (const job of jobs) {
-    if (job.kind === 'movement') for (const p of job.movement.postings ?? []) owners.push(p.ownerId);
-    else if (job.kind === 'place' || job.kind === 'cancel' || job.kind === 'cancelAll') owners.push(job.cmd.userId);
-  }
-  return owners;
-}
-
-function answerUnavailable(job: Job): void {
-  const code: ErrorCodeValue = ErrorCode.tradingUnavailable;
-  if (job.kind === 'movement') job.answer({ ok: false, reason: 'unavailable' });
-  else if (job.kind === 'feeCoinOpen' || job.kind === 'reloadMarkets') job.answer();
-  else job.answer({ ok: false, code });
 }

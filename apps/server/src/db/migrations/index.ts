@@ -26,6 +26,7 @@ import preventedMatches from './0023_prevented_matches.ts';
 import coinProfiles from './0024_coin_profiles.ts';
 import marketTagsBigDeals from './0025_market_tags_big_deals.ts';
 import chainExplorers from './0026_chain_explorers.ts';
+import coreProducts from './0028_core_products.ts';
 
 /** Every migration in order. Names sort in the order they must run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -55,4 +56,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0024_coin_profiles': coinProfiles,
   '0025_market_tags_big_deals': marketTagsBigDeals,
   '0026_chain_explorers': chainExplorers,
+  '0028_core_products': coreProducts,
 };

@@ -8,6 +8,8 @@ import type { ColumnType, Generated } from 'kysely';
 export interface OrdersTable {
   id: number;
   user_id: number;
+  /** The account type it trades on (ledger/accounts.ts): 'exchange' for spot. */
+  account: Generated<string>;
   symbol: string;
   side: 'BUY' | 'SELL';
   /** 1 limit, 2 market. */
@@ -112,4 +114,11 @@ export interface TradingTables {
   prevented_matches: PreventedMatchesTable;
   trades: TradesTable;
   core_inbox: CoreInboxTable;
+  schedule_marks: ScheduleMarksTable;
+}
+
+/** Per scheduled task, the moment up to which time has been turned into commands (core/scheduler.ts). */
+export interface ScheduleMarksTable {
+  task: string;
+  done_until: number;
 }
