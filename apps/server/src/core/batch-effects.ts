@@ -14,6 +14,8 @@ export class BatchEffects {
   readonly preventedMatches: Insertable<PreventedMatchesTable>[] = [];
   readonly ledger: Insertable<LedgerEntriesTable>[] = [];
   readonly inboxDone: { id: number; result: string }[] = [];
+  /** Scheduled tasks whose commands this batch applied, and the moment each is now done until. */
+  readonly scheduleMarks = new Map<string, number>();
   readonly events: CoreEvent[] = [];
   readonly touchedMarkets = new Set<string>();
 }

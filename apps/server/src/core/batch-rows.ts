@@ -2,40 +2,38 @@ import Big from 'big.js';
 import type { Insertable } from 'kysely';
 import type { BalancesTable, LedgerEntriesTable } from '../db/tables/ledger.ts';
 import type { KlinesTable } from '../db/tables/market-data.ts';
-import type { OrdersTable, PreventedMatchesTable, TradesTable } from '../db/tables/trading.ts';
 import { isTradingCause } from '../ledger/accounts.ts';
 import type { BalanceChange } from './balance-cache.ts';
 import type { BatchEffects } from './batch-effects.ts';
+import type { BatchTable } from './batch-tables.ts';
 import type { BalanceEvent, CoreEvent } from './core-events.ts';
 import { orderRow } from './order-state.ts';
 
 /**
  * What one batch writes, as plain rows taken when the batch is applied: the core goes on to the next batch before
  * this one commits, so nothing here may refer to the live (mutable) order or balance objects. Plain data, so it can
- * also cross to the SQLite writer thread.
+ * also cross to the SQLite writer thread. The rows are kept per table (batch-tables.ts says how each is written),
+ * in the order they are written.
  */
 export interface BatchRows {
-  now: number;
-  /** Upserted by id: orders created or changed, and refusals that carry a client order id. */
-  orders: Insertable<OrdersTable>[];
-  trades: Insertable<TradesTable>[];
-  /** The matches self-trade prevention stopped (absent when none). */
-  preventedMatches?: Insertable<PreventedMatchesTable>[];
-  ledger: Insertable<LedgerEntriesTable>[];
-  /** Upserted by (owner, account, coin). */
-  balances: Insertable<BalancesTable>[];
-  inboxDone: { id: number; result: string }[];
-  /** Market data's changed K-line candles and the last trade they include (TradingCore.writeAlongside). */
+  writes: TableRows[];
+}
+
+export interface TableRows {
+  table: BatchTable;
+  rows: Row[];
+}
+export type Row = Record<string, unknown>;
+
+/** Other modules' rows that go through the core's writer, in order with its batches. */
+export interface AlongsideRows {
+  /** Market data's changed K-line candles and the last trade they include. */
   candles?: CandleRows;
-  /** Sessions seen again (TradingCore.writeAlongside from the session store). */
+  /** Sessions seen again (from the session store). */
   sessionTouches?: SessionTouch[];
   /** Old rows deleted, and the ledger rows that sum them (the demo's bots' pruned history). */
   prune?: PruneRows;
 }
-
-/** Other modules' rows that go through the core's writer, in order with its batches. */
-export type AlongsideRows = Pick<BatchRows, 'candles' | 'sessionTouches' | 'prune'>;
-
 /** Ids of rows to delete, by table, and the ledger rows that take the deleted ledger rows' place. */
 export interface PruneRows {
   trades: number[];
@@ -53,6 +51,42 @@ export interface SessionTouch {
 export interface CandleRows {
   rows: Insertable<KlinesTable>[];
   upToTrade: number;
+}
+
+/** The kline_progress row that says up to which trade the stored candles include. */
+export const KLINE_PROGRESS = 'klines';
+
+/** The writes of rows from outside the core, in the order they are written. */
+export function alongsideWrites({ candles, sessionTouches, prune }: AlongsideRows): TableRows[] {
+  const writes: TableRows[] = [];
+  const add = (table: BatchTable, rows: object[]) => {
+    if (rows.length) writes.push({ table, rows: rows as Row[] });
+  };
+  if (prune) {
+    add(
+      'trades:delete',
+      prune.trades.map((id) => ({ id })),
+    );
+    add(
+      'orders:delete',
+      prune.orders.map((id) => ({ id })),
+    );
+    add(
+      'ledger_entries:delete',
+      prune.ledger.map((id) => ({ id })),
+    );
+    add('ledger_entries', prune.opening);
+  }
+  if (candles) {
+    add('klines', candles.rows);
+    add('kline_progress', [{ name: KLINE_PROGRESS, last_trade_id: candles.upToTrade }]);
+  }
+  if (sessionTouches)
+    add(
+      'sessions:touch',
+      sessionTouches.map((t) => ({ id: t.id, last_seen_at: t.lastSeenAt })),
+    );
+  return writes;
 }
 
 /** The batch's rows, and the events to publish once they are committed. */
@@ -95,15 +129,24 @@ export function batchOutput(
     });
   }
   for (const symbol of batch.touchedMarkets) events.push({ type: 'book', symbol });
-  const rows = {
-    now,
-    orders,
-    trades: batch.trades,
-    ...(batch.preventedMatches.length ? { preventedMatches: batch.preventedMatches } : {}),
-    ledger: batch.ledger,
-    balances: balanceRows,
-    inboxDone: batch.inboxDone,
+  const writes: TableRows[] = [];
+  const add = (table: BatchTable, rows: object[]) => {
+    if (rows.length) writes.push({ table, rows: rows as Row[] });
   };
+  add('orders', orders);
+  add('trades', batch.trades);
+  add('prevented_matches', batch.preventedMatches);
+  add('ledger_entries', batch.ledger);
+  add('balances', balanceRows);
+  add(
+    'core_inbox:done',
+    batch.inboxDone.map((d) => ({ id: d.id, processed_at: now, result: d.result })),
+  );
+  add(
+    'schedule_marks',
+    [...batch.scheduleMarks].map(([task, doneUntil]) => ({ task, done_until: doneUntil })),
+  );
+  const rows: BatchRows = { writes };
   return { rows, events };
 }
 
@@ -119,12 +162,4 @@ function movedOutsideTrading(ledger: Insertable<LedgerEntriesTable>[]): Map<stri
   return moved;
 }
 
-export const isEmptyBatch = (rows: BatchRows) =>
-  rows.orders.length === 0 &&
-  rows.trades.length === 0 &&
-  rows.ledger.length === 0 &&
-  rows.balances.length === 0 &&
-  rows.inboxDone.length === 0 &&
-  rows.candles === undefined &&
-  rows.sessionTouches === undefined &&
-  rows.prune === undefined;
+export const isEmptyBatch = (rows: BatchRows) => rows.writes.length === 0;

@@ -47,6 +47,12 @@ export interface CommandBus<T extends CommandTable> {
   execute<K extends keyof T & string>(
     kind: K,
     input: InputOf<T, K>,
-    options?: { at?: number },
+    options?: { at?: number; mark?: ScheduleMark },
   ): Promise<OutcomeOf<T, K>>;
+}
+
+/** A scheduled task's command carries the moment its task is done until, stored in the same transaction. */
+export interface ScheduleMark {
+  task: string;
+  until: number;
 }

@@ -1,16 +1,13 @@
 import type SQLite from 'better-sqlite3';
-import type { BatchRows } from './batch-rows.ts';
-import { KLINE_PROGRESS } from './candle-writes.ts';
-import { ORDER_UPDATE_COLUMNS } from './order-state.ts';
+import type { BatchRows, Row } from './batch-rows.ts';
+import { batchTables, type TableWrite } from './batch-tables.ts';
 
 /**
- * The batch writer's SQLite path: the same rows and upserts as the Kysely path in batch-writer.ts, written through
+ * The batch writer's SQLite path: the same rows, written as batch-tables.ts says, as the Kysely path in batch-writer.ts, through
  * better-sqlite3 prepared statements cached per row shape, inside one synchronous transaction (one fsync).
  * Building a Kysely query per batch (parse, compile, a placeholder per value) cost more than the writes themselves.
  * It runs on the writer thread's own connection (core-writer.ts), or on Kysely's connection while holding it.
  */
-type Row = Record<string, unknown>;
-
 const caches = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
 
 function statement(sqlite: SQLite.Database, key: string, sql: () => string): SQLite.Statement {
@@ -73,15 +70,31 @@ function insert(sqlite: SQLite.Database, table: string, row: Row, conflict = '')
   stmt.run(values);
 }
 
-const ORDER_CONFLICT = `on conflict ("id") do update set ${ORDER_UPDATE_COLUMNS.map((c) => `"${c}" = excluded."${c}"`).join(', ')}`;
-const KLINE_CONFLICT =
-  'on conflict ("symbol", "period", "open_time") do update set "open" = excluded."open", "high" = excluded."high", ' +
-  '"low" = excluded."low", "close" = excluded."close", "vol" = excluded."vol", "amount" = excluded."amount", ' +
-  '"updated_at" = excluded."updated_at"';
-const PROGRESS_CONFLICT = 'on conflict ("name") do update set "last_trade_id" = excluded."last_trade_id"';
-const BALANCE_CONFLICT =
-  'on conflict ("owner_id", "account", "coin") do update set "available" = excluded."available", ' +
-  '"locked" = excluded."locked", "updated_at" = excluded."updated_at"';
+/** The statement suffix of an upsert: on a conflict over its key, its set columns take the new values. */
+const conflictClauses = new Map<TableWrite, string>();
+function conflictOf(spec: TableWrite): string {
+  let clause = conflictClauses.get(spec);
+  if (clause === undefined) {
+    const key = (spec.key ?? []).map((c) => `"${c}"`).join(', ');
+    const set = (spec.set ?? []).map((c) => `"${c}" = excluded."${c}"`).join(', ');
+    clause = `on conflict (${key}) do update set ${set}`;
+    conflictClauses.set(spec, clause);
+  }
+  return clause;
+}
+
+/** An update or delete of one row by its key: the set columns' values, then the key's. */
+function byKey(sqlite: SQLite.Database, name: string, spec: TableWrite, row: Row): void {
+  const key = spec.key ?? [];
+  const set = spec.write === 'update' ? (spec.set ?? []) : [];
+  const stmt = statement(sqlite, name, () => {
+    const where = key.map((c) => `"${c}" = ?`).join(' and ');
+    return spec.write === 'delete'
+      ? `delete from "${spec.table}" where ${where}`
+      : `update "${spec.table}" set ${set.map((c) => `"${c}" = ?`).join(', ')} where ${where}`;
+  });
+  stmt.run([...set.map((c) => row[c]), ...key.map((c) => row[c])]);
+}
 
 /**
  * Writes batches (in order) in one IMMEDIATE transaction: the write lock is taken at BEGIN, so another connection's
@@ -91,46 +104,11 @@ export function writeBatchesSqlite(sqlite: SQLite.Database, batches: readonly Ba
   sqlite
     .transaction(() => {
       for (const batch of batches) {
-        if (batch.prune) {
-          for (const [table, ids] of [
-            ['trades', batch.prune.trades],
-            ['orders', batch.prune.orders],
-            ['ledger_entries', batch.prune.ledger],
-          ] as const) {
-            const remove = statement(sqlite, `${table}|delete`, () => `delete from "${table}" where "id" = ?`);
-            for (const id of ids) remove.run(id);
-          }
-          for (const row of batch.prune.opening) insert(sqlite, 'ledger_entries', row as Row);
-        }
-        for (const row of batch.orders) insert(sqlite, 'orders', row as Row, ORDER_CONFLICT);
-        for (const row of batch.trades) insert(sqlite, 'trades', row as Row);
-        for (const row of batch.preventedMatches ?? []) insert(sqlite, 'prevented_matches', row as Row);
-        for (const row of batch.ledger) insert(sqlite, 'ledger_entries', row as Row);
-        for (const row of batch.balances) insert(sqlite, 'balances', row as Row, BALANCE_CONFLICT);
-        if (batch.inboxDone.length) {
-          const done = statement(
-            sqlite,
-            'core_inbox|done',
-            () => 'update "core_inbox" set "processed_at" = ?, "result" = ? where "id" = ?',
-          );
-          for (const d of batch.inboxDone) done.run(batch.now, d.result, d.id);
-        }
-        if (batch.candles) {
-          for (const row of batch.candles.rows) insert(sqlite, 'klines', row as Row, KLINE_CONFLICT);
-          insert(
-            sqlite,
-            'kline_progress',
-            { name: KLINE_PROGRESS, last_trade_id: batch.candles.upToTrade },
-            PROGRESS_CONFLICT,
-          );
-        }
-        if (batch.sessionTouches) {
-          const touch = statement(
-            sqlite,
-            'sessions|touch',
-            () => 'update "sessions" set "last_seen_at" = ? where "id" = ?',
-          );
-          for (const t of batch.sessionTouches) touch.run(t.lastSeenAt, t.id);
+        for (const { table, rows } of batch.writes) {
+          const spec: TableWrite = batchTables[table];
+          if (spec.write === 'insert') for (const row of rows) insert(sqlite, spec.table, row);
+          else if (spec.write === 'upsert') for (const row of rows) insert(sqlite, spec.table, row, conflictOf(spec));
+          else for (const row of rows) byKey(sqlite, table, spec, row);
         }
       }
     })

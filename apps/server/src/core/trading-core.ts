@@ -3,10 +3,10 @@ import type { DatabaseHandle } from '../db/database.ts';
 import type { Movement } from '../ledger/ledger.ts';
 import type { Clock } from '../platform/clock.ts';
 import { BatchEffects } from './batch-effects.ts';
-import { type AlongsideRows, type BatchRows, batchOutput } from './batch-rows.ts';
+import { type AlongsideRows, alongsideWrites, type BatchRows, batchOutput } from './batch-rows.ts';
 import { writeBatch } from './batch-writer.ts';
 import { ClientOrderIds } from './client-order-ids.ts';
-import type { CommandBus, InputOf, OutcomeOf } from './command-entry.ts';
+import type { CommandBus, InputOf, OutcomeOf, ScheduleMark } from './command-entry.ts';
 import {
   type CancelAllOutcome,
   type CancelCommand,
@@ -45,6 +45,7 @@ interface Job {
   kind: keyof CoreCommands & string;
   input: unknown;
   at: number;
+  mark?: ScheduleMark;
   answer: (outcome: unknown) => void;
 }
 
@@ -139,26 +140,22 @@ export class TradingCore implements CommandBus<CoreCommands> {
    * the lock (a session touch did for up to 25 ms under load).
    */
   writeAlongside(rows: AlongsideRows): Promise<void> {
-    const batch: BatchRows = {
-      now: this.clock.now(),
-      orders: [],
-      trades: [],
-      ledger: [],
-      balances: [],
-      inboxDone: [],
-      ...rows,
-    };
+    const batch: BatchRows = { writes: alongsideWrites(rows) };
     return this.writer ? this.writer.write(batch) : writeBatch(this.database.db, batch);
   }
 
-  /** Sends a command of the table; `at` is when it was sent (now when absent). */
+  /**
+   * Sends a command of the table; `at` is when it was sent (now when absent); `mark`, for the scheduler, is stored
+   * with the command's effects.
+   */
   execute<K extends keyof CoreCommands & string>(
     kind: K,
     input: InputOf<CoreCommands, K>,
-    options: { at?: number } = {},
+    options: { at?: number; mark?: ScheduleMark } = {},
   ): Promise<OutcomeOf<CoreCommands, K>> {
+    const at = options.at ?? this.clock.now();
     return new Promise((answer) =>
-      this.submit({ kind, input, at: options.at ?? this.clock.now(), answer: answer as (o: unknown) => void }),
+      this.submit({ kind, input, at, ...(options.mark ? { mark: options.mark } : {}), answer: answer as never }),
     );
   }
 
@@ -267,6 +264,7 @@ export class TradingCore implements CommandBus<CoreCommands> {
       for (const job of jobs) {
         context.at = job.at;
         const outcome = this.commands[job.kind].apply(context, job.input as never);
+        if (job.mark) batch.scheduleMarks.set(job.mark.task, job.mark.until);
         answers.push(() => job.answer(outcome));
       }
       output = batchOutput(batch, state.balances.takeDirty(), now);

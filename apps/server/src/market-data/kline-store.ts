@@ -1,7 +1,7 @@
 import { type Candle, type KlinePeriod, klinePeriods } from '@opex/contract/realtime';
 import type { Kysely } from 'kysely';
 import type { CandleRows } from '../core/batch-rows.ts';
-import { KLINE_PROGRESS } from '../core/candle-writes.ts';
+import { KLINE_PROGRESS } from '../core/batch-rows.ts';
 import type { Database } from '../db/schema.ts';
 import {
   addTrade,

@@ -1,0 +1,47 @@
+import type { Database } from '../db/schema.ts';
+import { ORDER_UPDATE_COLUMNS } from './order-state.ts';
+
+/**
+ * How each kind of row a batch carries is written, as data: both batch writers (Kysely for PostgreSQL, prepared
+ * statements for SQLite) read only this table, so a product that stores rows through the core (margin's loans,
+ * futures' positions) adds a line here and never touches a writer.
+ *
+ * - insert: the rows as they are.
+ * - upsert: inserted, or on a conflict over `key` the `set` columns take the new values.
+ * - update: `set` columns of the row whose `key` columns match.
+ * - delete: the row whose `key` (the id) matches.
+ */
+export interface TableWrite {
+  table: keyof Database;
+  write: 'insert' | 'upsert' | 'update' | 'delete';
+  key?: readonly string[];
+  set?: readonly string[];
+}
+
+export const batchTables = {
+  'trades:delete': { table: 'trades', write: 'delete', key: ['id'] },
+  'orders:delete': { table: 'orders', write: 'delete', key: ['id'] },
+  'ledger_entries:delete': { table: 'ledger_entries', write: 'delete', key: ['id'] },
+  orders: { table: 'orders', write: 'upsert', key: ['id'], set: ORDER_UPDATE_COLUMNS },
+  trades: { table: 'trades', write: 'insert' },
+  prevented_matches: { table: 'prevented_matches', write: 'insert' },
+  ledger_entries: { table: 'ledger_entries', write: 'insert' },
+  balances: {
+    table: 'balances',
+    write: 'upsert',
+    key: ['owner_id', 'account', 'coin'],
+    set: ['available', 'locked', 'updated_at'],
+  },
+  'core_inbox:done': { table: 'core_inbox', write: 'update', key: ['id'], set: ['processed_at', 'result'] },
+  schedule_marks: { table: 'schedule_marks', write: 'upsert', key: ['task'], set: ['done_until'] },
+  klines: {
+    table: 'klines',
+    write: 'upsert',
+    key: ['symbol', 'period', 'open_time'],
+    set: ['open', 'high', 'low', 'close', 'vol', 'amount', 'updated_at'],
+  },
+  kline_progress: { table: 'kline_progress', write: 'upsert', key: ['name'], set: ['last_trade_id'] },
+  'sessions:touch': { table: 'sessions', write: 'update', key: ['id'], set: ['last_seen_at'] },
+} as const satisfies Record<string, TableWrite>;
+
+export type BatchTable = keyof typeof batchTables;
