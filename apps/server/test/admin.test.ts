@@ -154,6 +154,10 @@ describe.each(testDialects)('operator commands on %s', (dialect) => {
       MARKET.map((a) => (a === '0.01,0.1,1' ? '0.01;1' : a)),
       /--depth/,
     );
+    await refused(
+      [...MARKET, '--price-precision', '10', '--volume-precision', '9'],
+      /--price-precision plus --volume-precision cannot exceed 18/,
+    );
     await refused([...MARKET, '--bogus', '1'], /Unknown option '--bogus'/);
     await refused(['rate', 'set', '--coin', 'BTC', '--fiat', 'dollars', '--rate', '1'], /three-letter/);
     await refused(['fly', 'away'], /unknown command "fly away"/);

@@ -134,6 +134,10 @@ export const catalogCommands: Record<string, AdminCommand> = {
         isOpenLever: flag01(optional(f, 'lever'), 'lever', false),
         multiple: integer(optional(f, 'multiple'), 'multiple', 0, 1000, 0),
       };
+      // The core keeps money in units of 10^-18: an order's value (price × volume) must be exact in them.
+      if (market.pricePrecision + market.volumePrecision > 18) {
+        throw new AdminInputError('--price-precision plus --volume-precision cannot exceed 18');
+      }
       const subject = `${base}/${quote}`;
       await change(ctx, { action: 'market.save', subject, detail: market }, (db) =>
         saveMarket(db, market, ctx.clock.now()),

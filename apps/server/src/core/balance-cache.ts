@@ -1,9 +1,9 @@
-import Big from 'big.js';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { LedgerEntriesTable } from '../db/tables/ledger.ts';
 import { type AccountType, type LedgerCause, mayGoNegative } from '../ledger/accounts.ts';
 import { LedgerError } from '../ledger/ledger.ts';
+import { ledgerOf, ledgerText } from '../ledger/ledger-units.ts';
 
 /**
  * The core's balances in memory: loaded per owner from the database on first use, then authoritative (the core is
@@ -11,8 +11,9 @@ import { LedgerError } from '../ledger/ledger.ts';
  * except the external account, one ledger row per change with the balance after it.
  */
 export interface Balance {
-  available: Big;
-  locked: Big;
+  /** Ledger units (ledger-units.ts). */
+  available: bigint;
+  locked: bigint;
 }
 
 export interface CorePosting {
@@ -20,7 +21,8 @@ export interface CorePosting {
   account: AccountType;
   coin: string;
   field: 'available' | 'locked';
-  delta: Big;
+  /** Ledger units. */
+  delta: bigint;
 }
 
 export interface BalanceChange {
@@ -29,8 +31,6 @@ export interface BalanceChange {
   coin: string;
   balance: Balance;
 }
-
-const ZERO = new Big(0);
 
 export class BalanceCache {
   private readonly balances = new Map<string, BalanceChange>();
@@ -52,7 +52,7 @@ export class BalanceCache {
         ownerId: row.owner_id,
         account: row.account,
         coin: row.coin,
-        balance: { available: new Big(row.available), locked: new Big(row.locked) },
+        balance: { available: ledgerOf(row.available), locked: ledgerOf(row.locked) },
       });
     }
     for (const owner of missing) this.loaded.add(owner);
@@ -85,8 +85,8 @@ export class BalanceCache {
         current = { ...this.entry(p.ownerId, p.account, p.coin).balance };
         running.set(key, current);
       }
-      const value = current[p.field].plus(p.delta);
-      if (value.lt(ZERO) && !mayGoNegative(p.ownerId, p.account)) {
+      const value = current[p.field] + p.delta;
+      if (value < 0n && !mayGoNegative(p.ownerId, p.account)) {
         entries.length = firstRow;
         throw new LedgerError('insufficient', `Insufficient ${p.coin} balance`);
       }
@@ -96,8 +96,8 @@ export class BalanceCache {
         account: p.account,
         coin: p.coin,
         field: p.field,
-        delta: p.delta.toFixed(),
-        balance_after: value.toFixed(),
+        delta: ledgerText(p.delta),
+        balance_after: ledgerText(value),
         cause,
         cause_id: causeId,
         memo,
@@ -122,7 +122,7 @@ export class BalanceCache {
     const key = keyOf(ownerId, account, coin);
     let change = this.balances.get(key);
     if (!change) {
-      change = { ownerId, account, coin, balance: { available: ZERO, locked: ZERO } };
+      change = { ownerId, account, coin, balance: { available: 0n, locked: 0n } };
       this.balances.set(key, change);
     }
     return change;

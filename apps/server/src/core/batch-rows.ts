@@ -1,8 +1,8 @@
-import Big from 'big.js';
 import type { Insertable } from 'kysely';
 import type { BalancesTable, LedgerEntriesTable } from '../db/tables/ledger.ts';
 import type { KlinesTable } from '../db/tables/market-data.ts';
 import { isTradingCause } from '../ledger/accounts.ts';
+import { ledgerOf, ledgerText } from '../ledger/ledger-units.ts';
 import type { BalanceChange } from './balance-cache.ts';
 import type { BatchEffects } from './batch-effects.ts';
 import type { BatchTable } from './batch-tables.ts';
@@ -99,8 +99,8 @@ export function batchOutput(
   const balanceRows: Insertable<BalancesTable>[] = [];
   const moved = movedOutsideTrading(batch.ledger);
   for (const b of balances) {
-    const available = b.balance.available.toFixed();
-    const locked = b.balance.locked.toFixed();
+    const available = ledgerText(b.balance.available);
+    const locked = ledgerText(b.balance.locked);
     balanceRows.push({ owner_id: b.ownerId, account: b.account, coin: b.coin, available, locked, updated_at: now });
     const event: BalanceEvent = {
       type: 'balance',
@@ -111,7 +111,7 @@ export function batchOutput(
       locked,
     };
     const delta = moved?.get(`${b.ownerId}|${b.account}|${b.coin}`);
-    if (delta && !delta.eq(0)) event.moved = delta.toFixed();
+    if (delta) event.moved = ledgerText(delta);
     events.push(event);
   }
   const orders = [...batch.rejected];
@@ -151,13 +151,13 @@ export function batchOutput(
 }
 
 /** Per owner|account|coin, the net of the batch's postings that were not trading (null when there were none). */
-function movedOutsideTrading(ledger: Insertable<LedgerEntriesTable>[]): Map<string, Big> | null {
-  let moved: Map<string, Big> | null = null;
+function movedOutsideTrading(ledger: Insertable<LedgerEntriesTable>[]): Map<string, bigint> | null {
+  let moved: Map<string, bigint> | null = null;
   for (const e of ledger) {
     if (isTradingCause(e.cause)) continue;
     moved ??= new Map();
     const key = `${e.owner_id}|${e.account}|${e.coin}`;
-    moved.set(key, (moved.get(key) ?? new Big(0)).plus(e.delta));
+    moved.set(key, (moved.get(key) ?? 0n) + ledgerOf(e.delta));
   }
   return moved;
 }

@@ -1,5 +1,6 @@
 import { ErrorCode } from '@opex/contract/error-codes';
-import { assertBalanced, LedgerError, type LedgerFailure, type Movement, parseAmount } from '../ledger/ledger.ts';
+import { assertBalanced, LedgerError, type LedgerFailure, type Movement } from '../ledger/ledger.ts';
+import { parseLedger } from '../ledger/ledger-units.ts';
 import type { ClientOrderIds } from './client-order-ids.ts';
 import type { CommandEntry } from './command-entry.ts';
 import type { CoreState } from './core-state.ts';
@@ -101,7 +102,11 @@ function applyMovement(
 ): MovementOutcome {
   try {
     assertBalanced(movement);
-    const postings = movement.postings.map((p) => ({ ...p, delta: parseAmount(p.delta) }));
+    const postings = movement.postings.map((p) => {
+      const delta = parseLedger(p.delta);
+      if (delta === null) throw new LedgerError('invalid_amount', `More than 18 decimals: ${p.delta}`);
+      return { ...p, delta };
+    });
     state.balances.post(movement.cause, movement.causeId, postings, at, ledger, movement.memo ?? '');
     return { ok: true };
   } catch (error) {

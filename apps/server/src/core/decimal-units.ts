@@ -68,8 +68,3 @@ export function unitsText(units: number | bigint, digits: number): string {
 export function notional(ticks: number, lots: number, pricePrecision: number, volumePrecision: number): Big {
   return unitsToBig(BigInt(ticks) * BigInt(lots), pricePrecision + volumePrecision);
 }
-
-/** Truncates towards zero to `digits` decimals: the one rounding the core does (fees). */
-export function truncate(value: Big, digits: number): Big {
-  return value.round(digits, Big.roundDown);
-}

@@ -2,6 +2,7 @@ import { defineRules, type MarketRules } from '@opex/engine/market-rules';
 import Big from 'big.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { LEDGER_DIGITS, ledgerFromBig } from '../ledger/ledger-units.ts';
 import { toUnits } from './decimal-units.ts';
 
 /**
@@ -21,6 +22,9 @@ export interface MarketSpec {
   marketSellMin: Big;
   makerFee: Big;
   takerFee: Big;
+  /** The fee rates in ledger units, for the core's integer arithmetic (more than 18 decimals truncated). */
+  makerFeeRate: bigint;
+  takerFeeRate: bigint;
   /** Guards (market-guards.ts): least order value in the quote coin, price band in percent; 0 turns one off. */
   minNotional: Big;
   priceBandUp: Big;
@@ -56,6 +60,8 @@ export async function loadMarketSpecs(db: Kysely<Database>): Promise<MarketSpec[
     marketSellMin: new Big(m.market_sell_min || '0'),
     makerFee: new Big(m.maker_fee || '0'),
     takerFee: new Big(m.taker_fee || '0'),
+    makerFeeRate: rateOf(m.maker_fee),
+    takerFeeRate: rateOf(m.taker_fee),
     minNotional: new Big(m.min_notional || '0'),
     priceBandUp: new Big(m.price_band_up || '0'),
     priceBandDown: new Big(m.price_band_down || '0'),
@@ -64,6 +70,8 @@ export async function loadMarketSpecs(db: Kysely<Database>): Promise<MarketSpec[
     quoteScale: scale.get(m.quote.toUpperCase()) ?? DEFAULT_FEE_SCALE,
   }));
 }
+
+const rateOf = (rate: string) => ledgerFromBig(new Big(rate || '0').round(LEDGER_DIGITS, Big.roundDown));
 
 /**
  * The engine's rules for a market. Minimums are checked by order-rules.ts with their own named refusals, so the

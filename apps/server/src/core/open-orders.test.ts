@@ -20,6 +20,8 @@ const spec = (symbol: string, p: number, v: number): MarketSpec => ({
   marketSellMin: new Big(0),
   makerFee: new Big(0),
   takerFee: new Big(0),
+  makerFeeRate: 0n,
+  takerFeeRate: 0n,
   minNotional: new Big(0),
   priceBandUp: new Big(0),
   priceBandDown: new Big(0),
@@ -110,7 +112,9 @@ function loaded(): { open: OpenOrders; owners: Set<number>; markets: number[] } 
   return { open, owners: loader.owners, markets };
 }
 
-const plain = (o: OrderState | undefined) => JSON.parse(JSON.stringify(o ?? null));
+/** Money is bigint: written as text, so equal orders compare equal. */
+const plain = (o: OrderState | undefined) =>
+  JSON.parse(JSON.stringify(o ?? null, (_, v) => (typeof v === 'bigint' ? `${v}n` : v)));
 
 describe('OpenOrders', () => {
   it('gives back every loaded order exactly as read from its row', () => {

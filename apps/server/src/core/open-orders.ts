@@ -1,10 +1,10 @@
 import { OrderStatus, openOrderStatuses } from '@opex/contract/calls/order';
 import type { SnapshotOrder } from '@opex/engine/snapshot';
-import Big from 'big.js';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { AccountType } from '../ledger/accounts.ts';
-import { NOT_EXACT, unitsAt, unitsToBig } from './decimal-units.ts';
+import { ledgerFromUnits, ledgerOf } from '../ledger/ledger-units.ts';
+import { NOT_EXACT, unitsAt } from './decimal-units.ts';
 import type { MarketSpec } from './market-spec.ts';
 import type { TimeInForceName } from './order-rules.ts';
 import type { OrderState } from './order-state.ts';
@@ -61,7 +61,6 @@ export function openOrdersQuery(db: Kysely<Database>) {
 /** The rest of an order's line when nothing is filled yet: deal money, fee, platform fee 0, no coin, no client id. */
 const NOTHING_FILLED = '0,0,0,';
 const EXCHANGE = 'exchange';
-const ZERO = new Big(0);
 const tifNames: TimeInForceName[] = ['GTC', 'IOC', 'FOK'];
 
 /** What an order read at start holds besides numbers, when it is not the common "nothing filled yet". */
@@ -238,13 +237,13 @@ export class OpenOrders {
       triggerTicks: trigger?.ticks ?? 0,
       triggerKind: trigger?.kind ?? 0,
       dealLots: c.dealLots[i] as number,
-      dealMoney: extra ? new Big(extra.dealMoney) : ZERO,
-      fee: extra ? new Big(extra.fee) : ZERO,
-      platformFee: extra ? new Big(extra.platformFee) : ZERO,
+      dealMoney: extra ? ledgerOf(extra.dealMoney) : 0n,
+      fee: extra ? ledgerOf(extra.fee) : 0n,
+      platformFee: extra ? ledgerOf(extra.platformFee) : 0n,
       platformFeeCoin: extra?.platformFeeCoin ?? '',
       reserve: Number.isNaN(reserve)
-        ? new Big(c.reserveText.get(i) as string)
-        : unitsToBig(reserve, reserveDigits(spec, (bits & 1) === 1)),
+        ? ledgerOf(c.reserveText.get(i) as string)
+        : ledgerFromUnits(reserve, reserveDigits(spec, (bits & 1) === 1)),
       status: c.status[i] as number,
       closedByExchange: (bits & 8) !== 0,
       clientOrderId: extra?.clientOrderId ?? null,

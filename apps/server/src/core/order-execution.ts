@@ -5,16 +5,23 @@ import { OrderKind, Side, TimeInForce, TriggerKind } from '@opex/engine/commands
 import { EventType } from '@opex/engine/events';
 import type { OrderBook } from '@opex/engine/order-book';
 import { Reason } from '@opex/engine/reasons';
-import type Big from 'big.js';
 import { type AccountType, SYSTEM_OWNER } from '../ledger/accounts.ts';
+import {
+  ledgerFromBig,
+  ledgerFromUnits,
+  ledgerText,
+  ledgerToBig,
+  mulRate,
+  truncateLedger,
+} from '../ledger/ledger-units.ts';
 import type { CorePosting } from './balance-cache.ts';
 import type { BatchEffects } from './batch-effects.ts';
 import type { CoreState, Market } from './core-state.ts';
-import { formatUnits, notional, truncate, unitsToBig } from './decimal-units.ts';
+import { formatUnits, unitsToBig } from './decimal-units.ts';
 import { platformFee } from './fee-coin.ts';
 import { checkGuards, type GuardRefusal, protectionPrice } from './market-guards.ts';
 import { checkOrder, type OrderRefusal, type OrderRequest } from './order-rules.ts';
-import { feeCoinOf, lockCoinOf, type OrderState, reserveFor } from './order-state.ts';
+import { feeCoinOf, lockCoinOf, notionalLedger, type OrderState, reserveFor } from './order-state.ts';
 import type { RiskStage } from './risk-stage.ts';
 import { riskStageOf } from './risk-stages.ts';
 import { DEFAULT_STP_MODE, engineStp, type StpMode } from './self-trade-prevention.ts';
@@ -109,11 +116,11 @@ export function placeOrder(state: CoreState, batch: BatchEffects, cmd: PlaceComm
     askedQuoteTickLots,
     triggerKind,
     dealLots: 0,
-    dealMoney: unitsToBig(0, 0),
-    fee: unitsToBig(0, 0),
-    platformFee: unitsToBig(0, 0),
+    dealMoney: 0n,
+    fee: 0n,
+    platformFee: 0n,
     platformFeeCoin: '',
-    reserve: unitsToBig(0, 0),
+    reserve: 0n,
     status: triggerKind === TriggerKind.None ? OrderStatus.open : OrderStatus.waitingTrigger,
     closedByExchange: false,
     clientOrderId: cmd.clientOrderId,
@@ -278,23 +285,28 @@ function settleTrade(state: CoreState, batch: BatchEffects, market: Market, i: n
   const taker = state.open.get(events.takerId(i)) as OrderState;
   const ticks = events.tradePrice(i);
   const lots = events.tradeQty(i);
-  const base = unitsToBig(lots, spec.volumePrecision);
-  const quote = notional(ticks, lots, spec.pricePrecision, spec.volumePrecision);
+  const base = ledgerFromUnits(lots, spec.volumePrecision);
+  const quote = notionalLedger(ticks, lots, spec.pricePrecision + spec.volumePrecision);
   const [buyer, seller] = taker.side === 'BUY' ? [taker, maker] : [maker, taker];
-  const rate = (o: OrderState) => (o === maker ? spec.makerFee : spec.takerFee);
-  const buyerFee = truncate(base.times(rate(buyer)), spec.baseScale);
-  const sellerFee = truncate(quote.times(rate(seller)), spec.quoteScale);
+  const rate = (o: OrderState) => (o === maker ? spec.makerFeeRate : spec.takerFeeRate);
+  const buyerFee = truncateLedger(mulRate(base, rate(buyer)), spec.baseScale);
+  const sellerFee = truncateLedger(mulRate(quote, rate(seller)), spec.quoteScale);
   const tradeId = state.nextTradeId++;
   const cause = `trade:${tradeId}`;
-  const p = (ownerId: number, account: CorePosting['account'], coin: string, field: CorePosting['field'], delta: Big) =>
-    ({ ownerId, account, coin, field, delta }) as CorePosting;
+  const p = (
+    ownerId: number,
+    account: CorePosting['account'],
+    coin: string,
+    field: CorePosting['field'],
+    delta: bigint,
+  ) => ({ ownerId, account, coin, field, delta }) as CorePosting;
   state.balances.post(
     'trade',
     cause,
     [
-      p(buyer.userId, buyer.account, spec.quote, 'locked', quote.neg()),
+      p(buyer.userId, buyer.account, spec.quote, 'locked', -quote),
       p(seller.userId, seller.account, spec.quote, 'available', quote),
-      p(seller.userId, seller.account, spec.base, 'locked', base.neg()),
+      p(seller.userId, seller.account, spec.base, 'locked', -base),
       p(buyer.userId, buyer.account, spec.base, 'available', base),
     ],
     now,
@@ -303,21 +315,21 @@ function settleTrade(state: CoreState, batch: BatchEffects, market: Market, i: n
   const buyerCharge = chargeFee(state, batch, buyer, spec.base, buyerFee, cause, now);
   const sellerCharge = chargeFee(state, batch, seller, spec.quote, sellerFee, cause, now);
 
-  buyer.reserve = buyer.reserve.minus(quote);
-  seller.reserve = seller.reserve.minus(base);
+  buyer.reserve -= quote;
+  seller.reserve -= base;
   for (const [o, charge] of [
     [buyer, buyerCharge],
     [seller, sellerCharge],
   ] as const) {
-    if (charge.coin === feeCoinOf(o)) o.fee = o.fee.plus(charge.amount);
+    if (charge.coin === feeCoinOf(o)) o.fee += charge.amount;
     else {
-      o.platformFee = o.platformFee.plus(charge.amount);
+      o.platformFee += charge.amount;
       o.platformFeeCoin = charge.coin;
     }
   }
   for (const o of [maker, taker]) {
     o.dealLots += lots;
-    o.dealMoney = o.dealMoney.plus(quote);
+    o.dealMoney += quote;
     o.status = OrderStatus.partiallyFilled;
     o.updatedAt = now;
     batch.orders.set(o.id, o);
@@ -329,14 +341,14 @@ function settleTrade(state: CoreState, batch: BatchEffects, market: Market, i: n
     symbol: spec.symbol,
     price,
     volume,
-    amount: quote.toFixed(),
+    amount: ledgerText(quote),
     maker_order_id: maker.id,
     taker_order_id: taker.id,
     maker_user_id: maker.userId,
     taker_user_id: taker.userId,
     taker_side: taker.side,
-    buyer_fee: buyerCharge.amount.toFixed(),
-    seller_fee: sellerCharge.amount.toFixed(),
+    buyer_fee: ledgerText(buyerCharge.amount),
+    seller_fee: ledgerText(sellerCharge.amount),
     buyer_fee_coin: buyerCharge.coin,
     seller_fee_coin: sellerCharge.coin,
     created_at: now,
@@ -347,7 +359,7 @@ function settleTrade(state: CoreState, batch: BatchEffects, market: Market, i: n
     symbol: spec.symbol,
     price,
     volume,
-    amount: quote.toFixed(),
+    amount: ledgerText(quote),
     takerSide: taker.side,
     makerUserId: maker.userId,
     takerUserId: taker.userId,
@@ -367,27 +379,28 @@ function chargeFee(
   batch: BatchEffects,
   { userId, account }: OrderState,
   coin: string,
-  fee: Big,
+  fee: bigint,
   cause: string,
   now: number,
-): { coin: string; amount: Big } {
-  if (fee.lte(0)) return { coin, amount: fee };
+): { coin: string; amount: bigint } {
+  if (fee <= 0n) return { coin, amount: fee };
   let charged = { coin, amount: fee };
   const config = state.feeCoin;
   if (config && state.feeCoinUsers.has(userId)) {
-    const inPlatform = platformFee(config, fee, coin, {
+    const inPlatform = platformFee(config, ledgerToBig(fee), coin, {
       direct: state.lastPrice(config.coin, coin),
       inverse: state.lastPrice(coin, config.coin),
     });
-    if (inPlatform?.gt(0) && state.balances.get(userId, account, config.coin).available.gte(inPlatform)) {
-      charged = { coin: config.coin, amount: inPlatform };
+    const amount = inPlatform?.gt(0) ? ledgerFromBig(inPlatform) : 0n;
+    if (amount > 0n && state.balances.get(userId, account, config.coin).available >= amount) {
+      charged = { coin: config.coin, amount };
     }
   }
   state.balances.post(
     'fee',
     cause,
     [
-      { ownerId: userId, account, coin: charged.coin, field: 'available', delta: charged.amount.neg() },
+      { ownerId: userId, account, coin: charged.coin, field: 'available', delta: -charged.amount },
       { ownerId: SYSTEM_OWNER, account: 'fee', coin: charged.coin, field: 'available', delta: charged.amount },
     ],
     now,
@@ -398,7 +411,7 @@ function chargeFee(
 
 /** An order leaves the book: what it still holds is unlocked in the same batch. */
 function end(state: CoreState, batch: BatchEffects, order: OrderState, status: number, now: number): void {
-  if (order.reserve.gt(0)) {
+  if (order.reserve > 0n) {
     // Placed only where a risk stage trades, so it has one.
     (riskStageOf(order.account) as RiskStage).release(
       { state, batch, at: now },
@@ -406,7 +419,7 @@ function end(state: CoreState, batch: BatchEffects, order: OrderState, status: n
       lockCoinOf(order),
       order.reserve,
     );
-    order.reserve = unitsToBig(0, 0);
+    order.reserve = 0n;
   }
   order.status = status;
   order.updatedAt = now;
@@ -461,12 +474,12 @@ function refuse(
  * them (EXPIRE_MAKER: it then takes the asks behind them). The core places it next, on the same book, so it spends
  * at most this (less when self-trade prevention stops it); with too few asks, the cost of all it can take.
  */
-function costToBuy(book: OrderBook, order: OrderState, limitTicks: number): Big {
-  const { pricePrecision: p, volumePrecision: v } = order.spec;
+function costToBuy(book: OrderBook, order: OrderState, limitTicks: number): bigint {
+  const digits = order.spec.pricePrecision + order.spec.volumePrecision;
   const store = book.store;
   const asks = book.asks;
   const skipOwn = order.stp === 'EXPIRE_MAKER';
-  let cost = unitsToBig(0, 0);
+  let cost = 0n;
   let left = order.lots;
   for (let level = asks.best(); level !== NO_LEVEL && left > 0; level = asks.worse(level)) {
     const ticks = asks.price[level] as number;
@@ -474,7 +487,7 @@ function costToBuy(book: OrderBook, order: OrderState, limitTicks: number): Big 
     for (let maker = asks.head[level] as number; maker !== NO_LEVEL && left > 0; maker = store.nextOf(maker)) {
       if (skipOwn && store.ownerOf(maker) === order.userId) continue;
       const take = Math.min(left, store.remainingOf(maker));
-      cost = cost.plus(notional(ticks, take, p, v));
+      cost += notionalLedger(ticks, take, digits);
       left -= take;
     }
   }

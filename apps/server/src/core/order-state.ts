@@ -1,16 +1,16 @@
 import { OrderStatus } from '@opex/contract/calls/order';
-import Big from 'big.js';
 import type { Insertable, Selectable } from 'kysely';
 import type { OrdersTable } from '../db/tables/trading.ts';
 import type { AccountType } from '../ledger/accounts.ts';
-import { formatUnits, notional, toUnits, unitsToBig } from './decimal-units.ts';
+import { ledgerFromUnits, ledgerOf, ledgerText } from '../ledger/ledger-units.ts';
+import { formatUnits, toUnits, unitsToBig } from './decimal-units.ts';
 import type { MarketSpec } from './market-spec.ts';
 import type { TimeInForceName } from './order-rules.ts';
 import type { StpMode } from './self-trade-prevention.ts';
 
 /**
  * An order as the core holds it while it is open (and while a batch that touched it is written): engine units for
- * what the book needs, exact decimals for money. `reserve` is what it still holds locked in `lockCoin`.
+ * what the book needs, ledger units (ledger-units.ts) for money. `reserve` is what it still holds locked in `lockCoin`.
  */
 export interface OrderState {
   id: number;
@@ -33,12 +33,12 @@ export interface OrderState {
   triggerTicks: number;
   triggerKind: number;
   dealLots: number;
-  dealMoney: Big;
-  fee: Big;
+  dealMoney: bigint;
+  fee: bigint;
   /** Fees charged in the platform coin instead of the fee coin (user/update_fee_coin_open). */
-  platformFee: Big;
+  platformFee: bigint;
   platformFeeCoin: string;
-  reserve: Big;
+  reserve: bigint;
   status: number;
   closedByExchange: boolean;
   /** Self-trade prevention ended it (Binance's EXPIRED_IN_MATCH); absent on orders read back on start. */
@@ -57,11 +57,17 @@ export const feeCoinOf = (o: Pick<OrderState, 'side' | 'spec'>) => (o.side === '
  * What a new order must lock: a limit buy price × volume, a market buy by amount that amount, a sell its volume.
  * (A market buy by quantity is priced against the book when it is placed: see order-execution.ts.)
  */
-export function reserveFor(o: Pick<OrderState, 'side' | 'type' | 'spec' | 'ticks' | 'lots' | 'quoteTickLots'>): Big {
+export function reserveFor(o: Pick<OrderState, 'side' | 'type' | 'spec' | 'ticks' | 'lots' | 'quoteTickLots'>): bigint {
   const { pricePrecision: p, volumePrecision: v } = o.spec;
-  if (o.side === 'SELL') return unitsToBig(o.lots, v);
-  if (o.type === 2) return unitsToBig(o.quoteTickLots, p + v);
-  return notional(o.ticks, o.lots, p, v);
+  if (o.side === 'SELL') return ledgerFromUnits(o.lots, v);
+  if (o.type === 2) return ledgerFromUnits(o.quoteTickLots, p + v);
+  return notionalLedger(o.ticks, o.lots, p + v);
+}
+
+/** ticks × lots in ledger units (price and volume precision sum to at most 18: the operator CLI refuses more). */
+export function notionalLedger(ticks: number, lots: number, digits: number): bigint {
+  const product = ticks * lots;
+  return ledgerFromUnits(Number.isSafeInteger(product) ? product : BigInt(ticks) * BigInt(lots), digits);
 }
 
 /** What an order upsert changes when the row exists (both batch writers). */
@@ -91,12 +97,12 @@ export function orderRow(o: OrderState): Insertable<OrdersTable> {
     price: o.type === 1 ? formatUnits(o.ticks, p) : '0',
     volume: byAmount ? unitsToBig(o.quoteTickLots, p + v).toFixed(p) : formatUnits(o.lots, v),
     deal_volume: formatUnits(o.dealLots, v),
-    deal_money: o.dealMoney.toFixed(),
-    fee: o.fee.toFixed(),
+    deal_money: ledgerText(o.dealMoney),
+    fee: ledgerText(o.fee),
     fee_coin: feeCoinOf(o),
-    platform_fee: o.platformFee.toFixed(),
+    platform_fee: ledgerText(o.platformFee),
     platform_fee_coin: o.platformFeeCoin,
-    reserve: o.reserve.toFixed(),
+    reserve: ledgerText(o.reserve),
     status: o.status,
     closed_by_exchange: o.expiredInMatch ? 2 : o.closedByExchange ? 1 : 0,
     client_order_id: o.clientOrderId,
@@ -136,11 +142,11 @@ export function orderFromRow(row: Selectable<OrdersTable>, spec: MarketSpec): Or
     triggerTicks: units(row.trigger_price, p),
     triggerKind: row.trigger_kind,
     dealLots: units(row.deal_volume, v),
-    dealMoney: new Big(row.deal_money),
-    fee: new Big(row.fee),
-    platformFee: new Big(row.platform_fee),
+    dealMoney: ledgerOf(row.deal_money),
+    fee: ledgerOf(row.fee),
+    platformFee: ledgerOf(row.platform_fee),
     platformFeeCoin: row.platform_fee_coin,
-    reserve: new Big(row.reserve),
+    reserve: ledgerOf(row.reserve),
     status: row.status,
     closedByExchange: row.closed_by_exchange === 1,
     clientOrderId: row.client_order_id,

@@ -15,7 +15,13 @@ const hourlyReward: ScheduledTask<CoreCommands, 'movement'> = {
   everyMs: HOUR,
   kind: 'movement',
   input: (at) => ({
-    movement: creditFromOutside({ ownerId: USER, coin: 'USDT', amount: '1', cause: 'operator_credit', causeId: `reward:${at}` }),
+    movement: creditFromOutside({
+      ownerId: USER,
+      coin: 'USDT',
+      amount: '1',
+      cause: 'operator_credit',
+      causeId: `reward:${at}`,
+    }),
   }),
 };
 
