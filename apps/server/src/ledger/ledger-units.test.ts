@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   LEDGER_DIGITS,
+  ledgerFixed,
   ledgerFromUnits,
   ledgerOf,
   ledgerText,
@@ -42,6 +43,17 @@ describe('ledger units against big.js', () => {
         const positive = new Big(a).abs().toFixed();
         const expected = new Big(positive).times(r).round(scale, Big.roundDown).toFixed();
         expect(ledgerText(truncateLedger(mulRate(ledgerOf(positive), ledgerOf(r)), scale))).toBe(expected);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  // Prices, volumes and sums shown this way are never negative (big.js would write a rounded -0.1 as "-0").
+  it('write a non-negative amount with a fixed number of decimals as Big#toFixed(digits) does', () => {
+    fc.assert(
+      fc.property(amount, fc.integer({ min: 0, max: LEDGER_DIGITS }), (signed, digits) => {
+        const a = new Big(signed).abs().toFixed();
+        expect(ledgerFixed(ledgerOf(a), digits)).toBe(new Big(a).toFixed(digits));
       }),
       { numRuns: 5000 },
     );

@@ -58,3 +58,15 @@ export const mulRate = (amount: bigint, rate: bigint): bigint => (amount * rate)
 
 export const ledgerToBig = (units: bigint): Big => new Big(ledgerText(units));
 export const ledgerFromBig = (value: Big): bigint => ledgerOf(value.toFixed());
+
+/** The amount with exactly `digits` decimals, rounded half up as Big#toFixed(digits) does. */
+export function ledgerFixed(units: bigint, digits: number): string {
+  const step = POW10[LEDGER_DIGITS - digits] as bigint;
+  const negative = units < 0n;
+  const abs = negative ? -units : units;
+  const rounded = (abs + step / 2n) / step;
+  const scale = POW10[digits] as bigint;
+  const sign = negative && rounded > 0n ? '-' : '';
+  if (digits === 0) return `${sign}${rounded}`;
+  return `${sign}${rounded / scale}.${(rounded % scale).toString().padStart(digits, '0')}`;
+}

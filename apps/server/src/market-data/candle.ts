@@ -1,15 +1,15 @@
 import type { Candle } from '@opex/contract/realtime';
-import Big from 'big.js';
+import { ledgerFixed, ledgerOf } from '../ledger/ledger-units.ts';
 
-/** An open-high-low-close bucket of trades, exact: prices compared and sums added as Big. */
+/** An open-high-low-close bucket of trades, exact: prices and sums in ledger units (ledger-units.ts). */
 export interface CandleState {
   id: number;
-  open: Big;
-  high: Big;
-  low: Big;
-  close: Big;
-  vol: Big;
-  amount: Big;
+  open: bigint;
+  high: bigint;
+  low: bigint;
+  close: bigint;
+  vol: bigint;
+  amount: bigint;
 }
 
 /** A candle as stored: decimal text (a K-line row's numbers). */
@@ -26,20 +26,20 @@ export interface CandleText {
 export function parseCandle(c: CandleText): CandleState {
   return {
     id: c.id,
-    open: new Big(c.open),
-    high: new Big(c.high),
-    low: new Big(c.low),
-    close: new Big(c.close),
-    vol: new Big(c.vol),
-    amount: new Big(c.amount),
+    open: ledgerOf(c.open),
+    high: ledgerOf(c.high),
+    low: ledgerOf(c.low),
+    close: ledgerOf(c.close),
+    vol: ledgerOf(c.vol),
+    amount: ledgerOf(c.amount),
   };
 }
 
 /** A trade's numbers, parsed once: each trade lands in ten candles (nine K-line periods and a ticker minute). */
 export interface TradeFill {
-  price: Big;
-  volume: Big;
-  amount: Big;
+  price: bigint;
+  volume: bigint;
+  amount: bigint;
 }
 
 export function openCandle(id: number, { price, volume, amount }: TradeFill): CandleState {
@@ -47,11 +47,11 @@ export function openCandle(id: number, { price, volume, amount }: TradeFill): Ca
 }
 
 export function addTrade(candle: CandleState, { price, volume, amount }: TradeFill): void {
-  if (price.gt(candle.high)) candle.high = price;
-  if (price.lt(candle.low)) candle.low = price;
+  if (price > candle.high) candle.high = price;
+  if (price < candle.low) candle.low = price;
   candle.close = price;
-  candle.vol = candle.vol.plus(volume);
-  candle.amount = candle.amount.plus(amount);
+  candle.vol += volume;
+  candle.amount += amount;
 }
 
 /** Digits a market shows: price, volume, and quote amount (price × volume has both). */
@@ -67,11 +67,11 @@ export function amountDigits(p: Precision): number {
 export function formatCandle(c: CandleState, p: Precision): Candle {
   return {
     id: c.id,
-    open: c.open.toFixed(p.price),
-    close: c.close.toFixed(p.price),
-    high: c.high.toFixed(p.price),
-    low: c.low.toFixed(p.price),
-    vol: c.vol.toFixed(p.volume),
-    amount: c.amount.toFixed(amountDigits(p)),
+    open: ledgerFixed(c.open, p.price),
+    close: ledgerFixed(c.close, p.price),
+    high: ledgerFixed(c.high, p.price),
+    low: ledgerFixed(c.low, p.price),
+    vol: ledgerFixed(c.vol, p.volume),
+    amount: ledgerFixed(c.amount, amountDigits(p)),
   };
 }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { CandleRows } from '../core/batch-rows.ts';
 import { KLINE_PROGRESS } from '../core/batch-rows.ts';
 import type { Database } from '../db/schema.ts';
+import { ledgerText } from '../ledger/ledger-units.ts';
 import {
   addTrade,
   type CandleState,
@@ -167,12 +168,12 @@ export class KlineStore {
         symbol,
         period,
         open_time: candle.id,
-        open: candle.open.toFixed(),
-        high: candle.high.toFixed(),
-        low: candle.low.toFixed(),
-        close: candle.close.toFixed(),
-        vol: candle.vol.toFixed(),
-        amount: candle.amount.toFixed(),
+        open: ledgerText(candle.open),
+        high: ledgerText(candle.high),
+        low: ledgerText(candle.low),
+        close: ledgerText(candle.close),
+        vol: ledgerText(candle.vol),
+        amount: ledgerText(candle.amount),
         updated_at: now,
       })),
     ];

@@ -1,5 +1,6 @@
 import type { Ticker } from '@opex/contract/realtime';
 import Big from 'big.js';
+import { ledgerFixed, ledgerOf, ledgerToBig } from '../ledger/ledger-units.ts';
 import { addTrade, amountDigits, type CandleState, openCandle, type Precision } from './candle.ts';
 import type { AppliedTrade } from './trade-record.ts';
 
@@ -23,10 +24,10 @@ export class TickerWindow {
   /** Per bucket, its trades (kept beside the candles, which hold prices and sums only); null for a seeded minute. */
   private readonly bucketTrades: (WindowTrades | null)[] = [];
   /** The price of the last trade that left the window (or was before it when loaded). */
-  private priorPrice: Big | null = null;
+  private priorPrice: bigint | null = null;
 
   constructor(priorPrice: string | null) {
-    if (priorPrice !== null) this.priorPrice = new Big(priorPrice);
+    if (priorPrice !== null) this.priorPrice = ledgerOf(priorPrice);
   }
 
   add(trade: AppliedTrade): void {
@@ -75,37 +76,37 @@ export class TickerWindow {
     const last = this.buckets[this.buckets.length - 1];
     if (!first || !last) {
       if (!this.priorPrice) return null;
-      const price = this.priorPrice.toFixed(p.price);
+      const price = ledgerFixed(this.priorPrice, p.price);
       return {
-        amount: new Big(0).toFixed(amountDigits(p)),
+        amount: ledgerFixed(0n, amountDigits(p)),
         close: price,
         high: price,
         low: price,
         open: price,
         rose: '0.0000',
-        vol: new Big(0).toFixed(p.volume),
+        vol: ledgerFixed(0n, p.volume),
       };
     }
     let high = first.high;
     let low = first.low;
-    let vol = new Big(0);
-    let amount = new Big(0);
+    let vol = 0n;
+    let amount = 0n;
     for (const b of this.buckets) {
-      if (b.high.gt(high)) high = b.high;
-      if (b.low.lt(low)) low = b.low;
-      vol = vol.plus(b.vol);
-      amount = amount.plus(b.amount);
+      if (b.high > high) high = b.high;
+      if (b.low < low) low = b.low;
+      vol += b.vol;
+      amount += b.amount;
     }
     const open = first.open;
-    const rose = open.eq(0) ? new Big(0) : last.close.minus(open).div(open);
+    const rose = open === 0n ? new Big(0) : ledgerToBig(last.close - open).div(ledgerToBig(open));
     return {
-      amount: amount.toFixed(amountDigits(p)),
-      close: last.close.toFixed(p.price),
-      high: high.toFixed(p.price),
-      low: low.toFixed(p.price),
-      open: open.toFixed(p.price),
+      amount: ledgerFixed(amount, amountDigits(p)),
+      close: ledgerFixed(last.close, p.price),
+      high: ledgerFixed(high, p.price),
+      low: ledgerFixed(low, p.price),
+      open: ledgerFixed(open, p.price),
       rose: rose.toFixed(4),
-      vol: vol.toFixed(p.volume),
+      vol: ledgerFixed(vol, p.volume),
     };
   }
 

@@ -1,5 +1,5 @@
 import type { TradeTick } from '@opex/contract/realtime';
-import Big from 'big.js';
+import { ledgerFixed, ledgerOf } from '../ledger/ledger-units.ts';
 import { amountDigits, type Precision, type TradeFill } from './candle.ts';
 
 /** A trade as market data keeps it: from the core's trade event, or read back from the trades table at start. */
@@ -15,11 +15,11 @@ export interface AppliedTrade {
 }
 
 export function appliedTrade(t: Omit<AppliedTrade, 'fill'>): AppliedTrade {
-  return { ...t, fill: { price: new Big(t.price), volume: new Big(t.volume), amount: new Big(t.amount) } };
+  return { ...t, fill: { price: ledgerOf(t.price), volume: ledgerOf(t.volume), amount: ledgerOf(t.amount) } };
 }
 
 /** The protocol's trade, its quote amount at the market's precision (price and volume already are). */
 export function tradeTick(t: AppliedTrade, p: Precision | undefined): TradeTick {
-  const amount = p ? t.fill.amount.toFixed(amountDigits(p)) : t.amount;
+  const amount = p ? ledgerFixed(t.fill.amount, amountDigits(p)) : t.amount;
   return { id: t.id, side: t.takerSide, price: t.price, vol: t.volume, amount, ts: t.ts };
 }
