@@ -37,6 +37,8 @@ export class PriceIndex {
   private table: IndexPriceTable = buildIndexTable([], EMPTY_ROWS);
   /** The books moved since the table was computed. */
   private stale = false;
+  /** A recompute for the listeners waits for the next turn of the event loop. */
+  private queued = false;
   private readonly listeners = new Set<PriceListener>();
   private unsubscribe: () => void = () => {};
   private timer: NodeJS.Timeout | null = null;
@@ -95,10 +97,16 @@ export class PriceIndex {
   }
 
   private onCoreEvents(events: readonly CoreEvent[]): void {
-    if (this.stale || !events.some((e) => e.type === 'trade' || e.type === 'book')) return;
+    if (!events.some((e) => e.type === 'trade' || e.type === 'book')) return;
     this.stale = true;
-    // Once per turn of the event loop however many batches commit in it: the core's path only sets a flag.
-    setImmediate(() => this.latest());
+    // Once per turn of the event loop however many batches commit in it, and only when someone listens: the
+    // core's path sets a flag, and a reader recomputes when it reads.
+    if (this.queued || this.listeners.size === 0) return;
+    this.queued = true;
+    setImmediate(() => {
+      this.queued = false;
+      this.latest();
+    });
   }
 
   private recompute(): void {
