@@ -35,6 +35,7 @@ const envSchema = z.object({
   MARKET_MAKER: z.enum(['0', '1']).default('1'),
   WS_PING_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   CHAIN_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
+  PRICE_SOURCES_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   ORDER_RATE_PER_S: z.coerce.number().int().min(0).max(1_000_000).default(50),
   ORDER_RATE_BURST: z.coerce.number().int().min(1).max(1_000_000).default(100),
   CODE_RESEND_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
@@ -58,6 +59,11 @@ export interface Config {
   wsPingMs: number;
   /** How often the deposit watcher polls every chain (ms); 0 turns it off. */
   chainPollMs: number;
+  /**
+   * How often the price index reads the operator's anchors, exchange rates and markets again (ms), so its listeners
+   * hear a change the admin command made from another process; 0 turns it off (readers still see changes at once).
+   */
+  priceSourcesPollMs: number;
   /** Order entry per user (order/create and order/cancel): tokens per second (0: no limit) and bucket size. */
   orderRate: { perSecond: number; burst: number };
   /** The least time between two verification codes to one address (the spec's 60 s resend countdown). */
@@ -108,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     marketMaker: e.DEMO === '1' && e.MARKET_MAKER !== '0',
     wsPingMs: e.WS_PING_MS,
     chainPollMs: e.CHAIN_POLL_MS,
+    priceSourcesPollMs: e.PRICE_SOURCES_POLL_MS,
     orderRate: { perSecond: e.ORDER_RATE_PER_S, burst: e.ORDER_RATE_BURST },
     codeResendMs: e.CODE_RESEND_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,

@@ -10,6 +10,7 @@ import { Mailer } from './notify/mailer.ts';
 import { SmsSender } from './notify/sms.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { Services } from './platform/services.ts';
+import { PriceIndex } from './prices/price-index.ts';
 import { SettingsStore } from './settings/settings-store.ts';
 
 /** The composition root: builds every service once from configuration and storage. */
@@ -25,6 +26,11 @@ export async function createServices(
   });
   await core.start();
   const marketData = await MarketData.start(database, clock, core);
+  // Stopped by its plugin (prices/price-index-plugin.ts) when the app closes.
+  const prices = await PriceIndex.start(database.db, core, marketData, {
+    pollMs: config.priceSourcesPollMs,
+    onError: (error, context) => console.error(context, error),
+  });
   // Stopped by the deposit module when the app closes.
   const deposits = new DepositWatch(database, clock, core, {
     pollMs: config.chainPollMs,
@@ -35,6 +41,7 @@ export async function createServices(
     core,
     deposits,
     marketData,
+    prices,
     config,
     database,
     clock,

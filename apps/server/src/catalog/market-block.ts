@@ -1,7 +1,7 @@
 import type { marketBlock, rateTable } from '@opex/contract/calls/public-info';
 import type { z } from 'zod';
-import { priceIn, readIndexPrices } from '../market-data/index-price-table.ts';
 import type { Services } from '../platform/services.ts';
+import { priceIn } from '../prices/index-price-table.ts';
 import { listCoins } from './coins.ts';
 import { listMarkets, marketName } from './markets.ts';
 
@@ -77,7 +77,7 @@ export async function buildMarketBlock(services: Services): Promise<z.input<type
  * rate, are left out), the fiat itself as "1", its digits and symbol.
  */
 export async function buildRateTable(services: Services): Promise<z.input<typeof rateTable>> {
-  const [languages, index] = await Promise.all([services.settings.languages(), readIndexPrices(services)]);
+  const [languages, index] = await Promise.all([services.settings.languages(), services.prices.current()]);
   return Object.fromEntries(
     languages.map((language) => {
       const fiat = language.defaultFiat;

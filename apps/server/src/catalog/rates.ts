@@ -4,7 +4,7 @@ import type { Database } from '../db/schema.ts';
 /**
  * Reference rates set by the operator: the price of one coin in a fiat currency, as a decimal string. Only the demo
  * market maker reads them (the US dollar ones), to open a market that never traded; every valuation comes from the
- * index prices (market-data/index-price-table.ts).
+ * index prices (prices/price-index.ts).
  */
 export async function setRate(
   db: Kysely<Database>,

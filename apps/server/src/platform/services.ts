@@ -7,6 +7,7 @@ import type { OrderRateLimiter } from '../modules/order/order-rate-limit.ts';
 import type { UserSessions } from '../modules/user/user-sessions.ts';
 import type { Mailer } from '../notify/mailer.ts';
 import type { SmsSender } from '../notify/sms.ts';
+import type { PriceIndex } from '../prices/price-index.ts';
 import type { SettingsStore } from '../settings/settings-store.ts';
 import type { CaptchaVerifier } from './captcha-verifier.ts';
 import type { Clock } from './clock.ts';
@@ -30,6 +31,8 @@ export interface Services {
   core: TradingCore;
   /** Tickers, K-lines and recent trades, fed by the core's trade events. */
   marketData: MarketData;
+  /** Every coin's index price from our own books, which every valuation, margin and futures read. */
+  prices: PriceIndex;
   /** Order entry's rate limit per user, one budget whichever door the order comes in by (web calls or Open API). */
   orderRate: OrderRateLimiter;
   /** Deposits: chain watchers, the deposit processor, the simulated chain. */

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import type { UserAccountType } from '../../ledger/accounts.ts';
-import { btcValue, type IndexPriceTable } from '../../market-data/index-price-table.ts';
+import { btcValue, type IndexPriceTable } from '../../prices/index-price-table.ts';
 
 /**
  * The user's balances per coin in one account type (the exchange account unless said), as committed by the trading

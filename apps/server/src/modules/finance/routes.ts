@@ -6,7 +6,6 @@ import {
   otcAccountList,
 } from '@opex/contract/calls/finance-transfer';
 import type { FastifyInstance } from 'fastify';
-import { readIndexPrices } from '../../market-data/index-price-table.ts';
 import { bindCall } from '../../platform/call-binding.ts';
 import type { Services } from '../../platform/services.ts';
 import { accountBalances } from './account-balance.ts';
@@ -15,7 +14,7 @@ import { transferBetweenAccounts } from './account-transfer.ts';
 /** The balance calls of every account type and transfers between them (deposits and withdrawals: own issue). */
 export async function registerFinanceModule(app: FastifyInstance, services: Services) {
   const db = services.database.db;
-  const indexPrices = () => readIndexPrices(services);
+  const indexPrices = () => services.prices.current();
   for (const call of [accountBalanceV5, accountBalance]) {
     bindCall(app, services, call, async (input, ctx) =>
       accountBalances(db, ctx.userId, input.coinSymbols, await indexPrices()),

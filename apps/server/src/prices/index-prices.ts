@@ -1,9 +1,14 @@
 import Big from 'big.js';
 
 /**
- * The exchange's index prices: every coin's price in US dollars, from our own books. A few coins are anchored by the
- * operator (a stablecoin pegged 1:1, an operator-priced coin); every other coin is priced through its markets,
- * growing out from the anchors along the most liquid route (see `priceCoins`). Pure: the caller reads the books.
+ * The index prices' rule, pure (the price index in price-index.ts reads the books and calls it): every coin's price
+ * in US dollars, from our own books. A few coins are anchored by the operator (a stablecoin pegged 1:1, an
+ * operator-priced coin); every other coin is priced through its markets, growing out from the anchors along the most
+ * liquid route (see `priceCoins`).
+ *
+ * Outlier clipping, per market (`clippedPrice`): the last trade is held inside the book's best bid and ask (the
+ * median of the three), so one trade far from where the book stands moves no index; a market that never traded
+ * counts at its mid; a market with neither a trade nor a two-sided book prices nothing.
  */
 export interface MarketSnapshot {
   symbol: string;
