@@ -57,7 +57,8 @@ export interface OrderFormProps {
 /**
  * One side's order form: trigger price (stop-limit), time in force (limit and stop-limit), price, amount (quote to spend for a market buy), percentage shortcuts of the
  * available balance, the total, the estimated fee, the market's trading rules, and the submit. The market's rules are checked before sending; what the server
- * still refuses is shown under the button in the reader's language.
+ * still refuses is shown under the button in the reader's language. A thin view: the form's state, summary and errors
+ * come from spot-order-form.ts.
  */
 export function OrderForm({ market, side, kind, available, isLogin, offeredPrice, onPlaced }: OrderFormProps) {
   const { t } = useTranslation();
