@@ -37,6 +37,14 @@ module.exports = {
       to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
     },
     {
+      name: 'trading-widgets-are-shared-ground',
+      comment:
+        'The trading widgets and form kit are composed by the spot, margin and futures pages: no feature inside.',
+      severity: 'error',
+      from: { path: '^apps/web/src/trading/', pathNot: testFiles },
+      to: { path: ['^apps/web/src/features/', '^apps/web/src/app/'] },
+    },
+    {
       name: 'ui-is-shared-ground',
       comment: 'The design system knows nothing of features or the app.',
       severity: 'error',

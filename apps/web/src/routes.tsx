@@ -1,11 +1,11 @@
 /**
  * The route table of platform.md §2 as data: every path with its meta flags, the page it lazily loads, the product it
  * belongs to and the site mode(s) that serve it. Paths keep the spec's spelling (/mesage, leaglTenderSet). The router
- * serves only the routes that have a page and whose product is built (lib/products.ts): a path of a product not
+ * serves only the routes that have a page and whose product is built (products/products.ts): a path of a product not
  * built yet is absent, and an unknown path goes home, so no link leads to a placeholder.
  */
 import type { ComponentType } from 'react';
-import { type Product, productBuilt } from './lib/products.ts';
+import { type Product, productBuilt } from './products/products.ts';
 
 export type SiteMode = 'standard' | 'fiat' | 'futures';
 

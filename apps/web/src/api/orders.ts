@@ -6,7 +6,7 @@ import { callQueryOptions, invalidateCall, useCallMutation } from './query.ts';
 
 type ListRequest = CallRequest<typeof orderListNew>;
 
-/** Open orders; the private order channel makes them stale on every change (realtime/user-streams.ts). */
+/** Open orders; the private order channel's pushes are merged into them (realtime/user-streams.ts). */
 export function useOpenOrders(filter: ListRequest, enabled: boolean) {
   return useQuery({ ...callQueryOptions(orderListNew, filter), enabled, placeholderData: keepPreviousData });
 }

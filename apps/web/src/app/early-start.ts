@@ -7,8 +7,8 @@
 import { matchPath } from 'react-router';
 import { publicInfoQuery } from '../api/common.ts';
 import { queryClient } from '../api/query-client.ts';
-import { tradePageChannels } from '../features/trade/market-symbol.ts';
 import { preloadMessages, resolveLanguage } from '../i18n/i18n.ts';
+import { tradePageChannels } from '../markets/market-symbol.ts';
 import { holdChannels } from '../realtime/index.ts';
 import { routesFor, type SiteMode } from '../routes.tsx';
 import { readSelection } from '../state/selection.ts';

@@ -4,7 +4,8 @@ import type { DepositUpdate, TradeTick } from '@opex/contract/realtime';
  * What a channel's value is after a push. Depth, ticker and K-line pushes carry whole state (the server sends the
  * full merged book, the full ticker, the current candle), so the latest push is the value. Trades pushes carry only
  * the new trades: they merge into the newest-first list seeded by a `req`. A deposit push carries one deposit: the
- * value keeps the latest of each, so two deposits pushed within one frame both reach the page.
+ * value keeps the latest of each, so two deposits pushed within one frame both reach the page. Order and balance
+ * pushes are kept numbered (appendUpdate), for the same reason.
  */
 export const TRADES_KEPT = 50;
 
@@ -32,7 +33,28 @@ export function mergeDeposits(current: readonly DepositUpdate[] | undefined, upd
   return [update, ...others].sort((a, b) => b.id - a.id).slice(0, DEPOSITS_KEPT);
 }
 
-export function nextValue(channel: string, current: unknown, tick: unknown): unknown {
+/** A private channel's push, numbered by the worker as it came (1, 2, ...; never reused while the worker lives). */
+export interface NumberedUpdate<T> {
+  n: number;
+  update: T;
+}
+
+export const UPDATES_KEPT = 100;
+/** channels.userOrders and channels.userBalance, spelled out for the same reason as the deposits channel. */
+const updateChannels = new Set(['user_orders', 'user_balance']);
+
+/**
+ * The latest UPDATES_KEPT pushes of an order or balance channel, oldest first: several can arrive within one frame,
+ * and each changes a different row, so the page takes every one it has not seen yet (by `n`) rather than the last.
+ */
+export function appendUpdate<T>(current: readonly NumberedUpdate<T>[] | undefined, update: NumberedUpdate<T>) {
+  return [...(current ?? []), update].slice(-UPDATES_KEPT);
+}
+
+/** `n`: the push's number (its place among all the worker received), for the channels whose pushes are numbered. */
+export function nextValue(channel: string, current: unknown, tick: unknown, n = 0): unknown {
+  if (updateChannels.has(channel))
+    return appendUpdate(current as NumberedUpdate<unknown>[] | undefined, { n, update: tick });
   if (channel === depositsChannel) return mergeDeposits(current as DepositUpdate[] | undefined, tick as DepositUpdate);
   if (!isTradesChannel(channel)) return tick;
   const data = (tick as { data?: TradeTick[] } | null)?.data ?? [];

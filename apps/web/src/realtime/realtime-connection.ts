@@ -65,6 +65,8 @@ export class RealtimeConnection {
   private readonly subscriptions = new SubscriptionCounts();
   private readonly seqs = new SeqTracker();
   private readonly values = new Map<string, unknown>();
+  /** Pushes received so far: numbers the order and balance pushes (channel-values.ts). */
+  private pushes = 0;
   /** Page reqs by cb_id, kept until answered so a reconnect can send them again. */
   private readonly requests = new Map<string, { channel: string; params: RequestParams }>();
   /** Held channels the server refused as unknown markets: tries so far and the pending retry. */
@@ -244,7 +246,7 @@ export class RealtimeConnection {
       this.resync(channel);
       this.deps.post({ type: 'missed', channel });
     }
-    this.setValue(channel, nextValue(channel, this.values.get(channel), tick));
+    this.setValue(channel, nextValue(channel, this.values.get(channel), tick, ++this.pushes));
   }
 
   private onReply(cb_id: string | undefined, data: unknown): void {

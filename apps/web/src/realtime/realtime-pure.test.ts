@@ -1,6 +1,13 @@
 import type { TradeTick } from '@opex/contract/realtime';
 import { describe, expect, it } from 'vitest';
-import { mergeTrades, nextValue, TRADES_KEPT } from './channel-values.ts';
+import {
+  appendUpdate,
+  mergeTrades,
+  type NumberedUpdate,
+  nextValue,
+  TRADES_KEPT,
+  UPDATES_KEPT,
+} from './channel-values.ts';
 import { FrameCoalescer } from './frame-coalescer.ts';
 import { SeqTracker } from './seq-tracker.ts';
 import { SubscriptionCounts } from './subscription-counts.ts';
@@ -64,6 +71,18 @@ describe('channel values', () => {
     expect((pushed as TradeTick[]).map((t) => t.id)).toEqual([6, 5]);
     const seeded = mergeTrades(pushed as TradeTick[], [trade(5), trade(4), trade(3)]);
     expect(seeded.map((t) => t.id)).toEqual([6, 5, 4, 3]);
+  });
+
+  it('order and balance pushes are kept numbered, the latest UPDATES_KEPT, so none is lost within a frame', () => {
+    const first = nextValue('user_orders', undefined, { orderId: 1 }, 1);
+    const second = nextValue('user_orders', first, { orderId: 2 }, 2);
+    expect(second).toEqual([
+      { n: 1, update: { orderId: 1 } },
+      { n: 2, update: { orderId: 2 } },
+    ]);
+    const many = Array.from({ length: UPDATES_KEPT + 5 }, (_, i) => ({ n: i + 1, update: i }));
+    const kept = many.reduce<NumberedUpdate<number>[]>((list, push) => appendUpdate(list, push), []);
+    expect([kept.length, kept[0]?.n, kept.at(-1)?.n]).toEqual([UPDATES_KEPT, 6, UPDATES_KEPT + 5]);
   });
 
   it('depth, ticker and kline pushes are whole state: the latest replaces', () => {

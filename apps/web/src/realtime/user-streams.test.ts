@@ -2,9 +2,11 @@
 import type { CallDef } from '@opex/contract/call';
 import { depositList } from '@opex/contract/calls/deposit';
 import { orderListNew } from '@opex/contract/calls/order';
+import { tradeList } from '@opex/contract/calls/trade';
 import { channels } from '@opex/contract/realtime';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { callKey } from '../api/query.ts';
 import { RealtimeClient, type WorkerPort } from './realtime-client.ts';
 import { followPrivateChannels } from './user-streams.ts';
 import type { WorkerMessage } from './worker-messages.ts';
@@ -40,5 +42,20 @@ describe('followPrivateChannels', () => {
     worker({ type: 'missed', channel: channels.userDeposits });
     await vi.advanceTimersByTimeAsync(200);
     expect(invalidated(depositList)).toBe(1);
+  });
+
+  it('merges order and balance pushes in place, each once, and reads again only what has no rows in a push', async () => {
+    const { client, worker, queryClient, invalidated } = setup();
+    const openKey = callKey(orderListNew, { page: 1, pageSize: 20, symbol: 'btceth' });
+    queryClient.setQueryData(openKey, { count: 1, orderList: [{ id: 7, type: 1, side: 'SELL', volume: '1' }] });
+    const stop = followPrivateChannels(client, queryClient);
+    const filled = { orderId: 7, symbol: 'btceth', status: 2, dealVolume: '1', dealMoney: '20' };
+    worker({ type: 'ticks', ticks: { [channels.userOrders]: [{ n: 1, update: filled }] } });
+    // The same pushes posted again (another listener acquired the channel): nothing applies twice.
+    worker({ type: 'ticks', ticks: { [channels.userOrders]: [{ n: 1, update: filled }] } });
+    await vi.advanceTimersByTimeAsync(200);
+    expect(queryClient.getQueryData(openKey)).toEqual({ count: 0, orderList: [] });
+    expect([invalidated(orderListNew), invalidated(tradeList)]).toEqual([0, 1]);
+    stop();
   });
 });

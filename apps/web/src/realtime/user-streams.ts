@@ -5,16 +5,32 @@ import { financeAccountTypeBalance } from '@opex/contract/calls/finance-transfer
 import { orderEntrustHistory, orderListAll, orderListNew } from '@opex/contract/calls/order';
 import { recordOtherTransferList } from '@opex/contract/calls/record-ledger';
 import { tradeList, tradeListByOrder } from '@opex/contract/calls/trade';
-import { channels, type DepositUpdate } from '@opex/contract/realtime';
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { type BalanceUpdate, channels, type DepositUpdate, type OrderUpdate } from '@opex/contract/realtime';
+import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { mergeBalanceUpdates } from '../api/balance-updates.ts';
 import { mergeDepositUpdates } from '../api/deposit.ts';
-import { invalidateCall } from '../api/query.ts';
+import { mergeOrderUpdates } from '../api/order-updates.ts';
+import { callKey } from '../api/query.ts';
 import { useSession } from '../api/user.ts';
+import type { NumberedUpdate } from './channel-values.ts';
 import { type RealtimeClient, realtimeClient } from './realtime-client.ts';
 
-/** What each private channel makes stale: an order change moves fills and locked funds, a balance change balances. */
-const staleCalls: Record<string, CallDef[]> = {
+/**
+ * What a push of each private channel changes that it cannot be merged into, for want of rows: the fills and the
+ * ledger (no push carries them), every order list but the two merged ones, and the other account types' balances
+ * (listed with their valuations).
+ */
+const staleAfterPush: Record<string, CallDef[]> = {
+  [channels.userOrders]: [orderListAll, tradeList, tradeListByOrder, recordOtherTransferList],
+  [channels.userBalance]: [financeAccountTypeBalance, recordOtherTransferList],
+};
+
+/**
+ * What a channel's lost pushes (a seq gap, a reconnect) make stale: the private channels have no snapshot to resend,
+ * so what they would have changed is read again.
+ */
+const staleAfterMissed: Record<string, CallDef[]> = {
   [channels.userOrders]: [
     orderListNew,
     orderEntrustHistory,
@@ -27,21 +43,16 @@ const staleCalls: Record<string, CallDef[]> = {
     recordOtherTransferList,
   ],
   [channels.userBalance]: [accountBalance, accountBalanceV5, financeAccountTypeBalance, recordOtherTransferList],
+  [channels.userDeposits]: [depositList],
 };
 
-/**
- * What a channel's lost pushes (a seq gap, a reconnect) make stale: the private channels have no snapshot to resend,
- * so what they would have changed is read again. A deposit push carries the whole deposit, so its list is refetched.
- */
-const staleAfterMissed: Record<string, CallDef[]> = { ...staleCalls, [channels.userDeposits]: [depositList] };
-
-/** Bursts of order events (or of missed channels) refetch once. */
+/** Bursts of pushes (or of missed channels) read each stale list once. */
 const INVALIDATE_AFTER_MS = 200;
 
 /**
- * For the logged-in user: tells the socket who is logged in (it reconnects to carry the new session) and keeps
- * order lists and balances fresh from the private channels, so open orders update without a refresh, and merges
- * pushed deposits into the deposit list. Mounted once by the shell.
+ * For the logged-in user: tells the socket who is logged in (it reconnects to carry the new session) and merges the
+ * private channels' pushes into the cached order lists, balances and deposits, so they change without a refresh or a
+ * refetch. Mounted once by the shell.
  */
 export function useUserStreams(): void {
   const { user, ready } = useSession();
@@ -60,25 +71,42 @@ export function useUserStreams(): void {
 }
 
 /**
- * Keeps the cached order lists, balances and deposits in step with the private channels: a push (or lost pushes)
- * refetches what it makes stale, once per burst; a deposit push is merged in place. Returns the function that stops.
+ * Keeps the cached order lists, balances and deposits in step with the private channels: order, balance and deposit
+ * pushes are merged into the cached pages in place; what a push cannot be merged into (and everything after lost
+ * pushes) is read again, once per burst. Returns the function that stops.
  */
 export function followPrivateChannels(
   client: Pick<RealtimeClient, 'listen' | 'value' | 'onMissed'>,
   queryClient: QueryClient,
 ): () => void {
-  const stale = new Set<CallDef>();
+  const stale = new Map<string, QueryKey>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
     timer = undefined;
-    for (const call of stale) void invalidateCall(queryClient, call);
+    for (const queryKey of stale.values()) void queryClient.invalidateQueries({ queryKey });
     stale.clear();
   };
-  const markStale = (calls: readonly CallDef[]) => {
-    for (const call of calls) stale.add(call);
-    timer ??= setTimeout(flush, INVALIDATE_AFTER_MS);
+  const markStale = (keys: readonly QueryKey[]) => {
+    for (const key of keys) stale.set(JSON.stringify(key), key);
+    if (stale.size > 0) timer ??= setTimeout(flush, INVALIDATE_AFTER_MS);
   };
-  const stops = Object.entries(staleCalls).map(([channel, calls]) => client.listen(channel, () => markStale(calls)));
+  const callKeys = (calls: readonly CallDef[]) => calls.map((call) => callKey(call));
+  /** Each numbered push once, in order: a channel's value holds its latest pushes (channel-values.ts). */
+  const seen = new Map<string, number>();
+  const unseen = <T>(channel: string): T[] => {
+    const pushes = (client.value(channel) as NumberedUpdate<T>[] | undefined) ?? [];
+    const last = seen.get(channel) ?? 0;
+    const fresh = pushes.filter((push) => push.n > last);
+    if (fresh.length > 0) seen.set(channel, (fresh.at(-1) as NumberedUpdate<T>).n);
+    return fresh.map((push) => push.update);
+  };
+  const merges: Record<string, (channel: string) => QueryKey[]> = {
+    [channels.userOrders]: (channel) => mergeOrderUpdates(queryClient, unseen<OrderUpdate>(channel)),
+    [channels.userBalance]: (channel) => mergeBalanceUpdates(queryClient, unseen<BalanceUpdate>(channel)),
+  };
+  const stops = Object.entries(merges).map(([channel, merge]) =>
+    client.listen(channel, () => markStale([...merge(channel), ...callKeys(staleAfterPush[channel] ?? [])])),
+  );
   // Deposit pushes carry the whole deposit: merged into the cached list as they come.
   stops.push(
     client.listen(channels.userDeposits, () => {
@@ -87,7 +115,7 @@ export function followPrivateChannels(
     }),
   );
   for (const [channel, calls] of Object.entries(staleAfterMissed))
-    stops.push(client.onMissed(channel, () => markStale(calls)));
+    stops.push(client.onMissed(channel, () => markStale(callKeys(calls))));
   return () => {
     clearTimeout(timer);
     for (const stop of stops) stop();

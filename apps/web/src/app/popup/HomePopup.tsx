@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { switchOn, usePublicInfo } from '../../api/common.ts';
 import { useCallQuery } from '../../api/query.ts';
 import { useSession } from '../../api/user.ts';
-import { cleanOperatorHtml } from '../../lib/operator-html.ts';
+import { cleanOperatorHtml } from '../../operator-html/operator-html.ts';
 import { HomePopupDialog } from '../../ui/dialog/HomePopupDialog.tsx';
 import { popupKey, readSeenPopups, rememberPopup, shouldShowPopup } from './popup-rules.ts';
 

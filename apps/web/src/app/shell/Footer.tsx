@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { switchOn, usePublicInfo } from '../../api/common.ts';
 import { useFooterList } from '../../api/footer.ts';
-import { copyText } from '../../lib/clipboard.ts';
+import { copyText } from '../../browser/clipboard.ts';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import styles from './footer.module.css';
 import { type FooterLinkKind, footerColumns } from './footer-links.ts';

@@ -1,9 +1,9 @@
 import type { PublicInfo } from '../../api/common.ts';
-import { type Product, productBuilt } from '../../lib/products.ts';
+import { type Product, productBuilt } from '../../products/products.ts';
 
 /**
  * Header, more, account, orders and assets links as data (shell.md §2): each is shown only when its switch is on
- * (absent means off), its product is built (lib/products.ts) and its other condition holds. `to` is a route of this
+ * (absent means off), its product is built (products/products.ts) and its other condition holds. `to` is a route of this
  * app; `href` an address on another host.
  */
 export interface LinkContext {

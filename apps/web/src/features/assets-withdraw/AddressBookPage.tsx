@@ -11,8 +11,8 @@ import {
   useWithdrawCost,
 } from '../../api/withdraw.ts';
 import { errorText } from '../../i18n/error-text.ts';
-import { assetsMenu } from '../../lib/assets-menu.ts';
-import { SectionMenuLayout } from '../../lib/SectionMenuLayout.tsx';
+import { assetsMenu } from '../../section-menus/assets-menu.ts';
+import { SectionMenuLayout } from '../../section-menus/SectionMenuLayout.tsx';
 import { Button } from '../../ui/button/Button.tsx';
 import { DataTable } from '../../ui/data-table/DataTable.tsx';
 import type { TableColumn } from '../../ui/data-table/table-types.ts';

@@ -1,8 +1,8 @@
 import { emailValidCode, OperationType, smsValidCode } from '@opex/contract/calls/verification';
 import { useTranslation } from 'react-i18next';
 import { invoke } from '../../api/call.ts';
-import { CodeInput } from '../../lib/CodeInput.tsx';
-import { VerificationCodeInput } from '../../lib/VerificationCodeInput.tsx';
+import { CodeInput } from '../../forms/CodeInput.tsx';
+import { VerificationCodeInput } from '../../forms/VerificationCodeInput.tsx';
 
 /**
  * The second factor's code field: Google's code as typed, or a securityVerify code sent to the user's own e-mail

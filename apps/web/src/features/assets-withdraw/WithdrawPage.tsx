@@ -15,8 +15,8 @@ import {
   useWithdrawCost,
 } from '../../api/withdraw.ts';
 import { errorText } from '../../i18n/error-text.ts';
-import { assetsMenu } from '../../lib/assets-menu.ts';
-import { SectionMenuLayout } from '../../lib/SectionMenuLayout.tsx';
+import { assetsMenu } from '../../section-menus/assets-menu.ts';
+import { SectionMenuLayout } from '../../section-menus/SectionMenuLayout.tsx';
 import { AmountInput } from '../../ui/amount-input/AmountInput.tsx';
 import { Button } from '../../ui/button/Button.tsx';
 import blocks from '../../ui/page-blocks/page-blocks.module.css';

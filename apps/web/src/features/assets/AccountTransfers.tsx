@@ -3,7 +3,7 @@ import { formatDateTime } from '@opex/contract/display';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLedgerHistory } from '../../api/assets.ts';
-import { displayNumber } from '../../lib/market-format.ts';
+import { displayNumber } from '../../markets/market-format.ts';
 import { DataTable } from '../../ui/data-table/DataTable.tsx';
 import type { TableColumn } from '../../ui/data-table/table-types.ts';
 import { historyPageOf } from './account-routes.ts';

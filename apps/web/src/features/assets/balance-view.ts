@@ -2,7 +2,7 @@ import type { CallReply } from '@opex/contract/call';
 import type { financeAccountTypeBalance } from '@opex/contract/calls/finance-transfer';
 import { groupThousands, truncateDecimal } from '@opex/contract/display';
 import Big from 'big.js';
-import { displayNumber } from '../../lib/market-format.ts';
+import { displayNumber } from '../../markets/market-format.ts';
 
 /**
  * Pure rules of the balance tables: which coins show (search, hide small) and what a BTC amount is worth in the

@@ -1,6 +1,6 @@
 import type { AccountTypeName } from '@opex/contract/calls/finance-transfer';
 import Big from 'big.js';
-import { type Product, productBuilt } from '../../lib/products.ts';
+import { type Product, productBuilt } from '../../products/products.ts';
 
 /**
  * The transfer dialog's rules, apart from React: what the form refuses before asking the server (which checks it
@@ -21,7 +21,7 @@ export function transferProblem(form: {
 }
 
 /**
- * The account types a site offers: those whose product is built (lib/products.ts) and whose switch is on (P2P
+ * The account types a site offers: those whose product is built (products/products.ts) and whose switch is on (P2P
  * fiat_trade_open, futures indep_co_switch, margin lever_open, fiat fiat_open). With spot alone there is nothing to
  * transfer between.
  */

@@ -3,7 +3,7 @@ import { formatDateTime } from '@opex/contract/display';
 import { useTranslation } from 'react-i18next';
 import { CallFailure } from '../../api/call.ts';
 import { useCallQuery } from '../../api/query.ts';
-import { OperatorHtml } from '../../lib/OperatorHtml.tsx';
+import { OperatorHtml } from '../../operator-html/OperatorHtml.tsx';
 import { Spinner } from '../../ui/spinner/Spinner.tsx';
 import styles from './cms.module.css';
 

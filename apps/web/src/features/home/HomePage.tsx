@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { switchOn, usePublicInfo } from '../../api/common.ts';
 import { useCallQuery } from '../../api/query.ts';
 import { useSession } from '../../api/user.ts';
-import { displayNumber, displayRose } from '../../lib/market-format.ts';
+import { displayNumber, displayRose } from '../../markets/market-format.ts';
 import { useChannels } from '../../realtime/index.ts';
 import { pickMarketTitle, readSelection, writeSelection } from '../../state/selection.ts';
 import { Carousel } from '../../ui/carousel/Carousel.tsx';

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { invoke } from '../../api/call.ts';
 import { invalidateCall, useCallQuery } from '../../api/query.ts';
 import { errorText } from '../../i18n/error-text.ts';
-import { Pager } from '../../lib/Pager.tsx';
+import { Pager } from '../../records/Pager.tsx';
 import { Button } from '../../ui/button/Button.tsx';
 import { Spinner } from '../../ui/spinner/Spinner.tsx';
 import { Tabs } from '../../ui/tabs/Tabs.tsx';

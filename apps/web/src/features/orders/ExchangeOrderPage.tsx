@@ -15,10 +15,10 @@ import {
 } from '../../api/orders.ts';
 import { datePickerText } from '../../i18n/control-text.ts';
 import { errorText } from '../../i18n/error-text.ts';
-import { dayRange } from '../../lib/date-range.ts';
-import { displayNumber } from '../../lib/market-format.ts';
-import { PagedTable } from '../../lib/PagedTable.tsx';
-import { SectionMenuLayout } from '../../lib/SectionMenuLayout.tsx';
+import { displayNumber } from '../../markets/market-format.ts';
+import { dayRange } from '../../records/date-range.ts';
+import { PagedTable } from '../../records/PagedTable.tsx';
+import { SectionMenuLayout } from '../../section-menus/SectionMenuLayout.tsx';
 import { Button } from '../../ui/button/Button.tsx';
 import { DataTable } from '../../ui/data-table/DataTable.tsx';
 import type { TableCell, TableColumn, TableRow } from '../../ui/data-table/table-types.ts';

@@ -1,4 +1,4 @@
-import type { SectionMenu } from '../../lib/SectionMenuLayout.tsx';
+import type { SectionMenu } from '../../section-menus/SectionMenuLayout.tsx';
 
 /** The order centre's menu: spot, and P2P, margin and futures orders once those products exist and are switched on. */
 export const ordersMenu: SectionMenu = {

@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { invoke } from '../../api/call.ts';
 import { usePublicInfo } from '../../api/common.ts';
 import type { UserInfo } from '../../api/user.ts';
-import { VerificationCodeInput } from '../../lib/VerificationCodeInput.tsx';
+import { VerificationCodeInput } from '../../forms/VerificationCodeInput.tsx';
 import { Button } from '../../ui/button/Button.tsx';
 import blocks from '../../ui/page-blocks/page-blocks.module.css';
 import { TextInput } from '../../ui/text-input/TextInput.tsx';

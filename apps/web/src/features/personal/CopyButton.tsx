@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { copyText } from '../../lib/clipboard.ts';
+import { copyText } from '../../browser/clipboard.ts';
 import { Button } from '../../ui/button/Button.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 

@@ -3,7 +3,7 @@ import { formatDateTime } from '@opex/contract/display';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallQuery } from '../../api/query.ts';
-import { Pager } from '../../lib/Pager.tsx';
+import { Pager } from '../../records/Pager.tsx';
 import { DataTable } from '../../ui/data-table/DataTable.tsx';
 import blocks from '../../ui/page-blocks/page-blocks.module.css';
 import { QrCode } from '../../ui/qr-overlay/QrOverlay.tsx';

@@ -2,7 +2,7 @@ import { nicknameUpdate } from '@opex/contract/calls/security';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { invoke } from '../../api/call.ts';
-import { FormError, useFormSubmission } from '../../lib/form-submission.tsx';
+import { FormError, useFormSubmission } from '../../forms/form-submission.tsx';
 import { Button } from '../../ui/button/Button.tsx';
 import { Dialog } from '../../ui/dialog/Dialog.tsx';
 import { TextInput } from '../../ui/text-input/TextInput.tsx';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { switchOn, usePublicInfo } from '../../api/common.ts';
 import { type UserInfo, useSession } from '../../api/user.ts';
-import { useSectionMenu } from '../../lib/SectionMenuLayout.tsx';
+import { useSectionMenu } from '../../section-menus/SectionMenuLayout.tsx';
 import blocks from '../../ui/page-blocks/page-blocks.module.css';
 import { SideMenu } from '../../ui/side-menu/SideMenu.tsx';
 import { Spinner } from '../../ui/spinner/Spinner.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeEntry } from '../../lib/SectionMenuLayout.tsx';
+import { activeEntry } from '../../section-menus/SectionMenuLayout.tsx';
 import { deviceName } from './device-name.ts';
 import { fiatChoices } from './fiat-choices.ts';
 import { loginVerifyAvailable } from './login-verify.ts';

@@ -1,4 +1,4 @@
-import type { SectionMenu } from '../../lib/SectionMenuLayout.tsx';
+import type { SectionMenu } from '../../section-menus/SectionMenuLayout.tsx';
 
 /**
  * The account section's side menu: each entry with the /personal pages it also stands for, so a sub-page

@@ -3,7 +3,7 @@ import { groupThousands } from '@opex/contract/display';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallQuery } from '../../api/query.ts';
-import { OperatorHtml } from '../../lib/OperatorHtml.tsx';
+import { OperatorHtml } from '../../operator-html/OperatorHtml.tsx';
 import { Button } from '../../ui/button/Button.tsx';
 import { Dialog } from '../../ui/dialog/Dialog.tsx';
 import { Spinner } from '../../ui/spinner/Spinner.tsx';

@@ -6,8 +6,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { publicInfoQuery } from '../../api/common.ts';
+import { findMarket } from '../../markets/market-symbol.ts';
 import { MarketHeader } from './MarketHeader.tsx';
-import { findMarket } from './market-symbol.ts';
 import { marketEntry } from './testing/market-entry.ts';
 
 const calls = vi.hoisted(() => ({ invoke: vi.fn() }));

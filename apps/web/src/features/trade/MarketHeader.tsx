@@ -2,11 +2,11 @@ import { coinDigits } from '@opex/contract/display';
 import type { Ticker } from '@opex/contract/realtime';
 import { useTranslation } from 'react-i18next';
 import { switchOn, usePublicInfo } from '../../api/common.ts';
+import type { ChosenMarket } from '../../markets/market-symbol.ts';
+import { formatAt, roseText } from '../../markets/trade-format.ts';
+import styles from '../../trading/trading.module.css';
 import { VisuallyHidden } from '../../ui/visually-hidden/VisuallyHidden.tsx';
 import { CoinIntroduction } from './CoinIntroduction.tsx';
-import type { ChosenMarket } from './market-symbol.ts';
-import styles from './trade.module.css';
-import { formatAt, roseText } from './trade-format.ts';
 
 /** The market's name and its 24 h figures from the ticker channel. */
 export function MarketHeader({

@@ -7,9 +7,9 @@ import { createMemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { publicInfoQuery } from '../../api/common.ts';
 import { userInfoQuery } from '../../api/user.ts';
+import { findMarket, type MarketGroups } from '../../markets/market-symbol.ts';
 import { renderRouted } from '../../ui/testing/render-routed.tsx';
 import { MarketList } from './MarketList.tsx';
-import { findMarket, type MarketGroups } from './market-symbol.ts';
 import { marketEntry } from './testing/market-entry.ts';
 
 const calls = vi.hoisted(() => ({ invoke: vi.fn() }));

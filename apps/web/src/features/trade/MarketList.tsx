@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { MarketTags } from '../../lib/MarketTags.tsx';
-import { useFavouriteMarkets } from '../../lib/use-favourite-markets.tsx';
+import { MarketTags } from '../../markets/MarketTags.tsx';
+import { type ChosenMarket, type MarketGroups, marketPath } from '../../markets/market-symbol.ts';
+import { formatAt, roseText } from '../../markets/trade-format.ts';
+import { useFavouriteMarkets } from '../../markets/use-favourite-markets.tsx';
 import { useLiveTickers } from '../../realtime/live-tickers.ts';
 import { FAVOURITES_TAB } from '../../state/favourite-symbols.ts';
+import styles from '../../trading/trading.module.css';
 import { SearchInput } from '../../ui/search-input/SearchInput.tsx';
 import { Tabs } from '../../ui/tabs/Tabs.tsx';
-import { type ChosenMarket, type MarketGroups, marketPath } from './market-symbol.ts';
-import styles from './trade.module.css';
-import { formatAt, roseText } from './trade-format.ts';
 
 /**
  * The markets of one quote group, or the favourites of every group, with last price and 24 h change as the realtime

@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { publicInfoQuery } from '../../api/common.ts';
 import { http } from '../../api/http.ts';
 import { type UserInfo, userInfoQuery } from '../../api/user.ts';
-import type { ChosenMarket } from './market-symbol.ts';
+import type { ChosenMarket } from '../../markets/market-symbol.ts';
 import { OrderForm, type OrderFormProps } from './OrderForm.tsx';
 import { marketEntry } from './testing/market-entry.ts';
 

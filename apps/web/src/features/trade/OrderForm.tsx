@@ -2,41 +2,25 @@ import { orderCreate } from '@opex/contract/calls/order';
 import { KycStatus } from '@opex/contract/calls/security';
 import { coinDigits, formatAmount, groupThousands } from '@opex/contract/display';
 import { channels, type Ticker } from '@opex/contract/realtime';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { switchOn, usePublicInfo } from '../../api/common.ts';
 import { useCallMutation } from '../../api/query.ts';
 import { useSession } from '../../api/user.ts';
 import { errorText } from '../../i18n/error-text.ts';
+import type { ChosenMarket } from '../../markets/market-symbol.ts';
+import { formatAt } from '../../markets/trade-format.ts';
 import { useChannel } from '../../realtime/index.ts';
+import { useForm } from '../../trading/form/use-form.ts';
+import { PercentSlider } from '../../trading/order-form/PercentSlider.tsx';
+import styles from '../../trading/trading.module.css';
 import { AmountInput } from '../../ui/amount-input/AmountInput.tsx';
 import { Button } from '../../ui/button/Button.tsx';
 import { SegmentedTab } from '../../ui/tabs/Tabs.tsx';
-import type { ChosenMarket } from './market-symbol.ts';
-import {
-  amountForShare,
-  amountPrecision,
-  checkDraft,
-  type FieldProblem,
-  limitTotal,
-  type MarketRules,
-  type Side,
-  shareOfAvailable,
-  spendsQuote,
-} from './order-form.ts';
-import {
-  checkTrigger,
-  type EntryKind,
-  estimatedFee,
-  orderType,
-  priceKind,
-  type TimeInForceChoice,
-  timeInForceChoices,
-} from './order-terms.ts';
-import { PercentSlider } from './PercentSlider.tsx';
-import styles from './trade.module.css';
-import { formatAt } from './trade-format.ts';
+import type { MarketRules, Side } from './order-form.ts';
+import { type EntryKind, type TimeInForceChoice, timeInForceChoices } from './order-terms.ts';
+import { type SpotFormContext, spotOrderForm } from './spot-order-form.ts';
 
 export const rulesOf = (market: ChosenMarket): MarketRules => ({
   pricePrecision: market.entry.price,
@@ -73,7 +57,8 @@ export interface OrderFormProps {
 /**
  * One side's order form: trigger price (stop-limit), time in force (limit and stop-limit), price, amount (quote to spend for a market buy), percentage shortcuts of the
  * available balance, the total, the estimated fee, the market's trading rules, and the submit. The market's rules are checked before sending; what the server
- * still refuses is shown under the button in the reader's language.
+ * still refuses is shown under the button in the reader's language. A thin view: the form's state, summary and errors
+ * come from spot-order-form.ts.
  */
 export function OrderForm({ market, side, kind, available, isLogin, offeredPrice, onPlaced }: OrderFormProps) {
   const { t } = useTranslation();
@@ -85,67 +70,47 @@ export function OrderForm({ market, side, kind, available, isLogin, offeredPrice
   const { user } = useSession();
   const needsKyc =
     isLogin && switchOn(info.switch, 'has_trade_limit_open') && !!user && user.authLevel !== KycStatus.approved;
-  const [price, setPrice] = useState('');
-  const [trigger, setTrigger] = useState('');
-  const [choice, setChoice] = useState<TimeInForceChoice>('GTC');
   const lastPrice = useChannel<Ticker>(channels.ticker(market.entry.symbol))?.close ?? null;
-  const [amount, setAmount] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [percent, setPercent] = useState(0);
-  const [placed, setPlaced] = useState(false);
   const create = useCallMutation(orderCreate);
-  const draft = { side, kind: priceKind(kind), price, amount };
+  const context: SpotFormContext = { side, kind, rules, fees: market.entry, available, isLogin, lastPrice };
+  const { state, summary, dispatch } = useForm(spotOrderForm, context);
+  const { errors, triggerCheck, fee, total } = summary;
   const buy = side === 'BUY';
   const payCoin = buy ? market.quote : market.base;
-  const amountCoin = spendsQuote(draft) ? market.quote : market.base;
+  const amountCoin = summary.spendsQuote ? market.quote : market.base;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: offered prices are taken as they come, not on every render
   useEffect(() => {
-    if (offeredPrice) setPrice((typed) => (offeredPrice.ifEmpty && typed ? typed : offeredPrice.price));
+    if (offeredPrice) dispatch({ type: 'offerPrice', ...offeredPrice });
   }, [offeredPrice]);
   // Another market or kind starts empty: an amount typed for one means nothing in the other.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the reset is keyed on these two on purpose
   useEffect(() => {
-    setAmount('');
-    setTrigger('');
-    setPercent(0);
-    setTouched(false);
+    dispatch({ type: 'restart' });
     create.reset();
   }, [market.name, kind]);
 
-  const check = checkDraft(draft, rules, isLogin ? (available ?? '0') : undefined, lastPrice);
-  const problemText = (p: (Pick<FieldProblem, 'values'> & { key: string }) | undefined) =>
-    touched && p ? t(`trade.form.error.${p.key}`, { coin: payCoin, quote: market.quote, ...p.values }) : undefined;
-  const priceProblem = check.ok ? undefined : problemText(check.price);
-  const amountProblem = check.ok ? undefined : problemText(check.amount);
-  const triggerCheck = kind === 'stopLimit' ? checkTrigger(side, trigger, rules, lastPrice) : null;
-  const triggerProblem = triggerCheck && !triggerCheck.ok ? problemText(triggerCheck.problem) : undefined;
-  const fee = estimatedFee({ side, kind, choice, price, amount, trigger }, market.entry, lastPrice);
+  const problemText = (p: { key: string; values?: Record<string, string> } | undefined) =>
+    p ? t(`trade.form.error.${p.key}`, { coin: payCoin, quote: market.quote, ...p.values }) : undefined;
+  const priceProblem = problemText(errors.price);
+  const amountProblem = problemText(errors.amount);
+  const triggerProblem = problemText(errors.trigger);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setTouched(true);
-    setPlaced(false);
-    if (!check.ok || !isLogin || needsKyc || (triggerCheck && !triggerCheck.ok)) return;
+    dispatch({ type: 'submit' });
+    if (!summary.request || !isLogin || needsKyc) return;
     create.mutate(
-      {
-        ...check.request,
-        type: orderType(kind, choice),
-        symbol: market.entry.symbol,
-        ...(kind === 'stopLimit' ? { triggerPrice: trigger.trim() } : {}),
-      },
+      { ...summary.request, symbol: market.entry.symbol },
       {
         onSuccess: () => {
-          setAmount('');
-          setPercent(0);
-          setTouched(false);
-          setPlaced(true);
+          dispatch({ type: 'placed' });
           onPlaced();
         },
       },
     );
   };
 
-  const total = kind !== 'market' ? limitTotal(price, amount) : '';
   const id = `${side.toLowerCase()}-${kind}`;
   return (
     <form className={styles.orderForm} onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
@@ -167,14 +132,14 @@ export function OrderForm({ market, side, kind, available, isLogin, offeredPrice
           label={t('trade.form.trigger')}
           unit={market.quote}
           precision={rules.pricePrecision}
-          value={trigger}
-          onChange={setTrigger}
+          value={state.trigger}
+          onChange={(trigger) => dispatch({ type: 'typeTrigger', trigger })}
           error={triggerProblem !== undefined}
           errorText={triggerProblem}
           warningText={
             triggerCheck?.ok
               ? t(triggerCheck.rises ? 'trade.form.triggerRises' : 'trade.form.triggerFalls', {
-                  price: `${trigger} ${market.quote}`,
+                  price: `${state.trigger} ${market.quote}`,
                 })
               : undefined
           }
@@ -185,8 +150,8 @@ export function OrderForm({ market, side, kind, available, isLogin, offeredPrice
           label={t('trade.form.price')}
           unit={market.quote}
           precision={rules.pricePrecision}
-          value={price}
-          onChange={setPrice}
+          value={state.price}
+          onChange={(price) => dispatch({ type: 'typePrice', price })}
           error={priceProblem !== undefined}
           errorText={priceProblem}
         />
@@ -194,28 +159,20 @@ export function OrderForm({ market, side, kind, available, isLogin, offeredPrice
         <div className={styles.marketPrice}>{t('trade.form.marketPrice')}</div>
       )}
       <AmountInput
-        label={spendsQuote(draft) ? t('trade.form.spend') : t('trade.form.amount')}
+        label={summary.spendsQuote ? t('trade.form.spend') : t('trade.form.amount')}
         unit={amountCoin}
-        precision={amountPrecision(draft, rules)}
-        value={amount}
-        onChange={(v) => {
-          setAmount(v);
-          setPercent(shareOfAvailable({ ...draft, amount: v }, available ?? '0'));
-          setPlaced(false);
-        }}
+        precision={summary.amountPrecision}
+        value={state.amount}
+        onChange={(amount) => dispatch({ type: 'typeAmount', amount })}
         error={amountProblem !== undefined}
         errorText={amountProblem}
       />
       <PercentSlider
         label={t('trade.form.shares')}
         side={buy ? 'buy' : 'sell'}
-        value={percent}
+        value={state.percent}
         disabled={!isLogin}
-        onChange={(share) => {
-          setPercent(share);
-          setAmount(share === 0 ? '' : amountForShare(draft, share, available ?? '0', rules));
-          setPlaced(false);
-        }}
+        onChange={(percent) => dispatch({ type: 'slideShare', percent })}
       />
       {kind !== 'market' && (
         <p className={styles.total}>
@@ -227,8 +184,8 @@ export function OrderForm({ market, side, kind, available, isLogin, offeredPrice
       {kind !== 'market' && (
         <SegmentedTab
           label={t('trade.form.timeInForce')}
-          value={choice}
-          onValueChange={(c) => setChoice(c as TimeInForceChoice)}
+          value={state.choice}
+          onValueChange={(c) => dispatch({ type: 'chooseTimeInForce', choice: c as TimeInForceChoice })}
           items={timeInForceChoices.map((c) => ({ key: c, name: t(`trade.form.tif.${c}`) }))}
         />
       )}
@@ -258,7 +215,7 @@ export function OrderForm({ market, side, kind, available, isLogin, offeredPrice
       )}
       <p className={styles.formResult} role="status" aria-live="polite">
         {create.isError && <span className={styles.refused}>{errorText(t, create.error)}</span>}
-        {placed && <span className={styles.placed}>{t('trade.form.placed')}</span>}
+        {state.placed && <span className={styles.placed}>{t('trade.form.placed')}</span>}
       </p>
     </form>
   );

@@ -3,14 +3,15 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePublicInfo } from '../../api/common.ts';
+import { findMarket, type MarketGroups } from '../../markets/market-symbol.ts';
+import { formatAt, roseText } from '../../markets/trade-format.ts';
 import { useChannel, useChannelRequest } from '../../realtime/index.ts';
+import { KlineChart } from '../../trading/chart/KlineChart.tsx';
+import { withLiveCandle } from '../../trading/chart/kline-series.ts';
+import styles from '../../trading/trading.module.css';
+import { usePhoneLayout } from '../../trading/use-phone-layout.ts';
 import { SegmentedTab } from '../../ui/tabs/Tabs.tsx';
 import { VisuallyHidden } from '../../ui/visually-hidden/VisuallyHidden.tsx';
-import { KlineChart } from './KlineChart.tsx';
-import { withLiveCandle } from './kline-series.ts';
-import { findMarket, type MarketGroups } from './market-symbol.ts';
-import styles from './trade.module.css';
-import { formatAt, roseText } from './trade-format.ts';
 import {
   type ChartCell,
   LAYOUTS,
@@ -21,7 +22,6 @@ import {
   tradePath,
   writeTradeMore,
 } from './trade-more.ts';
-import { usePhoneLayout } from './use-phone-layout.ts';
 
 const KLINE_PAGE = { pageSize: 300 };
 

@@ -1,43 +1,31 @@
 import { accountBalanceV5 } from '@opex/contract/calls/finance';
 import { orderEntrustHistory, orderListNew } from '@opex/contract/calls/order';
-import {
-  type Candle,
-  channels,
-  type DepthTick,
-  type KlinePeriod,
-  klinePeriods,
-  type Ticker,
-  type TradeTick,
-} from '@opex/contract/realtime';
+import { channels, type KlinePeriod, klinePeriods, type Ticker, type TradeTick } from '@opex/contract/realtime';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ComponentProps, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { switchOn, usePublicInfo } from '../../api/common.ts';
 import { invalidateCall, useCallQuery } from '../../api/query.ts';
 import { useSession } from '../../api/user.ts';
-import { useChannel, useChannelRequest, useRealtimeStatus } from '../../realtime/index.ts';
+import { type ChosenMarket, chooseMarket, marketPath } from '../../markets/market-symbol.ts';
+import { useChannel, useRealtimeStatus } from '../../realtime/index.ts';
 import { readSelection, writeSelection } from '../../state/selection.ts';
+import { LiveKlineChart } from '../../trading/chart/LiveKlineChart.tsx';
+import { LiveDepthChart } from '../../trading/depth-chart/LiveDepthChart.tsx';
+import { LiveOrderBook } from '../../trading/order-book/LiveOrderBook.tsx';
+import { OrderEntry } from '../../trading/order-form/OrderEntry.tsx';
+import { LiveRecentTrades } from '../../trading/recent-trades/LiveRecentTrades.tsx';
+import styles from '../../trading/trading.module.css';
+import { usePhoneLayout } from '../../trading/use-phone-layout.ts';
+import { UserOrders } from '../../trading/user-orders/UserOrders.tsx';
 import { SegmentedTab, Tabs } from '../../ui/tabs/Tabs.tsx';
-import { DepthChart } from './DepthChart.tsx';
-import { KlineChart } from './KlineChart.tsx';
-import { withLiveCandle } from './kline-series.ts';
 import { MarketHeader } from './MarketHeader.tsx';
 import { MarketList } from './MarketList.tsx';
-import { type ChosenMarket, chooseMarket, marketPath } from './market-symbol.ts';
-import { OrderBook, type OrderBookProps } from './OrderBook.tsx';
 import { type OfferedPrice, OrderForm, rulesOf } from './OrderForm.tsx';
 import type { Side } from './order-form.ts';
 import { type EntryKind, entryKinds } from './order-terms.ts';
-import { RecentTrades } from './RecentTrades.tsx';
 import { TradingRules } from './TradingRules.tsx';
-import styles from './trade.module.css';
-import { roseText } from './trade-format.ts';
-import { UserOrders } from './UserOrders.tsx';
-import { usePhoneLayout } from './use-phone-layout.ts';
-
-const EMPTY_DEPTH: DepthTick = { asks: [], buys: [] };
-const KLINE_PAGE = { pageSize: 300 };
 
 /** /trade and /trade/:symbol: one spot market's prices, book, trades, charts, order entry and the trader's orders. */
 export default function TradePage() {
@@ -94,7 +82,7 @@ function MarketTrading({ market, flash }: { market: ChosenMarket; flash: boolean
 
   // Live values are read by the panels that show them, so a depth frame redraws the book, not the whole page.
   const book = (
-    <LiveBook
+    <LiveOrderBook
       sym={sym}
       rows={phone ? 10 : 14}
       pricePrecision={pp}
@@ -111,7 +99,7 @@ function MarketTrading({ market, flash }: { market: ChosenMarket; flash: boolean
     switchOn(info.switch, 'is_open_bigDeal') && /^\d/.test(bigDealMin) && !/^0*(\.0*)?$/.test(bigDealMin)
       ? { min: bigDealMin, quote: market.quote }
       : undefined;
-  const tradesPanel = <LiveTrades sym={sym} pricePrecision={pp} volumePrecision={vp} large={large} />;
+  const tradesPanel = <LiveRecentTrades sym={sym} pricePrecision={pp} volumePrecision={vp} large={large} />;
   const periodLabel = (p: KlinePeriod) => t(`trade.period.${p}`);
   const chart = (
     <div className={styles.chartArea}>
@@ -139,7 +127,7 @@ function MarketTrading({ market, flash }: { market: ChosenMarket; flash: boolean
         </div>
       )}
       {showKline ? (
-        <LiveKline
+        <LiveKlineChart
           channel={klineChannel}
           pricePrecision={pp}
           label={t('trade.chart.klineLabel', { market: market.name, period: periodLabel(period) })}
@@ -163,29 +151,16 @@ function MarketTrading({ market, flash }: { market: ChosenMarket; flash: boolean
     />
   );
   const entry = (
-    <section className={styles.entry} aria-label={t('trade.form.label')}>
-      <div className={styles.panelBar}>
-        <SegmentedTab
-          label={t('trade.form.kind')}
-          value={kind}
-          onValueChange={(k) => setKind(k as EntryKind)}
-          items={entryKinds.map((k) => ({ key: k, name: t(`trade.form.${k}`) }))}
-        />
-        <TradingRules rules={rulesOf(market)} fees={market.entry} base={market.base} quote={market.quote} />
-        {phone && (
-          <SegmentedTab
-            label={t('trade.form.side')}
-            value={phoneSide}
-            onValueChange={(s) => setPhoneSide(s as Side)}
-            items={[
-              { key: 'BUY', name: t('trade.orders.buy') },
-              { key: 'SELL', name: t('trade.orders.sell') },
-            ]}
-          />
-        )}
-      </div>
-      <div className={styles.forms}>{phone ? form(phoneSide) : [form('BUY'), form('SELL')]}</div>
-    </section>
+    <OrderEntry
+      kinds={entryKinds}
+      kind={kind}
+      onKindChange={setKind}
+      rules={<TradingRules rules={rulesOf(market)} fees={market.entry} base={market.base} quote={market.quote} />}
+      phone={phone}
+      phoneSide={phoneSide}
+      onPhoneSideChange={setPhoneSide}
+      form={form}
+    />
   );
   const orders = isLogin ? <UserOrders market={market} onChanged={refresh} /> : null;
 
@@ -245,32 +220,4 @@ function SeedLastPrice({ sym, onPrice }: { sym: string; onPrice: (price: string)
     onPrice(lastPrice);
   }, [lastPrice, onPrice]);
   return null;
-}
-
-type LiveBookProps = Omit<OrderBookProps, 'asks' | 'buys' | 'last'> & { sym: string };
-
-/** The order book of the chosen merge step, with the last price between its sides. */
-function LiveBook({ sym, ...props }: LiveBookProps) {
-  const depth = useChannel<DepthTick>(channels.depth(sym, props.step)) ?? EMPTY_DEPTH;
-  const ticker = useChannel<Ticker>(channels.ticker(sym));
-  const trades = useChannel<TradeTick[]>(channels.trades(sym));
-  const last = { price: ticker?.close ?? trades?.[0]?.price, direction: roseText(ticker?.rose).direction };
-  return <OrderBook {...props} asks={depth.asks} buys={depth.buys} last={last} />;
-}
-
-function LiveTrades({ sym, ...props }: { sym: string } & Omit<ComponentProps<typeof RecentTrades>, 'trades'>) {
-  return <RecentTrades trades={useChannel<TradeTick[]>(channels.trades(sym))} {...props} />;
-}
-
-function LiveDepthChart({ sym, ...props }: { sym: string; pricePrecision: number; volumePrecision: number }) {
-  const depth = useChannel<DepthTick>(channels.depth(sym, 0)) ?? EMPTY_DEPTH;
-  return <DepthChart buys={depth.buys} asks={depth.asks} {...props} />;
-}
-
-/** Candle history (a req) plus the live candle of one market and period; listened to only while on screen. */
-function LiveKline({ channel, pricePrecision, label }: { channel: string; pricePrecision: number; label: string }) {
-  const history = useChannelRequest<Candle[]>(channel, KLINE_PAGE);
-  const liveCandle = useChannel<Candle>(channel);
-  const candles = useMemo(() => withLiveCandle(history.data ?? [], liveCandle), [history.data, liveCandle]);
-  return <KlineChart candles={candles} series={channel} pricePrecision={pricePrecision} label={label} />;
 }

@@ -1,10 +1,10 @@
 import * as Popover from '@radix-ui/react-popover';
 import { useTranslation } from 'react-i18next';
+import styles from '../../trading/trading.module.css';
 import { POPUP_GAP_PX } from '../../ui/popup-gap.ts';
 import surface from '../../ui/surface/surface.module.css';
 import type { MarketRules } from './order-form.ts';
 import { type FeeRates, tradingRules } from './order-terms.ts';
-import styles from './trade.module.css';
 
 /** The market's trading rules (steps, minimums, fee rates) in a small popover beside the order type tabs. */
 export function TradingRules({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MarketEntry, MarketGroups } from './market-symbol.ts';
+import type { MarketEntry, MarketGroups } from '../../markets/market-symbol.ts';
 import { marketNames, readTradeMore, TRADE_MORE_KEY, tradePath, writeTradeMore } from './trade-more.ts';
 
 const entry = (symbol: string, sort: number) => ({ symbol, sort }) as MarketEntry;

@@ -4,7 +4,7 @@
  * to the defaults: the markets in their listing order (the default quote group first) at 15 minutes.
  */
 import { type KlinePeriod, klinePeriods } from '@opex/contract/realtime';
-import { type MarketGroups, marketPath } from './market-symbol.ts';
+import { type MarketGroups, marketPath } from '../../markets/market-symbol.ts';
 
 export const TRADE_MORE_KEY = 'opex.tradeMore';
 export const LAYOUTS = [1, 2, 4] as const;

@@ -1,6 +1,6 @@
 import Big from 'big.js';
 import { useEffect, useRef, useState } from 'react';
-import { displayNumber } from '../../lib/market-format.ts';
+import { displayNumber } from '../../markets/market-format.ts';
 import styles from './live-price.module.css';
 
 /**

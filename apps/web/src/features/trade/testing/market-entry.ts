@@ -1,5 +1,5 @@
 import { btcUsdtRules as demoBtcUsdtRules } from '@opex/contract/testing/btc-usdt-rules';
-import type { MarketEntry } from '../market-symbol.ts';
+import type { MarketEntry } from '../../../markets/market-symbol.ts';
 import type { MarketRules } from '../order-form.ts';
 
 /**

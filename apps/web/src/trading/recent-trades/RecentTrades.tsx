@@ -1,10 +1,10 @@
 import type { TradeTick } from '@opex/contract/realtime';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { clockTime, formatAt } from '../../markets/trade-format.ts';
 import { SegmentedTab } from '../../ui/tabs/Tabs.tsx';
+import styles from '../trading.module.css';
 import { mergeLargeTrades } from './large-trades.ts';
-import styles from './trade.module.css';
-import { clockTime, formatAt } from './trade-format.ts';
 
 /**
  * The market's latest trades, newest first, coloured by the taker's side. Given `large` (is_open_bigDeal), a

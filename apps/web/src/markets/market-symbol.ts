@@ -5,7 +5,7 @@
 import type { marketEntry } from '@opex/contract/calls/public-info';
 import { channels } from '@opex/contract/realtime';
 import type { z } from 'zod';
-import { pickMarketTitle, pickSymbol, type Selection } from '../../state/selection.ts';
+import { pickMarketTitle, pickSymbol, type Selection } from '../state/selection.ts';
 
 export type MarketEntry = z.infer<typeof marketEntry>;
 export type MarketGroups = Record<string, Record<string, MarketEntry>>;

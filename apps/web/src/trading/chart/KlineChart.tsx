@@ -1,8 +1,8 @@
 import type { Candle } from '@opex/contract/realtime';
 import type { IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
+import styles from '../trading.module.css';
 import { localOffsetSeconds, toChartCandle } from './kline-series.ts';
-import styles from './trade.module.css';
 
 const token = (el: HTMLElement, name: string) => getComputedStyle(el).getPropertyValue(name).trim();
 

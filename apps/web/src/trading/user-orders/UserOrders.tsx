@@ -8,6 +8,8 @@ import { invoke } from '../../api/call.ts';
 import { usePublicInfo } from '../../api/common.ts';
 import { useCallMutation, useCallQuery } from '../../api/query.ts';
 import { errorText } from '../../i18n/error-text.ts';
+import { type ChosenMarket, findMarket } from '../../markets/market-symbol.ts';
+import { formatAt } from '../../markets/trade-format.ts';
 import { Button } from '../../ui/button/Button.tsx';
 import { DataTable } from '../../ui/data-table/DataTable.tsx';
 import type { TableColumn, TableRow } from '../../ui/data-table/table-types.ts';
@@ -15,10 +17,8 @@ import { Alert } from '../../ui/dialog/Alert.tsx';
 import { Tabs } from '../../ui/tabs/Tabs.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { VisuallyHidden } from '../../ui/visually-hidden/VisuallyHidden.tsx';
-import { type ChosenMarket, findMarket } from './market-symbol.ts';
-import styles from './trade.module.css';
-import { formatAt } from './trade-format.ts';
-import { usePhoneLayout } from './use-phone-layout.ts';
+import styles from '../trading.module.css';
+import { usePhoneLayout } from '../use-phone-layout.ts';
 
 type OrderList = NonNullable<ReturnType<typeof useCallQuery<typeof orderListNew>>['data']>;
 type Order = OrderList['orderList'][number];
@@ -34,7 +34,8 @@ const WAITING_TRIGGER = 8;
 /**
  * The logged-in trader's open orders (with cancel and cancel all), finished orders and own trades, in this market
  * or, with "hide other pairs" off, in every market; a finished order opens its fills (trade/list_by_order). The
- * private socket channel makes all three stale (realtime/user-streams.ts); so does our own cancel.
+ * private socket channel's pushes are merged into the orders and make the fills stale (realtime/user-streams.ts);
+ * our own cancel reads them again. Shared by the pages that trade (spot now, margin and futures later).
  */
 export function UserOrders({ market, onChanged }: { market: ChosenMarket; onChanged: () => void }) {
   const { t } = useTranslation();

@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { switchOn, usePublicInfo } from '../api/common.ts';
+import { type Product, productBuilt } from '../products/products.ts';
 import { SectionLayout } from '../ui/section-layout/SectionLayout.tsx';
 import type { SideMenuProps } from '../ui/side-menu/SideMenu.tsx';
-import { type Product, productBuilt } from './products.ts';
 
 export interface SectionMenuEntry {
   id: string;

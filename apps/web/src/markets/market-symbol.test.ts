@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { marketEntry } from '../features/trade/testing/market-entry.ts';
 import { chooseMarket, findMarket, type MarketGroups, marketPath } from './market-symbol.ts';
-import { marketEntry } from './testing/market-entry.ts';
 
 const entry = (symbol: string, sort: number) => marketEntry(symbol, { sort, marketSellMin: '0.001' });
 

@@ -1,9 +1,9 @@
 import type { DepthRow } from '@opex/contract/realtime';
 import Big from 'big.js';
 import { useTranslation } from 'react-i18next';
+import { formatAt } from '../../markets/trade-format.ts';
+import styles from '../trading.module.css';
 import { type DepthPoint, depthSeries } from './depth-series.ts';
-import styles from './trade.module.css';
-import { formatAt } from './trade-format.ts';
 
 const WIDTH = 1000;
 const HEIGHT = 400;

@@ -8,9 +8,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { publicInfoQuery } from '../api/common.ts';
 import { userInfoQuery } from '../api/user.ts';
 import { MarketList } from '../features/trade/MarketList.tsx';
-import { findMarket } from '../features/trade/market-symbol.ts';
 import { marketEntry } from '../features/trade/testing/market-entry.ts';
 import { renderRouted } from '../ui/testing/render-routed.tsx';
+import { findMarket } from './market-symbol.ts';
 
 const groups = {
   USDT: {

@@ -1,4 +1,4 @@
-import styles from './trade.module.css';
+import styles from '../trading.module.css';
 
 const MARKS = [0, 25, 50, 75, 100];
 

@@ -1,10 +1,10 @@
 import type { DepthRow } from '@opex/contract/realtime';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type Direction, formatAt } from '../../markets/trade-format.ts';
 import { VisuallyHidden } from '../../ui/visually-hidden/VisuallyHidden.tsx';
+import styles from '../trading.module.css';
 import { type BookLevel, bookLevels, changedPrices, stepDecimals } from './book-levels.ts';
-import styles from './trade.module.css';
-import { type Direction, formatAt } from './trade-format.ts';
 import { useFittedRows } from './use-fitted-rows.ts';
 
 export interface OrderBookProps {
