@@ -104,29 +104,70 @@ function binders(files) {
   return found;
 }
 
-/** The calls an expression stands for: a call imported from the contract, or a loop variable over a list of them. */
-function callsOf(expr, file, imports, calls) {
-  const sf = parse(file);
+/** Marks a binder that passes its own call parameter on (a wrapper around bindCall): its callers are the bindings. */
+const DELEGATES = Symbol('delegates');
+const only = (found) => (found === DELEGATES ? [] : found);
+
+/**
+ * The calls an expression stands for, followed through the code's own scopes: a call imported from the contract,
+ * a list of them, a const holding one, a loop variable over a list (`for (const [call, kind] of pairs)`), or a
+ * parameter of a local helper (the calls its callers pass). `at` holds the file, its imports and the known calls.
+ */
+function callsOf(expr, at, depth = 0) {
+  if (depth > 8) return [];
   if (ts.isPropertyAccessExpression(expr) && ts.isIdentifier(expr.expression)) {
-    const ns = imports.get(expr.expression.text);
+    const ns = at.imports.get(expr.expression.text);
     const key = ns?.endsWith('#*') ? `${ns.slice(0, -1)}${expr.name.text}` : null;
-    return key && calls.has(key) ? [key] : [];
+    return key && at.calls.has(key) ? [key] : [];
   }
-  if (ts.isArrayLiteralExpression(expr)) return expr.elements.flatMap((el) => callsOf(el, file, imports, calls));
+  if (ts.isAsExpression(expr) || ts.isSatisfiesExpression(expr)) return callsOf(expr.expression, at, depth + 1);
+  if (ts.isArrayLiteralExpression(expr)) return expr.elements.flatMap((el) => only(callsOf(el, at, depth + 1)));
   if (!ts.isIdentifier(expr)) return [];
-  const imported = imports.get(expr.text);
-  if (imported) return calls.has(imported) ? [imported] : [];
-  // A loop variable (`for (const call of [a, b])`, `for (const [call, kind] of pairs)`) or a const list.
-  let result = [];
-  walk(sf, (node) => {
-    if (ts.isForOfStatement(node) && ts.isVariableDeclarationList(node.initializer)) {
-      const position = loopPosition(node.initializer.declarations[0].name, expr.text);
-      if (position !== null) result = listItems(node.expression, position, file, imports, calls);
-    } else if (ts.isVariableDeclaration(node) && node.name.getText() === expr.text && node.initializer) {
-      if (!ts.isForOfStatement(node.parent.parent)) result = callsOf(node.initializer, file, imports, calls);
+  const found = declarationOf(expr, expr.text);
+  if (found?.init) return callsOf(found.init, at, depth + 1);
+  if (found?.loop) return listItems(found.loop.expression, found.position, at, depth + 1);
+  if (found?.fn) {
+    const name = functionName(found.fn);
+    if (name && at.binders.has(name)) return DELEGATES;
+    const results = [];
+    walk(parse(at.file), (node) => {
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === name) {
+        const arg = node.arguments[found.index];
+        if (arg) results.push(...only(callsOf(arg, at, depth + 1)));
+      }
+    });
+    return results;
+  }
+  const imported = at.imports.get(expr.text);
+  return imported && at.calls.has(imported) ? [imported] : [];
+}
+
+/** What `name` is declared as where `node` uses it: the nearest loop variable, parameter or const. */
+function declarationOf(node, name) {
+  for (let scope = node.parent; scope; scope = scope.parent) {
+    if (ts.isForOfStatement(scope) && ts.isVariableDeclarationList(scope.initializer)) {
+      const position = loopPosition(scope.initializer.declarations[0].name, name);
+      if (position !== null) return { loop: scope, position };
     }
-  });
-  return result;
+    if (ts.isFunctionLike(scope)) {
+      const index = scope.parameters.findIndex((p) => ts.isIdentifier(p.name) && p.name.text === name);
+      if (index >= 0) return { fn: scope, index };
+    }
+    if (ts.isBlock(scope) || ts.isSourceFile(scope)) {
+      for (const stmt of scope.statements) {
+        if (!ts.isVariableStatement(stmt)) continue;
+        const decl = stmt.declarationList.declarations.find((d) => ts.isIdentifier(d.name) && d.name.text === name);
+        if (decl?.initializer) return { init: decl.initializer };
+      }
+    }
+  }
+  return null;
+}
+
+/** A function's name: its own, or that of the const it is assigned to. */
+function functionName(fn) {
+  if (fn.name && ts.isIdentifier(fn.name)) return fn.name.text;
+  return ts.isVariableDeclaration(fn.parent) && ts.isIdentifier(fn.parent.name) ? fn.parent.name.text : null;
 }
 
 /** Where a loop's variable `name` sits: -1 for the item itself, i for the i-th of a destructured tuple, else null. */
@@ -138,21 +179,16 @@ function loopPosition(binding, name) {
 }
 
 /** The calls in a list a loop runs over; `position` picks the element of each tuple (-1: the items themselves). */
-function listItems(expr, position, file, imports, calls) {
+function listItems(expr, position, at, depth) {
   if (ts.isIdentifier(expr)) {
-    let items = [];
-    walk(parse(file), (node) => {
-      if (ts.isVariableDeclaration(node) && node.name.getText() === expr.text && node.initializer) {
-        items = listItems(node.initializer, position, file, imports, calls);
-      }
-    });
-    return items;
+    const found = declarationOf(expr, expr.text);
+    return found?.init ? listItems(found.init, position, at, depth + 1) : [];
   }
   const list = ts.isAsExpression(expr) || ts.isSatisfiesExpression(expr) ? expr.expression : expr;
   if (!ts.isArrayLiteralExpression(list)) return [];
   return list.elements.flatMap((el) => {
     const item = position >= 0 && ts.isArrayLiteralExpression(el) ? el.elements[position] : el;
-    return item ? callsOf(item, file, imports, calls) : [];
+    return item ? only(callsOf(item, at, depth + 1)) : [];
   });
 }
 
@@ -164,10 +200,13 @@ function bindServer(calls) {
     const imports = importsOf(file);
     const local = new Map([...imports].filter(([, target]) => binding.has(target)));
     if (local.size === 0) continue;
+    const own = new Set([...binding.keys()].filter((key) => key.startsWith(`${file}#`)).map((k) => k.split('#')[1]));
+    const at = { file, imports, calls, binders: own };
     walk(parse(file), (node) => {
       if (!ts.isCallExpression(node) || !ts.isIdentifier(node.expression) || !local.has(node.expression.text)) return;
       const arg = node.arguments[binding.get(local.get(node.expression.text))];
-      const bound = arg ? callsOf(arg, file, imports, calls) : [];
+      const bound = arg ? callsOf(arg, at) : [];
+      if (bound === DELEGATES) return;
       if (bound.length === 0) {
         const { line } = parse(file).getLineAndCharacterOfPosition(node.getStart());
         problems.push(`${rel(file)}:${line + 1}: cannot tell which call ${node.expression.text} binds`);
