@@ -1,5 +1,5 @@
-// The README's test command (`npm test`): lint, types, dependency rules, unit and call suites, browser flows, in
-// that order, each with its wall time. TEST_STEPS=lint,typecheck runs only the steps named.
+// The README's test command (`npm test`): lint, types, dependency rules, the calls index being current, unit and call
+// suites, browser flows, in that order, each with its wall time. TEST_STEPS=lint,typecheck runs only the steps named.
 import { chromiumPath } from './browser.mjs';
 import { runSteps } from './steps.mjs';
 
@@ -7,6 +7,7 @@ const ALL = [
   ['lint', 'npm run lint'],
   ['typecheck', 'npm run typecheck'],
   ['deps:check', 'npm run deps:check'],
+  ['calls', 'npm run calls -- --check'],
   ['unit', 'npm run test:unit'],
   ['e2e', 'npm run test:e2e'],
 ];

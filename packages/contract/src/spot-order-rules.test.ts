@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
+  amountKindOf,
   amountRefusal,
+  bandMultipliers,
   bandRefusal,
   belowMinValue,
+  leastAmount,
+  leastPrice,
   priceBand,
   priceRefusal,
   type SpotMarketRules,
+  stepSize,
 } from './spot-order-rules.ts';
 import { btcUsdtRules } from './testing/btc-usdt-rules.ts';
 
@@ -35,6 +40,29 @@ describe('amountRefusal', () => {
   });
 });
 
+describe('amountKindOf', () => {
+  it('reads a market buy as a quote amount and a market sell as a base quantity unless placed the other way', () => {
+    expect(amountKindOf({ side: 'BUY', market: false })).toBe('limit');
+    expect(amountKindOf({ side: 'SELL', market: false, byQuoteAmount: true })).toBe('limit');
+    expect(amountKindOf({ side: 'BUY', market: true })).toBe('quoteAmount');
+    expect(amountKindOf({ side: 'BUY', market: true, byQuantity: true })).toBe('limit');
+    expect(amountKindOf({ side: 'SELL', market: true })).toBe('marketSell');
+    expect(amountKindOf({ side: 'SELL', market: true, byQuoteAmount: true })).toBe('quoteAmount');
+  });
+});
+
+describe('stepSize, leastPrice and leastAmount', () => {
+  it('give one tick or lot, and the smallest accepted value: the minimum, or one step where the minimum is less', () => {
+    expect(stepSize(2)).toBe('0.01');
+    expect(stepSize(0)).toBe('1');
+    expect(leastPrice(btc).toFixed()).toBe('0.01');
+    expect(leastPrice({ ...btc, limitPriceMin: '0' }).toFixed()).toBe('0.01');
+    expect(leastAmount(btc, 'marketSell').toFixed()).toBe('0.0001');
+    expect(leastAmount({ ...btc, limitVolumeMin: '0' }, 'limit').toFixed()).toBe('0.000001');
+    expect(leastAmount(btc, 'quoteAmount').toFixed()).toBe('5');
+  });
+});
+
 describe('belowMinValue', () => {
   it('refuses a value under the minimum, not at it, and nothing when the minimum is 0', () => {
     expect(belowMinValue(btc, '4.99999999')).toBe(true);
@@ -44,6 +72,11 @@ describe('belowMinValue', () => {
 });
 
 describe('priceBand', () => {
+  it('states the band as multiples of the last price, none where the operator set 0', () => {
+    const { buyUp, sellDown } = bandMultipliers({ ...btc, priceBandUp: '12.5' });
+    expect([buyUp?.toFixed(), sellDown?.toFixed()]).toEqual(['1.125', '0.9']);
+    expect(bandMultipliers({ ...btc, priceBandUp: '0', priceBandDown: '0' })).toEqual({ buyUp: null, sellDown: null });
+  });
   it('rounds each edge inwards to a whole tick', () => {
     // 0.03 × 1.1 = 0.033 -> 0.03; 0.03 × 0.9 = 0.027 -> 0.03.
     expect(priceBand(btc, '0.03')).toEqual({ buyMax: '0.03', sellMin: '0.03' });

@@ -39,6 +39,25 @@ export type BandRefusal = 'buy_above_band' | 'sell_below_band';
  */
 export type AmountKind = 'limit' | 'marketSell' | 'quoteAmount';
 
+/**
+ * What an order's amount is (the amount-input rule): a limit order's is a base quantity; a market buy's is the quote
+ * amount to spend unless placed by quantity; a market sell's is the base quantity unless placed by the quote amount
+ * to receive (the Open API's quantity and quoteOrderQty; the web form places market orders the default way).
+ */
+export function amountKindOf(order: {
+  side: 'BUY' | 'SELL';
+  market: boolean;
+  byQuantity?: boolean | undefined;
+  byQuoteAmount?: boolean | undefined;
+}): AmountKind {
+  if (!order.market) return 'limit';
+  if (order.side === 'BUY') return order.byQuantity ? 'limit' : 'quoteAmount';
+  return order.byQuoteAmount ? 'quoteAmount' : 'marketSell';
+}
+
+/** One step at this many decimals, the tick of a price or the lot of an amount: 2 gives '0.01', 0 gives '1'. */
+export const stepSize = (digits: number): string => new Big(1).div(new Big(10).pow(digits)).toFixed(digits);
+
 /** Decimals a value has beyond its trailing zeros ('1.50' has 1). */
 export const decimalPlaces = (value: Decimal): number => (new Big(value).toFixed().split('.')[1] ?? '').length;
 
@@ -69,6 +88,19 @@ function minimumOf(rules: SpotMarketRules, kind: AmountKind): [AmountRefusal, De
   return ['volume_below_minimum', rules.limitVolumeMin];
 }
 
+/** The least of two: the market's minimum, or one step when that is less (a minimum of 0 still needs one step). */
+const atLeastOneStep = (minimum: Decimal, digits: number): Big => {
+  const step = new Big(stepSize(digits));
+  return step.gt(minimum) ? step : new Big(minimum);
+};
+
+/** The smallest price priceRefusal accepts (the Open API's PRICE_FILTER minPrice). */
+export const leastPrice = (rules: SpotMarketRules): Big => atLeastOneStep(rules.limitPriceMin, rules.pricePrecision);
+
+/** The smallest amount of a kind amountRefusal accepts (LOT_SIZE's and MARKET_LOT_SIZE's minQty). */
+export const leastAmount = (rules: SpotMarketRules, kind: AmountKind): Big =>
+  atLeastOneStep(minimumOf(rules, kind)[1], amountDigits(rules, kind));
+
 /** The market's minimum order value against an order's value in the quote coin (price × amount, or the amount). */
 export const belowMinValue = (rules: SpotMarketRules, value: Decimal): boolean =>
   new Big(rules.minNotional).gt(0) && new Big(value).lt(rules.minNotional);
@@ -82,6 +114,22 @@ export interface PriceBand {
 
 const HUNDRED = new Big(100);
 
+/** The band as multiples of the last price (Binance's PERCENT_PRICE_BY_SIDE): 1 + up% for buys, 1 − down% for sells. */
+export interface BandMultipliers {
+  /** null: no edge that way. */
+  buyUp: Big | null;
+  sellDown: Big | null;
+}
+
+export function bandMultipliers(rules: SpotMarketRules): BandMultipliers {
+  const up = new Big(rules.priceBandUp ?? 0);
+  const down = new Big(rules.priceBandDown ?? 0);
+  return {
+    buyUp: up.gt(0) ? HUNDRED.plus(up).div(HUNDRED) : null,
+    sellDown: down.gt(0) ? HUNDRED.minus(down).div(HUNDRED) : null,
+  };
+}
+
 /**
  * The band's edges at the last trade price (null or 0: no trade yet, so no band): last × (1 + up%) rounded down to
  * a tick, last × (1 − down%) rounded up to a tick and at least one tick.
@@ -89,15 +137,12 @@ const HUNDRED = new Big(100);
 export function priceBand(rules: SpotMarketRules, lastPrice: Decimal | null): PriceBand {
   const last = lastPrice === null ? null : new Big(lastPrice);
   if (!last || last.lte(0)) return { buyMax: null, sellMin: null };
-  const up = new Big(rules.priceBandUp ?? 0);
-  const down = new Big(rules.priceBandDown ?? 0);
+  const { buyUp, sellDown } = bandMultipliers(rules);
   const p = rules.pricePrecision;
-  const tick = new Big(1).div(new Big(10).pow(p));
-  const edge = (percent: Big, rounding: typeof Big.roundDown | typeof Big.roundUp) =>
-    last.times(percent).div(HUNDRED).round(p, rounding);
-  const sellMin = down.gt(0) ? edge(HUNDRED.minus(down), Big.roundUp) : null;
+  const tick = new Big(stepSize(p));
+  const sellMin = sellDown === null ? null : last.times(sellDown).round(p, Big.roundUp);
   return {
-    buyMax: up.gt(0) ? edge(HUNDRED.plus(up), Big.roundDown).toFixed() : null,
+    buyMax: buyUp === null ? null : last.times(buyUp).round(p, Big.roundDown).toFixed(),
     sellMin: sellMin === null ? null : (sellMin.lt(tick) ? tick : sellMin).toFixed(),
   };
 }

@@ -6,7 +6,9 @@
  * last trade price reaches the trigger, then enters as that limit order.
  */
 export type SpotOrderType = 1 | 2 | 3 | 4 | 5;
-export type TimeInForceName = 'GTC' | 'IOC' | 'FOK';
+/** How long a limit order stays: GTC rests, IOC cancels what it could not fill at once, FOK fills whole or not at all. */
+export const TIME_IN_FORCE_NAMES = ['GTC', 'IOC', 'FOK'] as const;
+export type TimeInForceName = (typeof TIME_IN_FORCE_NAMES)[number];
 
 export interface SpotOrderTerms {
   /** 1 limit, 2 market: what the order is once it is on the book. */

@@ -1,5 +1,6 @@
 import { OrderStatus } from '@opex/contract/calls/order';
 import { ErrorCode, type ErrorCodeValue } from '@opex/contract/error-codes';
+import { amountRefusal } from '@opex/contract/spot-order-rules';
 import { triggerDirection } from '@opex/contract/spot-order-terms';
 import { OrderKind, Side, TimeInForce, TriggerKind } from '@opex/engine/commands';
 import { EventType } from '@opex/engine/events';
@@ -101,7 +102,7 @@ export function placeOrder(state: CoreState, batch: BatchEffects, cmd: PlaceComm
   if (intent.side === 'SELL' && intent.type === 2 && intent.quoteTickLots > 0) {
     // A market sell by the quote amount to receive: the lots the bids pay for it, sold as a sell by quantity.
     const lots = lotsToSellFor(market.book, intent.quoteTickLots);
-    if (lots === 0 || unitsToBig(lots, market.spec.volumePrecision).lt(market.spec.marketSellMin))
+    if (amountRefusal(market.spec, 'marketSell', unitsToBig(lots, market.spec.volumePrecision)) !== null)
       return refuse(state, batch, cmd, ErrorCode.marketSellBelowMinimum, now);
     askedQuoteTickLots = intent.quoteTickLots;
     intent.lots = lots;

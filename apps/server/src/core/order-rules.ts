@@ -1,4 +1,11 @@
-import { type AmountRefusal, amountRefusal, type PriceRefusal, priceRefusal } from '@opex/contract/spot-order-rules';
+import {
+  type AmountRefusal,
+  amountKindOf,
+  amountRefusal,
+  type PriceRefusal,
+  priceRefusal,
+} from '@opex/contract/spot-order-rules';
+import type { TimeInForceName } from '@opex/contract/spot-order-terms';
 import { toUnits } from './decimal-units.ts';
 import { MAX_LOTS, MAX_TICKS, type MarketSpec } from './market-spec.ts';
 
@@ -37,7 +44,7 @@ export interface OrderRequest {
   triggerPrice?: string | undefined;
 }
 
-export type TimeInForceName = 'GTC' | 'IOC' | 'FOK';
+export type { TimeInForceName };
 
 /**
  * An order in engine units: ticks, lots, and for a market buy by amount the quote amount in tick-lots (a market buy
@@ -60,10 +67,11 @@ const MARKET_TERMS = { timeInForce: 'GTC', postOnly: false, triggerTicks: 0 } as
 
 export function checkOrder(spec: MarketSpec, order: OrderRequest): OrderIntent | OrderRefusal {
   if (!spec.open) return 'market_closed';
-  if (order.type === 2 && (order.side === 'BUY' ? !order.byQuantity : order.byQuoteAmount)) {
+  const kind = amountKindOf({ ...order, market: order.type === 2 });
+  if (kind === 'quoteAmount') {
     // A quote amount (a market buy's to spend, a market sell's to receive), held as tick-lots; a sell's lots are
     // known only against the book, when the core places it (order-execution.ts).
-    const refusal = amountRefusal(spec, 'quoteAmount', order.volume);
+    const refusal = amountRefusal(spec, kind, order.volume);
     if (refusal) return refusal;
     const quote = toUnits(order.volume, spec.pricePrecision + spec.volumePrecision);
     if (!quote.ok) return 'too_large';
@@ -71,7 +79,7 @@ export function checkOrder(spec: MarketSpec, order: OrderRequest): OrderIntent |
   }
   if (order.type === 2) {
     // A market buy by quantity meets the limit order's minimum (what it will cost is known only against the book).
-    const refusal = amountRefusal(spec, order.side === 'BUY' ? 'limit' : 'marketSell', order.volume);
+    const refusal = amountRefusal(spec, kind, order.volume);
     if (refusal) return refusal;
     const lots = toUnits(order.volume, spec.volumePrecision, MAX_LOTS);
     if (!lots.ok) return 'too_large';

@@ -1,3 +1,5 @@
+import { bandMultipliers, leastAmount, leastPrice, stepSize } from '@opex/contract/spot-order-rules';
+import { TIME_IN_FORCE_NAMES } from '@opex/contract/spot-order-terms';
 import Big from 'big.js';
 import { formatUnits } from '../core/decimal-units.ts';
 import { loadMarketSpecs, MAX_LOTS, MAX_TICKS, type MarketSpec } from '../core/market-spec.ts';
@@ -8,7 +10,8 @@ import { binanceSymbol } from './market-format.ts';
 
 /**
  * The markets as the Open API lists them (GET /api/v3/exchangeInfo), with Binance's filters computed from each
- * market's tick, lot and minimums, the same rules the trading core checks an order against (order-rules.ts).
+ * market's tick, lot and minimums by the contract's rules (spot-order-rules.ts), which the trading core checks an
+ * order against (order-rules.ts) and the web form too.
  */
 
 /** A market by its Binance symbol (case-insensitive): the core's spec, or the catalogue's for one it has not loaded. */
@@ -40,17 +43,15 @@ const decimal = (value: Big | string, digits: number) => new Big(value).toFixed(
 
 /** Order types and time-in-force values the Open API accepts (its order endpoint and the OpenAPI document agree). */
 export const ORDER_TYPES = ['LIMIT', 'LIMIT_MAKER', 'MARKET'] as const;
-export const TIME_IN_FORCE = ['GTC', 'IOC', 'FOK'] as const;
+export const TIME_IN_FORCE = TIME_IN_FORCE_NAMES;
 
 export function symbolInfo(spec: MarketSpec) {
   const p = spec.pricePrecision;
   const v = spec.volumePrecision;
-  const tick = formatUnits(1, p);
-  const lot = formatUnits(1, v);
+  const tick = stepSize(p);
+  const lot = stepSize(v);
   const maxPrice = formatUnits(MAX_TICKS, p);
   const maxQty = formatUnits(MAX_LOTS, v);
-  // A minimum of 0 in the catalogue means one tick or one lot: the smallest the core accepts anyway.
-  const atLeast = (min: Big, unit: string) => (min.gt(unit) ? min : new Big(unit));
   return {
     symbol: binanceSymbol(spec),
     status: spec.open ? 'TRADING' : 'BREAK',
@@ -74,19 +75,19 @@ export function symbolInfo(spec: MarketSpec) {
     filters: [
       {
         filterType: 'PRICE_FILTER',
-        minPrice: decimal(atLeast(spec.limitPriceMin, tick), p),
+        minPrice: decimal(leastPrice(spec), p),
         maxPrice: decimal(maxPrice, p),
         tickSize: decimal(tick, p),
       },
       {
         filterType: 'LOT_SIZE',
-        minQty: decimal(atLeast(spec.limitVolumeMin, lot), v),
+        minQty: decimal(leastAmount(spec, 'limit'), v),
         maxQty: decimal(maxQty, v),
         stepSize: decimal(lot, v),
       },
       {
         filterType: 'MARKET_LOT_SIZE',
-        minQty: decimal(atLeast(spec.marketSellMin, lot), v),
+        minQty: decimal(leastAmount(spec, 'marketSell'), v),
         maxQty: decimal(maxQty, v),
         stepSize: decimal(lot, v),
       },
@@ -134,22 +135,20 @@ function guardFilters(spec: MarketSpec, maxPrice: string, maxQty: string): objec
       { filterType: 'MIN_NOTIONAL', minNotional, applyToMarket: true, avgPriceMins: 0 },
     );
   }
-  const { priceBandUp: up, priceBandDown: down } = spec;
-  if (up.gt(0) || down.gt(0)) {
+  const { buyUp, sellDown } = bandMultipliers(spec);
+  if (buyUp !== null || sellDown !== null) {
     const unbounded = String(MAX_TICKS);
     filters.push({
       filterType: 'PERCENT_PRICE_BY_SIDE',
-      bidMultiplierUp: up.gt(0) ? HUNDRED.plus(up).div(HUNDRED).toFixed() : unbounded,
+      bidMultiplierUp: buyUp?.toFixed() ?? unbounded,
       bidMultiplierDown: '0',
       askMultiplierUp: unbounded,
-      askMultiplierDown: down.gt(0) ? HUNDRED.minus(down).div(HUNDRED).toFixed() : '0',
+      askMultiplierDown: sellDown?.toFixed() ?? '0',
       avgPriceMins: 0,
     });
   }
   return filters;
 }
-
-const HUNDRED = new Big(100);
 
 export function exchangeInfo(services: Services, markets: MarketSpec[]) {
   return {

@@ -8,6 +8,7 @@ import { formatAmount } from '@opex/contract/display';
 import {
   type AmountRefusal,
   amountDigits,
+  amountKindOf,
   amountRefusal,
   bandRefusal,
   belowMinValue,
@@ -63,16 +64,15 @@ export type DraftCheck =
   | { ok: true; request: { side: Side; type: 1 | 2; price?: string; volume: string } }
   | { ok: false; price?: FieldProblem; amount?: FieldProblem };
 
-/** True when the market buy's amount is in the quote coin. */
-export const spendsQuote = (draft: Pick<OrderDraft, 'side' | 'kind'>) =>
-  draft.side === 'BUY' && draft.kind === 'market';
+/** True when the amount is in the quote coin: a market buy's amount to spend. */
+export const spendsQuote = (draft: Pick<OrderDraft, 'side' | 'kind'>) => amountKind(draft) === 'quoteAmount';
 
 /** Decimals the amount field takes: quote decimals (the price precision) for a market buy, else lot decimals. */
 export const amountPrecision = (draft: Pick<OrderDraft, 'side' | 'kind'>, rules: MarketRules) =>
   amountDigits(rules, amountKind(draft));
 
 const amountKind = (draft: Pick<OrderDraft, 'side' | 'kind'>) =>
-  spendsQuote(draft) ? 'quoteAmount' : draft.kind === 'market' ? 'marketSell' : 'limit';
+  amountKindOf({ side: draft.side, market: draft.kind === 'market' });
 
 function parse(value: string): Big | null {
   if (!/^\d+(\.\d*)?$|^\.\d+$/.test(value.trim())) return null;

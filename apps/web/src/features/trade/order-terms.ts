@@ -3,6 +3,7 @@
  * contract's own direction rule, as the server checks it), the time in force and post-only choice as order/create's
  * type, the estimated fee, and the market's trading rules as the form shows them. Exact decimals with big.js.
  */
+import { stepSize } from '@opex/contract/spot-order-rules';
 import { type SpotOrderType, type TriggerDirection, triggerDirection } from '@opex/contract/spot-order-terms';
 import Big from 'big.js';
 import { type FieldProblem, type MarketRules, type OrderKind, priceProblem, type Side } from './order-form.ts';
@@ -106,10 +107,9 @@ export interface RuleLine {
 
 /** The market's trading rules, as its public info carries them; the minimum order value and band only when set. */
 export function tradingRules(rules: MarketRules, fees: FeeRates): RuleLine[] {
-  const step = (digits: number) => new Big(1).div(new Big(10).pow(digits)).toFixed(digits);
   const lines: RuleLine[] = [
-    { key: 'priceStep', value: step(rules.pricePrecision), unit: 'quote' },
-    { key: 'amountStep', value: step(rules.volumePrecision), unit: 'base' },
+    { key: 'priceStep', value: stepSize(rules.pricePrecision), unit: 'quote' },
+    { key: 'amountStep', value: stepSize(rules.volumePrecision), unit: 'base' },
     { key: 'minPrice', value: rules.limitPriceMin, unit: 'quote' },
     { key: 'minAmount', value: rules.limitVolumeMin, unit: 'base' },
     { key: 'marketBuyMin', value: rules.marketBuyMin, unit: 'quote' },
