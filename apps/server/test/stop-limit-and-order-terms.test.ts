@@ -4,7 +4,7 @@ import { snapshot } from '@opex/engine/snapshot';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BatchEffects } from '../src/core/batch-effects.ts';
 import { CoreState } from '../src/core/core-state.ts';
-import { placeOrder } from '../src/core/order-execution.ts';
+import { placeOrder } from '../src/core/spot/order-placement.ts';
 import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
 import { balanceOf, fund, loginAs, seedMarket, tradingInvariants } from './trading-fixtures.ts';
 

@@ -1,29 +1,15 @@
-import { ErrorCode } from '@opex/contract/error-codes';
 import { assertBalanced, LedgerError, type LedgerFailure, type Movement } from '../ledger/ledger.ts';
 import { parseLedger } from '../ledger/ledger-units.ts';
-import type { ClientOrderIds } from './client-order-ids.ts';
 import type { CommandEntry } from './command-entry.ts';
 import type { CoreState } from './core-state.ts';
-import {
-  type CancelOutcome,
-  cancelAllOrders,
-  cancelOrder,
-  type PlaceCommand,
-  type PlaceOutcome,
-  placeOrder,
-} from './order-execution.ts';
+import type { ClientOrderIds } from './spot/client-order-ids.ts';
+import { spotCommands } from './spot/spot-commands.ts';
 
 /**
  * The core's command table: spot's commands, the ledger's movements and the core's own settings. Margin, futures,
  * P2P escrow and earn add their rows beside these (coreCommands spreads each product's table).
  */
 export type MovementOutcome = { ok: true } | { ok: false; reason: LedgerFailure | 'unavailable' };
-export type CancelAllOutcome = { ok: true; count: number } | { ok: false; code: typeof ErrorCode.tradingUnavailable };
-export interface CancelCommand {
-  userId: number;
-  orderId: number;
-  symbol: string;
-}
 /** A movement, and the core_inbox row it came from when another process sent it. */
 export interface MovementCommand {
   movement: Movement;
@@ -31,30 +17,6 @@ export interface MovementCommand {
 }
 
 const entry = <I, O>(e: CommandEntry<I, O>) => e;
-const unavailableOrder = () => ({ ok: false as const, code: ErrorCode.tradingUnavailable });
-
-export function spotCommands(clientOrders: ClientOrderIds) {
-  return {
-    place: entry<PlaceCommand, PlaceOutcome>({
-      owners: (c) => [c.userId],
-      needsMarkets: (c, state) => !state.markets.has(c.symbol),
-      prepare: (db, commands) => clientOrders.prepare(db, commands),
-      apply: ({ state, batch, at, seq }, c) => clientOrders.once(c, seq, () => placeOrder(state, batch, c, at)),
-      unavailable: unavailableOrder,
-    }),
-    cancel: entry<CancelCommand, CancelOutcome>({
-      owners: (c) => [c.userId],
-      apply: ({ state, batch, at }, c) => cancelOrder(state, batch, c, at),
-      unavailable: unavailableOrder,
-    }),
-    /** Every open order of a user, in one market or all, as one command. */
-    cancelAll: entry<{ userId: number; symbol: string | null }, CancelAllOutcome>({
-      owners: (c) => [c.userId],
-      apply: ({ state, batch, at }, c) => ({ ok: true, count: cancelAllOrders(state, batch, c, at) }),
-      unavailable: unavailableOrder,
-    }),
-  };
-}
 
 export const ledgerCommands = {
   /** A ledger movement (deposit, operator credit, transfer) posted through the core. */

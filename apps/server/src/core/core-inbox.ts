@@ -32,3 +32,34 @@ export async function waitForInbox(db: Kysely<Database>, id: number, timeoutMs =
   }
   return null;
 }
+
+/** The movement an inbox row carries; one whose payload is not a movement fails as unbalanced when applied. */
+export function inboxMovement(payload: string): Movement {
+  return parseInboxMovement(payload) ?? invalidMovement;
+}
+
+/** An inbox row whose payload is not a movement: applying it fails as unbalanced and marks the row so. */
+const invalidMovement: Movement = { cause: 'operator_credit', causeId: 'invalid', postings: [] };
+
+/** A movement from another process, checked for shape (amounts are checked when it is posted). */
+function parseInboxMovement(payload: string): Movement | null {
+  try {
+    const value = JSON.parse(payload) as Movement;
+    const wellFormed =
+      typeof value?.cause === 'string' &&
+      typeof value.causeId === 'string' &&
+      Array.isArray(value.postings) &&
+      value.postings.every(
+        (p) =>
+          Number.isSafeInteger(p?.ownerId) &&
+          p.ownerId >= 0 &&
+          typeof p.account === 'string' &&
+          typeof p.coin === 'string' &&
+          (p.field === 'available' || p.field === 'locked') &&
+          typeof p.delta === 'string',
+      );
+    return wellFormed ? value : null;
+  } catch {
+    return null;
+  }
+}

@@ -10,7 +10,8 @@ import { BalanceCache } from './balance-cache.ts';
 import { toUnits } from './decimal-units.ts';
 import { type FeeCoinConfig, type LastPrice, loadFeeCoinConfig } from './fee-coin.ts';
 import { engineRules, loadMarketSpecs, type MarketSpec } from './market-spec.ts';
-import { OpenOrders, openOrdersQuery } from './open-orders.ts';
+import { openOrdersQuery } from './open-order-columns.ts';
+import { OpenOrders } from './open-orders.ts';
 
 /**
  * Everything the core holds in memory, and how it is rebuilt from the database (on start, and after a failed

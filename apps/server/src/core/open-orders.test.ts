@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { openTestDatabase, testDialects } from '../../test/harness.ts';
 import type { OrdersTable } from '../db/tables/trading.ts';
 import type { MarketSpec } from './market-spec.ts';
-import { OPEN_ORDER_FIELDS, OpenOrders, type OpenOrdersLoader, openOrdersQuery } from './open-orders.ts';
+import { OPEN_ORDER_FIELDS, openOrdersQuery } from './open-order-columns.ts';
+import { OpenOrders, type OpenOrdersLoader } from './open-orders.ts';
 import { type OrderState, orderFromRow } from './order-state.ts';
 
 const spec = (symbol: string, p: number, v: number): MarketSpec => ({

@@ -1,6 +1,6 @@
 import { type AccountType, accountTypes } from '../ledger/accounts.ts';
-import { cashRisk } from './cash-risk.ts';
 import type { RiskStage } from './risk-stage.ts';
+import { cashRisk } from './spot/cash-risk.ts';
 
 type Product = (typeof accountTypes)[AccountType]['product'];
 

@@ -7,7 +7,7 @@ import { creditFromOutside } from '../ledger/ledger.ts';
 import { orderListItemOf } from '../modules/order/order-view.ts';
 import { ManualClock } from '../platform/clock.ts';
 import { enqueueMovement, waitForInbox } from './core-inbox.ts';
-import type { PlaceCommand } from './order-execution.ts';
+import type { PlaceCommand } from './spot/order-placement.ts';
 import { TradingCore } from './trading-core.ts';
 
 const symbol = 'btcusdt';

@@ -5,23 +5,20 @@ import type { Clock } from '../platform/clock.ts';
 import { BatchEffects } from './batch-effects.ts';
 import { type AlongsideRows, alongsideWrites, type BatchRows, batchOutput } from './batch-rows.ts';
 import { writeBatch } from './batch-writer.ts';
-import { ClientOrderIds } from './client-order-ids.ts';
 import type { CommandBus, InputOf, OutcomeOf, ScheduleMark } from './command-entry.ts';
-import {
-  type CancelAllOutcome,
-  type CancelCommand,
-  type CoreCommands,
-  coreCommands,
-  type MovementOutcome,
-} from './core-commands.ts';
+import { type CoreCommands, coreCommands, type MovementOutcome } from './core-commands.ts';
 import { type CoreEventBus, InProcessEventBus } from './core-events.ts';
+import { inboxMovement } from './core-inbox.ts';
 import { CoreState } from './core-state.ts';
 import { CoreTimings } from './core-timings.ts';
 import { type CoreWriter, openCoreWriter } from './core-writer.ts';
 import { formatUnits } from './decimal-units.ts';
 import { loadFeeCoinConfig } from './fee-coin.ts';
 import { loadMarketSpecs, type MarketSpec } from './market-spec.ts';
-import type { CancelOutcome, PlaceCommand, PlaceOutcome } from './order-execution.ts';
+import { ClientOrderIds } from './spot/client-order-ids.ts';
+import type { CancelOutcome } from './spot/order-cancel.ts';
+import type { PlaceCommand, PlaceOutcome } from './spot/order-placement.ts';
+import type { CancelAllOutcome, CancelCommand } from './spot/spot-commands.ts';
 
 /**
  * The trading core: the single writer of order books and of the balances it holds. Commands queue up; one loop
@@ -379,7 +376,7 @@ export class TradingCore implements CommandBus<CoreCommands> {
       for (const row of rows) {
         if (this.inboxInFlight.has(row.id)) continue;
         this.inboxInFlight.add(row.id);
-        const movement = parseInboxMovement(row.payload) ?? invalidMovement;
+        const movement = inboxMovement(row.payload);
         // Out of flight once answered: applied (its row marked done in the same commit) or failed (polled again).
         const done = this.execute('movement', { movement, inboxId: row.id });
         answered.push(done.then(() => this.inboxInFlight.delete(row.id)));
@@ -388,31 +385,5 @@ export class TradingCore implements CommandBus<CoreCommands> {
       this.options.onError?.(error, 'core inbox poll failed');
     }
     await Promise.all(answered);
-  }
-}
-
-/** An inbox row whose payload is not a movement: applying it fails as unbalanced and marks the row so. */
-const invalidMovement: Movement = { cause: 'operator_credit', causeId: 'invalid', postings: [] };
-
-/** A movement from another process, checked for shape (amounts are checked when it is posted). */
-function parseInboxMovement(payload: string): Movement | null {
-  try {
-    const value = JSON.parse(payload) as Movement;
-    const wellFormed =
-      typeof value?.cause === 'string' &&
-      typeof value.causeId === 'string' &&
-      Array.isArray(value.postings) &&
-      value.postings.every(
-        (p) =>
-          Number.isSafeInteger(p?.ownerId) &&
-          p.ownerId >= 0 &&
-          typeof p.account === 'string' &&
-          typeof p.coin === 'string' &&
-          (p.field === 'available' || p.field === 'locked') &&
-          typeof p.delta === 'string',
-      );
-    return wellFormed ? value : null;
-  } catch {
-    return null;
   }
 }

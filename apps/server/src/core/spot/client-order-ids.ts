@@ -1,7 +1,7 @@
 import type { ErrorCodeValue } from '@opex/contract/error-codes';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
-import type { PlaceCommand, PlaceOutcome } from './order-execution.ts';
+import type { Database } from '../../db/schema.ts';
+import type { PlaceCommand, PlaceOutcome } from './order-placement.ts';
 
 /**
  * Client order ids make retries idempotent: a place command whose (user, client order id) was answered before gets

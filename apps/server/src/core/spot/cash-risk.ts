@@ -1,7 +1,7 @@
 import { ErrorCode } from '@opex/contract/error-codes';
-import type { CorePosting } from './balance-cache.ts';
-import type { OrderState } from './order-state.ts';
-import type { RiskStage, RiskStep } from './risk-stage.ts';
+import type { CorePosting } from '../balance-cache.ts';
+import type { OrderState } from '../order-state.ts';
+import type { RiskStage, RiskStep } from '../risk-stage.ts';
 
 /** Spot's risk stage: an order holds its account's available balance, moved to locked until it trades or leaves. */
 export const cashRisk: RiskStage = {

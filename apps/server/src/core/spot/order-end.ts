@@ -1,0 +1,23 @@
+import type { BatchEffects } from '../batch-effects.ts';
+import type { CoreState } from '../core-state.ts';
+import { lockCoinOf, type OrderState } from '../order-state.ts';
+import type { RiskStage } from '../risk-stage.ts';
+import { riskStageOf } from '../risk-stages.ts';
+
+/** An order leaves the book: what it still holds is unlocked in the same batch. */
+export function end(state: CoreState, batch: BatchEffects, order: OrderState, status: number, now: number): void {
+  if (order.reserve > 0n) {
+    // Placed only where a risk stage trades, so it has one.
+    (riskStageOf(order.account) as RiskStage).release(
+      { state, batch, at: now },
+      order,
+      lockCoinOf(order),
+      order.reserve,
+    );
+    order.reserve = 0n;
+  }
+  order.status = status;
+  order.updatedAt = now;
+  state.open.delete(order.id);
+  batch.orders.set(order.id, order);
+}
