@@ -3,9 +3,10 @@ import Big from 'big.js';
 import type { CoreEvent, TradeEvent } from '../core/core-events.ts';
 import type { MarketDataUpdate } from '../market-data/market-data.ts';
 import type { Services } from '../platform/services.ts';
-import type { Channel, Fanout } from '../realtime/fanout.ts';
+import type { Fanout } from '../realtime/fanout.ts';
 import { aggregate, type Fill } from './aggregate-trades.ts';
 import type { DepthBook, DepthDiff } from './depth-book.ts';
+import { findMarket } from './exchange-info.ts';
 import {
   intervalOfPeriod,
   klineCloseTime,
@@ -14,7 +15,15 @@ import {
   ticker24hr,
   tickerStreamEvent,
 } from './market-format.ts';
-import { parseStream, type StreamRoute, watchedBook } from './stream-names.ts';
+import {
+  marketOf,
+  type ParsedStream,
+  parseStream,
+  STREAMS_PROTOCOL,
+  type StreamChannel,
+  type StreamRoute,
+  watchedBook,
+} from './stream-names.ts';
 
 /**
  * Spot's market data as Binance's market streams (stream-names.ts), one channel of the fan-out: trades from the
@@ -26,7 +35,8 @@ const FAST_MS = 100;
 const SLOW_MS = 1000;
 const TICKER_ARRAYS = ['!miniTicker@arr', '!ticker@arr'] as const;
 
-export class MarketStreams implements Channel<StreamRoute> {
+export class MarketStreams implements StreamChannel<ParsedStream> {
+  readonly protocol = STREAMS_PROTOCOL;
   /** Per market, the diffs since the last @depth (1000 ms) push, merged at the next one. */
   private readonly slowDiffs = new Map<string, DepthDiff[]>();
   private readonly lastSent = new Map<string, string>();
@@ -34,28 +44,33 @@ export class MarketStreams implements Channel<StreamRoute> {
   private readonly openCandles = new Map<string, Candle>();
 
   constructor(
-    readonly protocol: string,
     private readonly fanout: Fanout,
     private readonly services: Services,
     private readonly depth: DepthBook,
   ) {
-    fanout.register(this);
     fanout.own(services.core.bus.subscribe((events) => this.onTrades(events)));
     fanout.own(services.marketData.subscribe((updates) => this.onCandles(updates)));
     fanout.every(FAST_MS, () => this.everyFast());
     fanout.every(SLOW_MS, () => this.everySlow());
   }
 
-  match(name: string): StreamRoute | null {
-    return parseStream(name)?.route ?? null;
+  match(name: string): ParsedStream | null {
+    return parseStream(name);
   }
 
-  opened(_name: string, route: StreamRoute): void {
-    const book = watchedBook(route);
+  async refusal(stream: ParsedStream): Promise<string | null> {
+    const symbol = marketOf(stream.route);
+    if (symbol && !(await findMarket(this.services, symbol)))
+      return `Invalid request: unknown symbol in '${stream.name}'`;
+    return null;
+  }
+
+  opened(_name: string, stream: ParsedStream): void {
+    const book = watchedBook(stream.route);
     if (book) this.depth.watch(book);
   }
 
-  closed(name: string, route: StreamRoute): void {
+  closed(name: string, { route }: ParsedStream): void {
     this.lastSent.delete(name);
     // An array stream's next listener starts with every ticker again.
     for (const key of this.lastSent.keys()) if (key.startsWith(`${name}|`)) this.lastSent.delete(key);
@@ -228,13 +243,13 @@ export class MarketStreams implements Channel<StreamRoute> {
   /** The streams someone listens to, with their routes. */
   private *streams(): IterableIterator<[string, StreamRoute]> {
     for (const [name, { channel, route }] of this.fanout.topics()) {
-      if (channel === this) yield [name, route as StreamRoute];
+      if (channel === this) yield [name, (route as ParsedStream).route];
     }
   }
 
   private routeOf(name: string): StreamRoute | null {
     const open = this.fanout.routeOf(name);
-    return open?.channel === this ? (open.route as StreamRoute) : null;
+    return open?.channel === this ? (open.route as ParsedStream).route : null;
   }
 
   /** Binance's streams send at once (text frames, no batch). */

@@ -6,9 +6,8 @@ import { answersPings, type PingedPeer, pingFrameBeat } from '../realtime/rfc-pi
 import { sendIfKeepingUp } from '../realtime/subscriptions.ts';
 import { claimUpgrades } from '../realtime/upgrade-paths.ts';
 import type { DepthBook } from './depth-book.ts';
-import { findMarket } from './exchange-info.ts';
 import { MarketStreams } from './market-streams.ts';
-import { marketOf, type ParsedStream, parseStream } from './stream-names.ts';
+import { STREAMS_PROTOCOL, type StreamChannel } from './stream-names.ts';
 import type { StreamDeps } from './user-stream.ts';
 
 /**
@@ -27,6 +26,9 @@ interface StreamPeer extends PingedPeer {
   turn: Promise<void>;
 }
 
+/** A stream a name refers to: its channel, and its route with the name as Binance names it back. */
+type Stream = { channel: StreamChannel; route: { name: string } };
+
 type Frame = { result: unknown; id: unknown } | { error: { code: number; msg: string }; id: unknown };
 
 const LISTEN_KEYS_MS = 1000;
@@ -43,7 +45,8 @@ export function registerOpenApiStreams(
   deps: StreamDeps,
 ): void {
   const base = services.config.basePath;
-  const streams = new BinanceStreams(services, depth, deps);
+  const streams = new BinanceStreams(services, deps);
+  deps.fanout.register(new MarketStreams(deps.fanout, services, depth));
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_REQUEST_BYTES });
   claimUpgrades(
     scope.server,
@@ -63,19 +66,16 @@ export function registerOpenApiStreams(
 }
 
 class BinanceStreams implements Protocol {
-  readonly name = 'binance-streams';
+  readonly name = STREAMS_PROTOCOL;
   private readonly fanout: Fanout;
-  private readonly market: MarketStreams;
   /** One check of the streamed listen keys at a time. */
   private checkingListenKeys = false;
 
   constructor(
     private readonly services: Services,
-    depth: DepthBook,
     private readonly deps: StreamDeps,
   ) {
     this.fanout = deps.fanout;
-    this.market = new MarketStreams(this.name, this.fanout, services, depth);
     this.fanout.every(LISTEN_KEYS_MS, () => this.checkListenKeys());
   }
 
@@ -103,7 +103,7 @@ class BinanceStreams implements Protocol {
     // are ignored, and so is a stream of an unknown market: each is subscribed on its own, in order.
     client.turn = (async () => {
       for (const name of named) {
-        const stream = parseStream(name);
+        const stream = this.streamOf(name);
         if (stream) await this.subscribeAll(client, [stream]);
         else await this.followListenKey(client, name);
       }
@@ -176,10 +176,10 @@ class BinanceStreams implements Protocol {
       return fail(RequestError.badValue, "Invalid value type: expected an array for 'params'");
 
     if (request.method === 'SUBSCRIBE' || request.method === 'UNSUBSCRIBE') {
-      const parsed: ParsedStream[] = [];
+      const parsed: Stream[] = [];
       for (const p of params) {
         const name = typeof p === 'string' ? p : '';
-        const stream = parseStream(name);
+        const stream = this.streamOf(name);
         if (stream) {
           parsed.push(stream);
           continue;
@@ -192,7 +192,7 @@ class BinanceStreams implements Protocol {
         if (!done) return fail(RequestError.badRequest, `Invalid request: unknown stream '${String(p)}'`);
       }
       if (request.method === 'UNSUBSCRIBE') {
-        for (const s of parsed) this.fanout.unsubscribe(client, s.name);
+        for (const s of parsed) this.fanout.unsubscribe(client, s.route.name);
         return this.reply(client, { result: null, id });
       }
       const refusal = await this.subscribeAll(client, parsed);
@@ -216,22 +216,22 @@ class BinanceStreams implements Protocol {
   }
 
   /** Subscribes to every stream or, when one names an unknown market or the cap is reached, to none. */
-  private async subscribeAll(client: StreamPeer, streams: ParsedStream[]): Promise<string | null> {
+  private async subscribeAll(client: StreamPeer, streams: Stream[]): Promise<string | null> {
     for (const s of streams) {
-      const symbol = marketOf(s.route);
-      if (symbol && !(await findMarket(this.services, symbol))) return `Invalid request: unknown symbol in '${s.name}'`;
+      const refusal = await s.channel.refusal(s.route);
+      if (refusal) return refusal;
     }
-    const added = streams.filter((s) => !client.subscriptions.has(s.name));
+    const added = streams.filter((s) => !client.subscriptions.has(s.route.name));
     if (this.streamsOf(client).length + added.length > MAX_STREAMS)
       return `Invalid request: at most ${MAX_STREAMS} streams`;
     if (!this.fanout.attached(client)) return null;
-    for (const s of added) {
+    for (const { channel, route } of added) {
       this.fanout.subscribe({
         peer: client,
-        key: s.name,
-        topic: s.name,
-        channel: this.market,
-        route: s.route,
+        key: route.name,
+        topic: route.name,
+        channel,
+        route,
         deliver: (message) => {
           const frame = client.combined
             ? message.encoded('combined', (data) => JSON.stringify({ stream: message.topic, data }))
@@ -243,9 +243,13 @@ class BinanceStreams implements Protocol {
     return null;
   }
 
-  /** The client's market streams, in the order it subscribed to them. */
+  private streamOf(name: string): Stream | null {
+    return this.fanout.find(this.name, name) as Stream | null;
+  }
+
+  /** The client's streams (not its listen keys), in the order it subscribed to them. */
   private streamsOf(client: StreamPeer): string[] {
-    return [...client.subscriptions.values()].flatMap((s) => (s.channel === this.market ? [s.key] : []));
+    return [...client.subscriptions.values()].flatMap((s) => (s.channel.protocol === this.name ? [s.key] : []));
   }
 
   private reply(client: StreamPeer, frame: Frame): void {
