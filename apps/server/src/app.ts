@@ -13,6 +13,8 @@ import { failure } from './platform/envelope.ts';
 import { QuietRequestLog, readableLog } from './platform/readable-log.ts';
 import type { Services } from './platform/services.ts';
 import { ensureXsrfCookie } from './platform/xsrf.ts';
+import { Fanout } from './realtime/fanout.ts';
+import { registerRealtime } from './realtime/routes.ts';
 import { registerWebApp } from './web-app.ts';
 
 export interface AppOptions {
@@ -66,9 +68,14 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     return { status: 'ok', core: services.core.timings.report(Number(seconds)) };
   });
 
+  // One realtime fan-out under every WebSocket protocol; its sockets go before the HTTP server closes (it would wait).
+  const fanout = new Fanout(config.wsPingMs);
+  app.addHook('preClose', async () => fanout.stop());
+
   // Calls are served under the base path, where the web app (which resolves them against its <base>) sends them.
   await app.register((scoped) => registerModules(scoped, services), { prefix: config.basePath });
-  await app.register((scoped) => registerOpenApi(scoped, services), { prefix: config.basePath });
+  await app.register((scoped) => registerRealtime(scoped, services, fanout), { prefix: config.basePath });
+  await app.register((scoped) => registerOpenApi(scoped, services, fanout), { prefix: config.basePath });
   await registerWebApp(app, config);
   return app;
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../platform/services.ts';
 import { registerPriceIndex } from '../prices/price-index-plugin.ts';
-import { registerRealtime } from '../realtime/routes.ts';
 import { registerCaptcha } from './captcha/routes.ts';
 import { registerCms } from './cms/routes.ts';
 import { registerCommon } from './common/routes.ts';
@@ -39,6 +38,5 @@ export async function registerModules(app: FastifyInstance, services: Services) 
   await registerRecordModule(app, services);
   await registerWithdrawModule(app, services);
   await registerDepositModule(app, services);
-  await registerRealtime(app, services);
   await registerPriceIndex(app, services);
 }

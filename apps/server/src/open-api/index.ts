@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { Services } from '../platform/services.ts';
+import type { Fanout } from '../realtime/fanout.ts';
 import { registerOpenApiAccountRoutes } from './account-routes.ts';
 import { BinanceCode, BinanceError, binanceErrors } from './binance-error.ts';
 import { registerCancelReplace } from './cancel-replace.ts';
@@ -18,18 +19,17 @@ import { registerWalletRoutes } from './wallet-routes.ts';
  * Binance's other families (`/sapi`, `/fapi`, `/dapi`...) answer what a default client asks of them while loading
  * (wallet-routes.ts, futures-info.ts), and any other path under them a Binance 404, never the web app's page.
  */
-export async function registerOpenApi(app: FastifyInstance, services: Services): Promise<void> {
-  const feed = new UserEventFeed(services);
+export async function registerOpenApi(app: FastifyInstance, services: Services, fanout: Fanout): Promise<void> {
+  const feed = new UserEventFeed(services, fanout);
   const listenKeys = new ListenKeys(services);
-  app.addHook('onClose', async () => feed.stop());
   await app.register(
     async (scope) => {
       binanceScope(scope);
-      await registerOpenApiMarketRoutes(scope, services, { feed, listenKeys });
+      await registerOpenApiMarketRoutes(scope, services, { fanout, feed, listenKeys });
       registerOpenApiAccountRoutes(scope, services);
       registerOpenApiOrderRoutes(scope, services);
       registerCancelReplace(scope, services, orderActions(services));
-      registerOpenApiUserStream(scope, services, { feed, listenKeys });
+      registerOpenApiUserStream(scope, services, { fanout, feed, listenKeys });
       registerListenKeyRoutes(scope, listenKeys);
     },
     { prefix: '/api/v3' },

@@ -23,7 +23,7 @@ import { registerOpenApiDocument } from './openapi-document.ts';
 import { QueryParams } from './query-params.ts';
 import { rollingTicker, windowSizeMs } from './rolling-ticker.ts';
 import { registerOpenApiStreams } from './streams.ts';
-import type { UserStreamDeps } from './user-stream.ts';
+import type { StreamDeps } from './user-stream.ts';
 
 /**
  * The public market-data half of the Open API (`/api/v3`, Binance's spot endpoints), its WebSocket streams and its
@@ -38,7 +38,7 @@ const AVG_PRICE_MINUTES = 5;
 export async function registerOpenApiMarketRoutes(
   scope: FastifyInstance,
   services: Services,
-  users: UserStreamDeps,
+  users: StreamDeps,
 ): Promise<void> {
   const depth = new DepthBook(services.core);
   const unsubscribe = services.core.bus.subscribe((events) => depth.onCoreEvents(events));

@@ -1,3 +1,4 @@
+import type { Channel } from '../realtime/fanout.ts';
 import { isKlineInterval, type KlineInterval } from './market-format.ts';
 
 /**
@@ -14,6 +15,18 @@ export type StreamRoute =
 export interface ParsedStream {
   name: string;
   route: StreamRoute;
+}
+
+/** Binance's stream protocol, as the fan-out knows it (streams.ts). */
+export const STREAMS_PROTOCOL = 'binance-streams';
+
+/**
+ * A channel of Binance's stream protocol: its routes carry the stream's name as Binance names it back, and a
+ * SUBSCRIBE may be refused (an unknown symbol, say).
+ */
+export interface StreamChannel<R extends { name: string } = { name: string }> extends Channel<R> {
+  /** Why a SUBSCRIBE to the stream fails; null when it does not. */
+  refusal(route: R): Promise<string | null>;
 }
 
 const symbolStream =

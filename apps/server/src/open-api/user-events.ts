@@ -3,16 +3,17 @@ import type { CoreEvent } from '../core/core-events.ts';
 import type { MarketSpec } from '../core/market-spec.ts';
 import { spendsQuote } from '../core/order-rules.ts';
 import type { Services } from '../platform/services.ts';
+import type { Channel, Fanout, Peer, Subscription } from '../realtime/fanout.ts';
 import { binanceSymbol, quoteAmount } from './market-format.ts';
 import { binanceOrderType, binanceStatus, clientOrderIdOf, type OrderRow, type TradeRow } from './order-format.ts';
 import { preventedFields, preventedMatchIds } from './prevented-matches.ts';
 
 /**
- * The one fan-out of Binance's user data events, shared by both ways a client follows its account: the WebSocket
- * API's subscriptions (user-stream.ts) and the listen-key streams at /ws/<listenKey> (streams.ts). For each user
- * someone watches it makes, in the order things happened: `executionReport` for every new, traded, cancelled or
- * expired order, `outboundAccountPosition` with the spot balances that changed, and `balanceUpdate` for what a
- * deposit, withdrawal, transfer or credit moved.
+ * Binance's user data events, one channel of the fan-out, shared by both ways a client follows its account: the
+ * WebSocket API's subscriptions (user-stream.ts) and the listen-key streams at /ws/<listenKey> (streams.ts). For
+ * each user someone watches it makes, in the order things happened: `executionReport` for every new, traded,
+ * cancelled or expired order, `outboundAccountPosition` with the spot balances that changed, and `balanceUpdate`
+ * for what a deposit, withdrawal, transfer or credit moved.
  *
  * Events leave the trading core after commit; each batch is read back from the database (the rows the core wrote)
  * in order, one batch after another, so reports arrive in the order things happened.
@@ -20,42 +21,53 @@ import { preventedFields, preventedMatchIds } from './prevented-matches.ts';
 const ACCOUNT = 'exchange';
 
 export type UserEvent = { e: string; E: number } & Record<string, unknown>;
-export type UserEventListener = (events: UserEvent[]) => void;
 
-export class UserEventFeed {
-  /** user id -> their listeners. */
-  private readonly byUser = new Map<number, Set<UserEventListener>>();
-  private readonly unsubscribe: () => void;
+const topicOf = (userId: number) => `userData:${userId}`;
+
+export class UserEventFeed implements Channel<number> {
+  /** Not subscribed by name: a listen key or a signed request names the user. */
+  readonly protocol = 'binance';
+  /** The users someone follows. */
+  private readonly watched = new Set<number>();
   /** Batches are turned into reports one after another. */
   private queue: Promise<void> = Promise.resolve();
 
-  constructor(private readonly services: Services) {
-    this.unsubscribe = services.core.bus.subscribe((events) => this.onCoreEvents(events));
+  constructor(
+    private readonly services: Services,
+    private readonly fanout: Fanout,
+  ) {
+    fanout.register(this);
+    fanout.own(services.core.bus.subscribe((events) => this.onCoreEvents(events)));
   }
 
-  stop(): void {
-    this.unsubscribe();
-    this.byUser.clear();
+  opened(_topic: string, userId: number): void {
+    this.watched.add(userId);
   }
 
-  /** Calls `listener` with each batch of the user's events; returns the function that stops it. */
-  watch(userId: number, listener: UserEventListener): () => void {
-    let set = this.byUser.get(userId);
-    if (!set) {
-      set = new Set();
-      this.byUser.set(userId, set);
-    }
-    set.add(listener);
-    return () => {
-      const listeners = this.byUser.get(userId);
-      listeners?.delete(listener);
-      if (listeners?.size === 0) this.byUser.delete(userId);
-    };
+  closed(_topic: string, userId: number): void {
+    this.watched.delete(userId);
+  }
+
+  /** The peer's subscription `key` to the user's events; `send` takes each batch of them. */
+  follow(peer: Peer, key: string, userId: number, send: (events: UserEvent[]) => void): void {
+    this.fanout.subscribe({
+      peer,
+      key,
+      topic: topicOf(userId),
+      channel: this,
+      route: userId,
+      deliver: (message) => send(message.body as UserEvent[]),
+    });
+  }
+
+  /** Whether the subscription is one to user data events. */
+  carries(subscription: Subscription): boolean {
+    return subscription.channel === this;
   }
 
   private onCoreEvents(events: readonly CoreEvent[]): void {
-    if (this.byUser.size === 0) return;
-    const watched = (userId: number) => this.byUser.has(userId);
+    if (this.watched.size === 0) return;
+    const watched = (userId: number) => this.watched.has(userId);
     const orders = events.flatMap((e) => (e.type === 'order' && watched(e.userId) ? [e] : []));
     const balances = events.flatMap((e) =>
       e.type === 'balance' && e.account === ACCOUNT && watched(e.ownerId) ? [e] : [],
@@ -108,9 +120,7 @@ export class UserEventFeed {
     }
     for (const [userId, list] of changed) push(userId, { e: 'outboundAccountPosition', E: now, u: now, B: list });
 
-    for (const [userId, events] of frames) {
-      for (const listener of this.byUser.get(userId) ?? []) listener(events);
-    }
+    for (const [userId, events] of frames) this.fanout.publish(topicOf(userId), () => events);
   }
 }
 

@@ -3,6 +3,8 @@ import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyInstance } from 'fastify';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { Services } from '../platform/services.ts';
+import type { Fanout, Peer, Protocol } from '../realtime/fanout.ts';
+import { answersPings, type PingedPeer, pingFrameBeat } from '../realtime/rfc-ping.ts';
 import { claimUpgrades } from '../realtime/upgrade-paths.ts';
 import { BinanceCode, BinanceError } from './binance-error.ts';
 import type { ListenKeys } from './listen-keys.ts';
@@ -20,62 +22,55 @@ import { type WsApiMethod, wsApiTradingMethods } from './ws-api-trading.ts';
  * Also answered: ping, time, userDataStream.unsubscribe, the listen-key calls userDataStream.start, .ping and .stop
  * (listen-keys.ts), and the signed trading methods of ws-api-trading.ts (order.place, account.status...).
  */
-interface Subscriber {
-  socket: WebSocket;
-  /** subscriptionId -> the function that ends it. */
-  subscriptions: Map<number, () => void>;
+interface Subscriber extends PingedPeer {
   nextId: number;
-  alive: boolean;
   ip: string;
   turn: Promise<void>;
 }
 
-export interface UserStreamDeps {
+/** What the Open API's WebSocket protocols share: the fan-out, the user data events and the listen keys. */
+export interface StreamDeps {
+  fanout: Fanout;
   feed: UserEventFeed;
   listenKeys: ListenKeys;
 }
 
-export function registerOpenApiUserStream(scope: FastifyInstance, services: Services, deps: UserStreamDeps): void {
+export function registerOpenApiUserStream(scope: FastifyInstance, services: Services, deps: StreamDeps): void {
   const base = services.config.basePath;
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
-  const hub = new WsApiHub(services, deps);
+  const wsApi = new WsApi(services, deps);
   claimUpgrades(
     scope.server,
     (path) => path === `${base}/ws-api/v3`,
-    (request, socket, head) => wss.handleUpgrade(request, socket, head, (ws) => hub.attach(ws, request)),
+    (request, socket, head) => wss.handleUpgrade(request, socket, head, (ws) => wsApi.attach(ws, request)),
   );
   scope.addHook('preClose', async () => {
-    hub.stop();
     wss.close();
   });
 }
 
-class WsApiHub {
-  private readonly clients = new Set<Subscriber>();
-  private readonly timer: NodeJS.Timeout;
+/** Binance's WebSocket API over the fan-out: each user data subscription is one of the fan-out's. */
+class WsApi implements Protocol {
+  readonly name = 'binance-ws-api';
   private readonly trust: ((addr: string, i: number) => boolean) | null;
   private readonly trading: Record<string, WsApiMethod>;
 
   constructor(
     private readonly services: Services,
-    private readonly deps: UserStreamDeps,
+    private readonly deps: StreamDeps,
   ) {
     this.trust = services.config.trustProxy.length ? proxyAddr.compile(services.config.trustProxy) : null;
-    this.timer = setInterval(() => this.heartbeat(), services.config.wsPingMs);
     this.trading = wsApiTradingMethods(services);
   }
 
-  stop(): void {
-    clearInterval(this.timer);
-    for (const c of [...this.clients]) {
-      c.socket.terminate();
-      this.detach(c);
-    }
+  beat(peer: Peer): boolean {
+    return pingFrameBeat(peer);
   }
 
   attach(socket: WebSocket, request: IncomingMessage): void {
     const client: Subscriber = {
       socket,
+      protocol: this,
       subscriptions: new Map(),
       nextId: 0,
       alive: true,
@@ -83,35 +78,13 @@ class WsApiHub {
       ip: this.trust ? proxyAddr(request, this.trust) : (request.socket.remoteAddress ?? ''),
       turn: Promise.resolve(),
     };
-    this.clients.add(client);
-    socket.on('pong', () => {
-      client.alive = true;
-    });
+    answersPings(client);
     socket.on('message', (data, isBinary) => {
       client.alive = true;
       const text = isBinary ? '' : data.toString();
       client.turn = client.turn.then(() => this.onRequest(client, text)).catch(() => undefined);
     });
-    socket.on('close', () => this.detach(client));
-    socket.on('error', () => socket.terminate());
-  }
-
-  private detach(client: Subscriber): void {
-    if (!this.clients.delete(client)) return;
-    for (const end of client.subscriptions.values()) end();
-    client.subscriptions.clear();
-  }
-
-  private heartbeat(): void {
-    for (const client of this.clients) {
-      if (!client.alive) {
-        client.socket.terminate();
-        this.detach(client);
-        continue;
-      }
-      client.alive = false;
-      client.socket.ping();
-    }
+    this.deps.fanout.attach(client);
   }
 
   private send(client: Subscriber, frame: unknown): void {
@@ -170,18 +143,15 @@ class WsApiHub {
         const { userId, params: read } = await this.signed(client, values, 'read');
         read.done();
         const subscriptionId = client.nextId++;
-        const end = this.deps.feed.watch(userId, (events) => {
+        this.deps.feed.follow(client, String(subscriptionId), userId, (events) => {
           for (const event of events) this.send(client, { subscriptionId, event });
         });
-        client.subscriptions.set(subscriptionId, end);
         return { subscriptionId };
       }
       case 'userDataStream.unsubscribe': {
         const wanted = values.subscriptionId === undefined ? null : Number(values.subscriptionId);
-        for (const [sid, end] of [...client.subscriptions]) {
-          if (wanted !== null && sid !== wanted) continue;
-          end();
-          client.subscriptions.delete(sid);
+        for (const key of [...client.subscriptions.keys()]) {
+          if (wanted === null || Number(key) === wanted) this.deps.fanout.unsubscribe(client, key);
         }
         return {};
       }

@@ -9,7 +9,7 @@ import { BACKLOG_BYTES } from './subscriptions.ts';
  *    every subscriber's TCP socket as is;
  *  - the frames of one tick (depth, trades, K-line of a market...) are collected per socket and written together,
  *    one system call for all of them.
- * Writing the frame to the socket under ws is safe because the hub's sockets never compress (perMessageDeflate is
+ * Writing the frame to the socket under ws is safe because the original protocol's sockets never compress (perMessageDeflate is
  * off) and never send Blobs: ws then writes each of its own frames (replies, pongs) synchronously too, so frames
  * are never interleaved.
  */

@@ -3,18 +3,22 @@ import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import type { Services } from '../platform/services.ts';
 import { SESSION_COOKIE } from '../platform/session-store.ts';
-import { RealtimeHub, type SocketSession } from './realtime-hub.ts';
+import type { Fanout } from './fanout.ts';
+import { registerMarketChannels } from './market-channels.ts';
+import { OriginalProtocol, type SocketSession } from './original-protocol.ts';
+import { registerPrivateChannels } from './private-channels.ts';
 import { claimUpgrades } from './upgrade-paths.ts';
 
 /**
  * The WebSocket endpoint (`<basePath>/kline-api/ws`): public market data for anyone; the private channels for the
  * user whose session cookie came with the upgrade request.
  */
-export async function registerRealtime(app: FastifyInstance, services: Services): Promise<void> {
+export async function registerRealtime(app: FastifyInstance, services: Services, fanout: Fanout): Promise<void> {
   const path = `${services.config.basePath}${WS_PATH}`;
-  const pingMs = services.config.wsPingMs;
-  const hub = new RealtimeHub(services, { pingMs, idleMs: 3 * pingMs });
-  // No per-message deflate: frames are gzipped once per push, and the hub writes framed pushes under ws (frame-batch.ts).
+  const protocol = new OriginalProtocol(fanout, services.clock, 3 * services.config.wsPingMs);
+  registerMarketChannels(fanout, protocol, services);
+  registerPrivateChannels(fanout, protocol, services);
+  // No per-message deflate: frames are gzipped once per push, and the fan-out writes framed pushes under ws (frame-batch.ts).
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024, perMessageDeflate: false });
 
   claimUpgrades(
@@ -22,14 +26,14 @@ export async function registerRealtime(app: FastifyInstance, services: Services)
     (pathname) => pathname === path,
     (request, socket, head) =>
       void socketSession(services, request.headers.cookie).then(
-        (session) => wss.handleUpgrade(request, socket, head, (ws) => hub.attach(ws, session)),
+        (session) => wss.handleUpgrade(request, socket, head, (ws) => protocol.attach(ws, session)),
         () => socket.destroy(),
       ),
   );
 
-  // Sockets go before the HTTP server closes (it would wait for them), then the pending K-lines are written.
+  // Sockets go (with the fan-out) before the HTTP server closes (it would wait for them), then the pending K-lines
+  // are written.
   app.addHook('preClose', async () => {
-    hub.stop();
     wss.close();
   });
   app.addHook('onClose', () => services.marketData.stop());

@@ -1,9 +1,9 @@
 import type { WebSocket } from 'ws';
 
 /**
- * What every WebSocket hub of the server shares (the web app's realtime hub, the Open API's streams): which
- * sockets listen to which channel, so one encoded frame goes to all of them, and a send that skips a socket whose
- * buffer is backed up rather than letting a slow reader grow the server's memory.
+ * The fan-out's registry (fanout.ts): which subscriptions listen to which topic, so one encoded frame goes to all of
+ * them; and a send that skips a socket whose buffer is backed up rather than letting a slow reader grow the
+ * server's memory.
  */
 export const BACKLOG_BYTES = 4 * 1024 * 1024;
 

@@ -2,7 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 
 /**
- * WebSocket upgrades of one HTTP server, routed by path: each endpoint (the web app's hub, the Open API's streams)
+ * WebSocket upgrades of one HTTP server, routed by path: each endpoint (the original protocol, the Open API's streams)
  * claims its paths here, and a request no endpoint claims is refused. One listener per server, so an endpoint
  * never destroys a socket another one was about to take.
  */
