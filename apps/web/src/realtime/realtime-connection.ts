@@ -39,7 +39,7 @@ export function reconnectDelay(attempt: number): number {
 
 /**
  * The server's refusal of a channel whose market its trading core does not know (yet): a market listed after the
- * page loaded, or a server still reading its markets after a restart (apps/server/src/realtime/realtime-hub.ts,
+ * page loaded, or a server still reading its markets after a restart (apps/server/src/realtime/realtime/market-channels.ts,
  * tested in apps/server/test/realtime.test.ts). It comes as `{ event_rep: 'error', channel, msg }`, without cb_id
  * for a sub.
  */
