@@ -47,6 +47,9 @@ export function binancePaging(q: {
   return { order: forwards ? 'oldest' : 'latest', ...q };
 }
 
+/** Every row, oldest first. */
+export const EVERY_ROW_OLDEST_FIRST: Paging = { order: 'oldest' };
+
 /** A query of one table whose rows are paged; its filters are set, its selection not yet. */
 // biome-ignore lint/complexity/noBannedTypes: Kysely's own type for a query with nothing selected yet.
 type Unselected<DB, TB extends keyof DB> = SelectQueryBuilder<DB, TB, {}>;

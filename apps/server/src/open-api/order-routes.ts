@@ -6,7 +6,7 @@ import { checkGuards, type GuardRefusal } from '../core/market-guards.ts';
 import { MAX_TICKS, type MarketSpec } from '../core/market-spec.ts';
 import { checkOrder, type OrderRefusal, type OrderRequest, type TimeInForceName } from '../core/order-rules.ts';
 import { DEFAULT_STP_MODE, isStpMode, type StpMode } from '../core/self-trade-prevention.ts';
-import { binancePaging } from '../db/paging.ts';
+import { EVERY_ROW_OLDEST_FIRST } from '../db/paging.ts';
 import { tradingLimitedFor } from '../modules/order/trade-limit.ts';
 import type { Services } from '../platform/services.ts';
 import { exchangeAccount } from '../read-model/account-ref.ts';
@@ -17,8 +17,7 @@ import {
   ordersByIds,
   type PlacedOrderKey,
 } from '../read-model/order-reads.ts';
-import { preventedMatchPage } from '../read-model/prevented-match-reads.ts';
-import { takerFills, tradePage } from '../read-model/trade-reads.ts';
+import { takerFills } from '../read-model/trade-reads.ts';
 import { BinanceCode, BinanceError, binanceErrors } from './binance-error.ts';
 import { allMarkets, findMarket, ORDER_TYPES, orderRateLimits, TIME_IN_FORCE } from './exchange-info.ts';
 import {
@@ -26,13 +25,12 @@ import {
   cancelledOrder,
   clientOrderIdOf,
   DERIVED_CLIENT_ID,
-  myTradeRows,
   type OrderRow,
   orderAck,
   orderFill,
   orderResult,
 } from './order-format.ts';
-import { preventedMatchIds, preventedMatchRow, takerPreventedMatches } from './prevented-matches.ts';
+import { preventedMatchIds, takerPreventedMatches } from './prevented-matches.ts';
 import type { QueryParams } from './query-params.ts';
 import { type Permission, verifySigned } from './signed-request.ts';
 
@@ -42,8 +40,6 @@ import { type Permission, verifySigned } from './signed-request.ts';
  * caller's orders and trades from what the core committed. Refusals are Binance's codes; a refused request changes
  * nothing (the core keeps only a REJECTED row for an order that carried newClientOrderId, so a retry answers alike).
  */
-const LIST_MAX = 1000;
-const LIST_DEFAULT = 500;
 /** Binance's newClientOrderId alphabet. */
 export const CLIENT_ID = /^[.A-Za-z0-9:/_-]{1,36}$/;
 const DECIMAL = /^\d{1,20}(\.\d{1,20})?$/;
@@ -222,7 +218,7 @@ export function registerOpenApiOrderRoutes(scope: FastifyInstance, services: Ser
     const spec = await market(params);
     params.done();
     const account = exchangeAccount(userId);
-    const open = await orderPage(db, account, { scope: 'open', symbol: spec.symbol }, ALL_OLDEST_FIRST);
+    const open = await orderPage(db, account, { scope: 'open', symbol: spec.symbol }, EVERY_ROW_OLDEST_FIRST);
     // Binance answers a cancel-all with nothing to cancel as an unknown order.
     if (open.length === 0) throw binanceErrors.unknownOrder();
     const outcomes = await Promise.all(
@@ -242,90 +238,6 @@ export function registerOpenApiOrderRoutes(scope: FastifyInstance, services: Ser
     const { userId, params } = await signed(request, 'read');
     return actions.status(userId, params);
   });
-
-  scope.get('/openOrders', async (request) => {
-    const { userId, params } = await signed(request, 'read');
-    const symbol = params.optional('symbol');
-    let spec: MarketSpec | undefined;
-    if (symbol !== undefined) spec = await market(params);
-    params.done();
-    const filter = { scope: 'open', symbol: spec?.symbol } as const;
-    const rows = await orderPage(db, exchangeAccount(userId), filter, ALL_OLDEST_FIRST);
-    const specs = spec ? new Map([[spec.symbol, spec]]) : await marketOf();
-    return rows.flatMap((row) => {
-      const s = specs.get(row.symbol);
-      return s ? [binanceOrder(row, s)] : [];
-    });
-  });
-
-  scope.get('/allOrders', async (request) => {
-    const { userId, params } = await signed(request, 'read');
-    const spec = await market(params);
-    const window = listWindow(params, 'orderId');
-    params.done();
-    checkSpan(window);
-    const filter = { scope: 'placed', symbol: spec.symbol } as const;
-    const rows = await orderPage(db, exchangeAccount(userId), filter, binancePaging(window));
-    const prevented = await preventedMatchIds(db, rows);
-    return rows.map((row) => binanceOrder(row, spec, prevented.get(Number(row.id))));
-  });
-
-  // Binance's combinations: symbol with preventedMatchId, or with orderId (from fromPreventedMatchId, up to limit).
-  scope.get('/myPreventedMatches', async (request) => {
-    const { userId, params } = await signed(request, 'read');
-    const spec = await market(params);
-    const matchId = params.integer('preventedMatchId', { min: 0 });
-    const orderId = params.integer('orderId', { min: 0 });
-    const fromId = params.integer('fromPreventedMatchId', { min: 0 });
-    const limit = params.integer('limit', { min: 1, max: LIST_MAX, fallback: LIST_DEFAULT }) as number;
-    params.done();
-    if (matchId === undefined && orderId === undefined)
-      throw new BinanceError(
-        BinanceCode.mandatoryParam,
-        "Param 'preventedMatchId' or 'orderId' must be sent, but both were empty/null!",
-      );
-    const filter = { symbol: spec.symbol, id: matchId, orderId };
-    const rows = await preventedMatchPage(db, exchangeAccount(userId), filter, { order: 'oldest', fromId, limit });
-    return rows.map((m) => preventedMatchRow(m, spec));
-  });
-
-  scope.get('/myTrades', async (request) => {
-    const { userId, params } = await signed(request, 'read');
-    const spec = await market(params);
-    const orderId = params.integer('orderId', { min: 0 });
-    const window = listWindow(params, 'fromId');
-    params.done();
-    if (window.fromId !== undefined && (window.startTime !== undefined || window.endTime !== undefined))
-      throw new BinanceError(BinanceCode.invalidParameter, 'fromId cannot be sent with startTime or endTime.');
-    checkSpan(window);
-    const filter = { symbol: spec.symbol, orderId };
-    const trades = await tradePage(db, exchangeAccount(userId), filter, binancePaging(window));
-    const { limit } = window;
-    const rows = trades.flatMap((t) => myTradeRows(t, userId, spec));
-    // A trade between two of the caller's own orders gives two rows; only the ones of that order when asked.
-    return orderId === undefined ? rows.slice(-limit) : rows.filter((r) => r.orderId === orderId);
-  });
-}
-
-/** An open order list, whole, oldest first (Binance lists open orders so). */
-const ALL_OLDEST_FIRST = { order: 'oldest' } as const;
-
-/**
- * allOrders' and myTrades' window: from an id (under the endpoint's name for it) or a start time, the first `limit`
- * from there; otherwise the most recent `limit` (up to endTime).
- */
-function listWindow(params: QueryParams, fromIdName: string) {
-  return {
-    fromId: params.integer(fromIdName, { min: 0 }),
-    startTime: params.integer('startTime', { min: 0 }),
-    endTime: params.integer('endTime', { min: 0 }),
-    limit: params.integer('limit', { min: 1, max: LIST_MAX, fallback: LIST_DEFAULT }) as number,
-  };
-}
-
-function checkSpan({ startTime, endTime }: { startTime?: number | undefined; endTime?: number | undefined }) {
-  if (startTime !== undefined && endTime !== undefined && endTime - startTime > 24 * 3_600_000)
-    throw new BinanceError(BinanceCode.invalidParameter, 'More than 24 hours between startTime and endTime.');
 }
 
 export const randomClientId = () => randomBytes(16).toString('base64url').slice(0, 22);
