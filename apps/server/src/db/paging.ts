@@ -10,6 +10,8 @@ export interface Paging {
   order: 'newest' | 'oldest' | 'latest';
   /** Rows from this id on. */
   fromId?: number | undefined;
+  /** Rows below this id: reading on further back from a page already read. */
+  beforeId?: number | undefined;
   /** Rows created within [startTime, endTime], in ms. */
   startTime?: number | undefined;
   endTime?: number | undefined;
@@ -60,6 +62,7 @@ const createdAt = sql.ref<number>('created_at');
 function within<DB, TB extends keyof DB>(query: Unselected<DB, TB>, paging: Paging): Unselected<DB, TB> {
   let q = query;
   if (paging.fromId !== undefined) q = q.where(id, '>=', paging.fromId);
+  if (paging.beforeId !== undefined) q = q.where(id, '<', paging.beforeId);
   if (paging.startTime !== undefined) q = q.where(createdAt, '>=', paging.startTime);
   if (paging.endTime !== undefined) q = q.where(createdAt, '<=', paging.endTime);
   return q;
