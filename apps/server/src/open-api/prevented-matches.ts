@@ -3,9 +3,9 @@ import type { Kysely, Selectable } from 'kysely';
 import type { MarketSpec } from '../core/market-spec.ts';
 import type { Database } from '../db/schema.ts';
 import type { PreventedMatchesTable } from '../db/tables/trading.ts';
+import type { OrderRow } from '../read-model/order-reads.ts';
 import { matchesOfOrders, matchesStoppedByTaker } from '../read-model/prevented-match-reads.ts';
 import { binanceSymbol } from './market-format.ts';
-import type { OrderRow } from './order-format.ts';
 
 /**
  * Binance's prevented matches: the matches self-trade prevention stopped, as the trading core recorded them
