@@ -27,9 +27,9 @@ export interface OrderFilter {
 
 const historyStatuses = [OrderStatus.filled, OrderStatus.cancelled, OrderStatus.rejected, OrderStatus.expired];
 
-/** The orders table holds the exchange account's orders; a product trading from another account type says so here. */
+/** Each order names the account it trades on: spot's the exchange account, margin's its own. */
 const accountOrders = (db: Kysely<Database>, account: AccountRef) =>
-  db.selectFrom('orders').where('user_id', '=', account.userId);
+  db.selectFrom('orders').where('user_id', '=', account.userId).where('account', '=', account.type);
 
 function filtered(db: Kysely<Database>, account: AccountRef, filter: OrderFilter) {
   let query = accountOrders(db, account);
