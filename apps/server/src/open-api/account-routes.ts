@@ -2,6 +2,8 @@ import Big from 'big.js';
 import type { FastifyInstance } from 'fastify';
 import { permissionsOf } from '../modules/openapi/api-keys.ts';
 import type { Services } from '../platform/services.ts';
+import { exchangeAccount } from '../read-model/account-ref.ts';
+import { accountBalances } from '../read-model/balance-reads.ts';
 import { binanceErrors } from './binance-error.ts';
 import { allMarkets, findMarket } from './exchange-info.ts';
 import { binanceSymbol } from './market-format.ts';
@@ -11,7 +13,6 @@ import { type SignedCaller, verifySigned } from './signed-request.ts';
  * GET /api/v3/account: the key owner's spot (exchange account) balances in Binance's shape, free and locked, every
  * listed coin included unless omitZeroBalances=true; GET /api/v3/account/commission: a market's fee rates.
  */
-const ACCOUNT = 'exchange';
 /** Binance prints balances with 8 decimals; a coin with finer units keeps them all. */
 const balanceText = (value: string) => {
   const v = new Big(value);
@@ -52,12 +53,7 @@ export async function accountInformation(services: Services, { userId, key, para
   if (omit !== undefined && omit !== 'true' && omit !== 'false') throw binanceErrors.illegal('omitZeroBalances');
   const [coins, rows, markets] = await Promise.all([
     db.selectFrom('coins').select(['symbol', 'sort']).orderBy('sort').orderBy('symbol').execute(),
-    db
-      .selectFrom('balances')
-      .select(['coin', 'available', 'locked', 'updated_at'])
-      .where('owner_id', '=', userId)
-      .where('account', '=', ACCOUNT)
-      .execute(),
+    accountBalances(db, exchangeAccount(userId)),
     allMarkets(services),
   ]);
   const held = new Map(rows.map((r) => [r.coin.toUpperCase(), r]));

@@ -1,6 +1,8 @@
 import Big from 'big.js';
 import type { Kysely } from 'kysely';
+import type { Paging } from '../db/paging.ts';
 import type { Database } from '../db/schema.ts';
+import { marketTradePage } from '../read-model/market-trade-reads.ts';
 
 /**
  * Binance's aggregate trades: the fills of one taker order at one price, in one piece. A taker order's fills get
@@ -78,19 +80,15 @@ export async function aggregateTrades(
   const fills: Fill[] = [];
   // Forwards from fromId, the trade before it is read too: it shows whether fromId continues an earlier aggregate
   // (which then is not returned: its id is below fromId).
-  let bound: { op: '>=' | '>' | '<'; id: number } | null =
-    q.fromId === undefined ? null : { op: '>=', id: Math.max(0, q.fromId - 1) };
+  let paging: Paging = {
+    order: forwards ? 'oldest' : 'newest',
+    fromId: q.fromId === undefined ? undefined : Math.max(0, q.fromId - 1),
+    startTime: q.startTime,
+    endTime: q.endTime,
+    limit: PAGE,
+  };
   for (;;) {
-    let query = db
-      .selectFrom('trades')
-      .selectAll()
-      .where('symbol', '=', symbol)
-      .orderBy('id', forwards ? 'asc' : 'desc')
-      .limit(PAGE);
-    if (bound) query = query.where('id', bound.op, bound.id);
-    if (q.startTime !== undefined) query = query.where('created_at', '>=', q.startTime);
-    if (q.endTime !== undefined) query = query.where('created_at', '<=', q.endTime);
-    const rows = await query.execute();
+    const rows = await marketTradePage(db, symbol, paging);
     for (const r of rows) {
       fills.push({
         id: Number(r.id),
@@ -111,6 +109,6 @@ export async function aggregateTrades(
       return (exhausted ? whole : whole.slice(1)).slice(-q.limit);
     }
     const last = fills[fills.length - 1] as Fill;
-    bound = { op: forwards ? '>' : '<', id: last.id };
+    paging = forwards ? { ...paging, fromId: last.id + 1 } : { ...paging, beforeId: last.id };
   }
 }

@@ -7,6 +7,7 @@ import { registerCancelReplace } from './cancel-replace.ts';
 import { registerFuturesInfo } from './futures-info.ts';
 import { ListenKeys, registerListenKeyRoutes } from './listen-keys.ts';
 import { registerOpenApiMarketRoutes } from './market-routes.ts';
+import { registerOpenApiOrderListRoutes } from './order-list-routes.ts';
 import { orderActions, registerOpenApiOrderRoutes } from './order-routes.ts';
 import { UserEventFeed } from './user-events.ts';
 import { registerOpenApiUserStream } from './user-stream.ts';
@@ -28,6 +29,7 @@ export async function registerOpenApi(app: FastifyInstance, services: Services, 
       await registerOpenApiMarketRoutes(scope, services, { fanout, feed, listenKeys });
       registerOpenApiAccountRoutes(scope, services);
       registerOpenApiOrderRoutes(scope, services);
+      registerOpenApiOrderListRoutes(scope, services);
       registerCancelReplace(scope, services, orderActions(services));
       registerOpenApiUserStream(scope, services, { fanout, feed, listenKeys });
       registerListenKeyRoutes(scope, listenKeys);

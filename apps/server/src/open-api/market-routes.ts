@@ -1,8 +1,10 @@
 import Big from 'big.js';
 import type { FastifyInstance } from 'fastify';
 import type { MarketSpec } from '../core/market-spec.ts';
+import { binancePaging } from '../db/paging.ts';
 import { candleStart } from '../market-data/kline-periods.ts';
 import type { Services } from '../platform/services.ts';
+import { marketTradePage } from '../read-model/market-trade-reads.ts';
 import { aggregateTrades } from './aggregate-trades.ts';
 import { BinanceCode, BinanceError, binanceErrors } from './binance-error.ts';
 import { DepthBook, MAX_DEPTH_LEVELS } from './depth-book.ts';
@@ -95,10 +97,8 @@ export async function registerOpenApiMarketRoutes(
   });
 
   const recentTrades = async (spec: MarketSpec, limit: number, fromId?: number) => {
-    let query = db.selectFrom('trades').selectAll().where('symbol', '=', spec.symbol).limit(limit);
-    query = fromId === undefined ? query.orderBy('id', 'desc') : query.where('id', '>=', fromId).orderBy('id', 'asc');
-    const rows = (await query.execute()).map(tradeRow);
-    return fromId === undefined ? rows.reverse() : rows;
+    const rows = await marketTradePage(db, spec.symbol, binancePaging({ fromId, limit }));
+    return rows.map(tradeRow);
   };
 
   scope.get('/trades', async (request) => {

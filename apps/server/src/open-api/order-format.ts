@@ -1,19 +1,18 @@
 import { OrderStatus } from '@opex/contract/calls/order';
 import Big from 'big.js';
-import type { Selectable } from 'kysely';
 import type { MarketSpec } from '../core/market-spec.ts';
 import { spendsQuote } from '../core/order-rules.ts';
-import type { OrdersTable, TradesTable } from '../db/tables/trading.ts';
+import type { OrderRow } from '../read-model/order-reads.ts';
+import type { TradeRow } from '../read-model/trade-reads.ts';
 import { binanceSymbol, quoteAmount } from './market-format.ts';
 import { preventedFields } from './prevented-matches.ts';
 
 /**
  * Orders and trades in Binance's spot shapes, read from the rows the trading core wrote. Amounts are decimal
  * strings at the market's precision: prices with pricePrecision digits, quantities with volumePrecision, quote
- * amounts with both.
+ * amounts with both. The rows are the read model's (OrderRow and TradeRow are its types, named here too).
  */
-export type OrderRow = Selectable<OrdersTable>;
-export type TradeRow = Selectable<TradesTable>;
+export type { OrderRow, TradeRow };
 
 /** The id shown for an order placed without a client order id ('opex-<orderId>'); it finds the order again. */
 export const DERIVED_CLIENT_ID = /^opex-(\d{1,15})$/;

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { OrderStatus, openOrderStatuses } from '@opex/contract/calls/order';
 import { ErrorCode, type ErrorCodeValue, errorMessages } from '@opex/contract/error-codes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { toUnits } from '../core/decimal-units.ts';
@@ -7,8 +6,18 @@ import { checkGuards, type GuardRefusal } from '../core/market-guards.ts';
 import { MAX_TICKS, type MarketSpec } from '../core/market-spec.ts';
 import { checkOrder, type OrderRefusal, type OrderRequest, type TimeInForceName } from '../core/order-rules.ts';
 import { DEFAULT_STP_MODE, isStpMode, type StpMode } from '../core/self-trade-prevention.ts';
+import { EVERY_ROW_OLDEST_FIRST } from '../db/paging.ts';
 import { tradingLimitedFor } from '../modules/order/trade-limit.ts';
 import type { Services } from '../platform/services.ts';
+import { exchangeAccount } from '../read-model/account-ref.ts';
+import {
+  committedOrder,
+  findPlacedOrder,
+  orderPage,
+  ordersByIds,
+  type PlacedOrderKey,
+} from '../read-model/order-reads.ts';
+import { takerFills } from '../read-model/trade-reads.ts';
 import { BinanceCode, BinanceError, binanceErrors } from './binance-error.ts';
 import { allMarkets, findMarket, ORDER_TYPES, orderRateLimits, TIME_IN_FORCE } from './exchange-info.ts';
 import {
@@ -16,13 +25,12 @@ import {
   cancelledOrder,
   clientOrderIdOf,
   DERIVED_CLIENT_ID,
-  myTradeRows,
   type OrderRow,
   orderAck,
   orderFill,
   orderResult,
 } from './order-format.ts';
-import { preventedMatchIds, preventedMatchRow, takerPreventedMatches } from './prevented-matches.ts';
+import { preventedMatchIds, takerPreventedMatches } from './prevented-matches.ts';
 import type { QueryParams } from './query-params.ts';
 import { type Permission, verifySigned } from './signed-request.ts';
 
@@ -32,8 +40,6 @@ import { type Permission, verifySigned } from './signed-request.ts';
  * caller's orders and trades from what the core committed. Refusals are Binance's codes; a refused request changes
  * nothing (the core keeps only a REJECTED row for an order that carried newClientOrderId, so a retry answers alike).
  */
-const LIST_MAX = 1000;
-const LIST_DEFAULT = 500;
 /** Binance's newClientOrderId alphabet. */
 export const CLIENT_ID = /^[.A-Za-z0-9:/_-]{1,36}$/;
 const DECIMAL = /^\d{1,20}(\.\d{1,20})?$/;
@@ -68,7 +74,6 @@ export function orderActions(services: Services) {
     const specs = await allMarkets(services);
     return new Map(specs.map((s) => [s.symbol, s]));
   };
-  const orderById = (id: number) => db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   /** One of the caller's orders in the market, by orderId and/or origClientOrderId (rejected ones never existed). */
   const findOwnOrder = async (
@@ -84,29 +89,13 @@ export function orderActions(services: Services) {
         BinanceCode.mandatoryParam,
         `Param '${names.clientId}' or '${names.orderId}' must be sent, but both were empty/null!`,
       );
-    let query = db
-      .selectFrom('orders')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('symbol', '=', spec.symbol)
-      .where('status', '!=', OrderStatus.rejected);
-    if (orderId !== undefined) query = query.where('id', '=', orderId);
-    else query = query.where('client_order_id', '=', clientId as string);
-    let row = await query.executeTakeFirst();
+    const account = exchangeAccount(userId);
+    const find = (key: PlacedOrderKey) => findPlacedOrder(db, account, spec.symbol, key);
+    let row = await find(orderId !== undefined ? { id: orderId } : { clientOrderId: clientId as string });
     if (!row && orderId === undefined) {
       // An order placed without a client id answers to the id derived from its order id.
       const derived = DERIVED_CLIENT_ID.exec(clientId as string);
-      if (derived) {
-        row = await db
-          .selectFrom('orders')
-          .selectAll()
-          .where('user_id', '=', userId)
-          .where('symbol', '=', spec.symbol)
-          .where('id', '=', Number(derived[1]))
-          .where('client_order_id', 'is', null)
-          .where('status', '!=', OrderStatus.rejected)
-          .executeTakeFirst();
-      }
+      if (derived) row = await find({ idWithoutClientId: Number(derived[1]) });
     }
     // Both sent: the order found by id must also carry that client id.
     if (row && orderId !== undefined && clientId !== undefined && clientOrderIdOf(row) !== clientId) return undefined;
@@ -132,19 +121,15 @@ export function orderActions(services: Services) {
       selfTradePrevention: order.stp,
     });
     if (!outcome.ok) throw placeRefusal(outcome.code, order);
-    const row = await orderById(outcome.orderId);
+    const account = exchangeAccount(userId);
+    const row = await committedOrder(db, account, outcome.orderId);
     // A retry answers the first order, which may have been placed in another market.
     const spec =
       row.symbol === order.spec.symbol ? order.spec : ((await findMarket(services, row.symbol)) ?? order.spec);
     if (order.respType === 'ACK') return orderAck(row, spec);
     const result = orderResult(row, spec, (await preventedMatchIds(db, [row])).get(Number(row.id)));
     if (order.respType === 'RESULT') return result;
-    const fills = await db
-      .selectFrom('trades')
-      .selectAll()
-      .where('taker_order_id', '=', row.id)
-      .orderBy('id')
-      .execute();
+    const fills = await takerFills(db, account, row.id);
     const prevented = await takerPreventedMatches(db, row, spec);
     return {
       ...result,
@@ -170,7 +155,8 @@ export function orderActions(services: Services) {
     takeOrderToken(userId);
     const outcome = await core.cancelOrder({ userId, orderId: Number(row.id), symbol: spec.symbol });
     if (!outcome.ok) throw cancelRefusal(outcome.code);
-    return cancelledOrder(await orderById(Number(row.id)), spec, cancelId, services.clock.now());
+    const cancelled = await committedOrder(db, exchangeAccount(userId), Number(row.id));
+    return cancelledOrder(cancelled, spec, cancelId, services.clock.now());
   };
 
   /** GET /order. */
@@ -231,14 +217,8 @@ export function registerOpenApiOrderRoutes(scope: FastifyInstance, services: Ser
     const { userId, params } = await signed(request, 'trade');
     const spec = await market(params);
     params.done();
-    const open = await db
-      .selectFrom('orders')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('symbol', '=', spec.symbol)
-      .where('status', 'in', [...openOrderStatuses])
-      .orderBy('id')
-      .execute();
+    const account = exchangeAccount(userId);
+    const open = await orderPage(db, account, { scope: 'open', symbol: spec.symbol }, EVERY_ROW_OLDEST_FIRST);
     // Binance answers a cancel-all with nothing to cancel as an unknown order.
     if (open.length === 0) throw binanceErrors.unknownOrder();
     const outcomes = await Promise.all(
@@ -249,7 +229,7 @@ export function registerOpenApiOrderRoutes(scope: FastifyInstance, services: Ser
       const failure = outcomes.find((o) => !o.ok);
       throw cancelRefusal(failure && !failure.ok ? failure.code : ErrorCode.orderNotOpen);
     }
-    const rows = await db.selectFrom('orders').selectAll().where('id', 'in', cancelled).orderBy('id').execute();
+    const rows = await ordersByIds(db, account, cancelled);
     const now = services.clock.now();
     return rows.map((row) => cancelledOrder(row, spec, randomClientId(), now));
   });
@@ -257,117 +237,6 @@ export function registerOpenApiOrderRoutes(scope: FastifyInstance, services: Ser
   scope.get('/order', async (request) => {
     const { userId, params } = await signed(request, 'read');
     return actions.status(userId, params);
-  });
-
-  scope.get('/openOrders', async (request) => {
-    const { userId, params } = await signed(request, 'read');
-    const symbol = params.optional('symbol');
-    let spec: MarketSpec | undefined;
-    if (symbol !== undefined) spec = await market(params);
-    params.done();
-    let query = db
-      .selectFrom('orders')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('status', 'in', [...openOrderStatuses]);
-    if (spec) query = query.where('symbol', '=', spec.symbol);
-    const rows = await query.orderBy('id').execute();
-    const specs = spec ? new Map([[spec.symbol, spec]]) : await marketOf();
-    return rows.flatMap((row) => {
-      const s = specs.get(row.symbol);
-      return s ? [binanceOrder(row, s)] : [];
-    });
-  });
-
-  scope.get('/allOrders', async (request) => {
-    const { userId, params } = await signed(request, 'read');
-    const spec = await market(params);
-    const fromId = params.integer('orderId', { min: 0 });
-    const startTime = params.integer('startTime', { min: 0 });
-    const endTime = params.integer('endTime', { min: 0 });
-    const limit = params.integer('limit', { min: 1, max: LIST_MAX, fallback: LIST_DEFAULT }) as number;
-    params.done();
-    if (startTime !== undefined && endTime !== undefined && endTime - startTime > 24 * 3_600_000)
-      throw new BinanceError(BinanceCode.invalidParameter, 'More than 24 hours between startTime and endTime.');
-    let query = db
-      .selectFrom('orders')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('symbol', '=', spec.symbol)
-      .where('status', '!=', OrderStatus.rejected);
-    if (fromId !== undefined) query = query.where('id', '>=', fromId);
-    if (startTime !== undefined) query = query.where('created_at', '>=', startTime);
-    if (endTime !== undefined) query = query.where('created_at', '<=', endTime);
-    // From an id or a start time: the first `limit` from there; otherwise the most recent `limit`.
-    const ascending = fromId !== undefined || startTime !== undefined;
-    const rows = await query
-      .orderBy('id', ascending ? 'asc' : 'desc')
-      .limit(limit)
-      .execute();
-    if (!ascending) rows.reverse();
-    const prevented = await preventedMatchIds(db, rows);
-    return rows.map((row) => binanceOrder(row, spec, prevented.get(Number(row.id))));
-  });
-
-  // Binance's combinations: symbol with preventedMatchId, or with orderId (from fromPreventedMatchId, up to limit).
-  scope.get('/myPreventedMatches', async (request) => {
-    const { userId, params } = await signed(request, 'read');
-    const spec = await market(params);
-    const matchId = params.integer('preventedMatchId', { min: 0 });
-    const orderId = params.integer('orderId', { min: 0 });
-    const fromId = params.integer('fromPreventedMatchId', { min: 0 });
-    const limit = params.integer('limit', { min: 1, max: LIST_MAX, fallback: LIST_DEFAULT }) as number;
-    params.done();
-    if (matchId === undefined && orderId === undefined)
-      throw new BinanceError(
-        BinanceCode.mandatoryParam,
-        "Param 'preventedMatchId' or 'orderId' must be sent, but both were empty/null!",
-      );
-    let query = db
-      .selectFrom('prevented_matches')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('symbol', '=', spec.symbol);
-    if (matchId !== undefined) query = query.where('id', '=', matchId);
-    if (orderId !== undefined)
-      query = query.where((eb) => eb.or([eb('taker_order_id', '=', orderId), eb('maker_order_id', '=', orderId)]));
-    if (fromId !== undefined) query = query.where('id', '>=', fromId);
-    const rows = await query.orderBy('id').limit(limit).execute();
-    return rows.map((m) => preventedMatchRow(m, spec));
-  });
-
-  scope.get('/myTrades', async (request) => {
-    const { userId, params } = await signed(request, 'read');
-    const spec = await market(params);
-    const orderId = params.integer('orderId', { min: 0 });
-    const fromId = params.integer('fromId', { min: 0 });
-    const startTime = params.integer('startTime', { min: 0 });
-    const endTime = params.integer('endTime', { min: 0 });
-    const limit = params.integer('limit', { min: 1, max: LIST_MAX, fallback: LIST_DEFAULT }) as number;
-    params.done();
-    if (fromId !== undefined && (startTime !== undefined || endTime !== undefined))
-      throw new BinanceError(BinanceCode.invalidParameter, 'fromId cannot be sent with startTime or endTime.');
-    if (startTime !== undefined && endTime !== undefined && endTime - startTime > 24 * 3_600_000)
-      throw new BinanceError(BinanceCode.invalidParameter, 'More than 24 hours between startTime and endTime.');
-    let query = db
-      .selectFrom('trades')
-      .selectAll()
-      .where('symbol', '=', spec.symbol)
-      .where((eb) => eb.or([eb('maker_user_id', '=', userId), eb('taker_user_id', '=', userId)]));
-    if (orderId !== undefined)
-      query = query.where((eb) => eb.or([eb('maker_order_id', '=', orderId), eb('taker_order_id', '=', orderId)]));
-    if (fromId !== undefined) query = query.where('id', '>=', fromId);
-    if (startTime !== undefined) query = query.where('created_at', '>=', startTime);
-    if (endTime !== undefined) query = query.where('created_at', '<=', endTime);
-    const ascending = fromId !== undefined || startTime !== undefined;
-    const trades = await query
-      .orderBy('id', ascending ? 'asc' : 'desc')
-      .limit(limit)
-      .execute();
-    if (!ascending) trades.reverse();
-    const rows = trades.flatMap((t) => myTradeRows(t, userId, spec));
-    // A trade between two of the caller's own orders gives two rows; only the ones of that order when asked.
-    return orderId === undefined ? rows.slice(-limit) : rows.filter((r) => r.orderId === orderId);
   });
 }
 

@@ -3,8 +3,9 @@ import type { Kysely, Selectable } from 'kysely';
 import type { MarketSpec } from '../core/market-spec.ts';
 import type { Database } from '../db/schema.ts';
 import type { PreventedMatchesTable } from '../db/tables/trading.ts';
+import type { OrderRow } from '../read-model/order-reads.ts';
+import { matchesOfOrders, matchesStoppedByTaker } from '../read-model/prevented-match-reads.ts';
 import { binanceSymbol } from './market-format.ts';
-import type { OrderRow } from './order-format.ts';
 
 /**
  * Binance's prevented matches: the matches self-trade prevention stopped, as the trading core recorded them
@@ -19,12 +20,7 @@ export async function preventedMatchIds(db: Kysely<Database>, rows: readonly Ord
   const ids = rows.filter(expiredInMatch).map((row) => Number(row.id));
   const found = new Map<number, number>();
   if (ids.length === 0) return found;
-  const matches = await db
-    .selectFrom('prevented_matches')
-    .select(['id', 'taker_order_id', 'maker_order_id'])
-    .where((eb) => eb.or([eb('taker_order_id', 'in', ids), eb('maker_order_id', 'in', ids)]))
-    .orderBy('id')
-    .execute();
+  const matches = await matchesOfOrders(db, ids);
   for (const m of matches) {
     for (const orderId of [Number(m.taker_order_id), Number(m.maker_order_id)])
       if (ids.includes(orderId)) found.set(orderId, Number(m.id));
@@ -49,12 +45,7 @@ export function preventedFields(row: OrderRow, spec: MarketSpec, preventedMatchI
  */
 export async function takerPreventedMatches(db: Kysely<Database>, taker: OrderRow, spec: MarketSpec) {
   if (!expiredInMatch(taker) && taker.stp_mode !== 'EXPIRE_MAKER') return [];
-  const rows = await db
-    .selectFrom('prevented_matches')
-    .selectAll()
-    .where('taker_order_id', '=', Number(taker.id))
-    .orderBy('id')
-    .execute();
+  const rows = await matchesStoppedByTaker(db, Number(taker.id));
   return rows.map((m) => ({
     preventedMatchId: Number(m.id),
     makerOrderId: Number(m.maker_order_id),

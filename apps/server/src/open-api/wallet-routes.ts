@@ -1,6 +1,8 @@
 import Big from 'big.js';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../platform/services.ts';
+import { exchangeAccount } from '../read-model/account-ref.ts';
+import { accountBalances } from '../read-model/balance-reads.ts';
 import { allMarkets, findMarket } from './exchange-info.ts';
 import { binanceSymbol } from './market-format.ts';
 import { verifySigned } from './signed-request.ts';
@@ -11,7 +13,6 @@ import { verifySigned } from './signed-request.ts';
  * and withdrawal switches, the caller's balances) and the margin pair lists, empty while margin trading does not
  * exist here. Signed where Binance signs them (USER_DATA), read with the key's `read` permission.
  */
-const ACCOUNT = 'exchange';
 const balanceText = (value: string) => new Big(value).toFixed(8);
 
 export function registerWalletRoutes(scope: FastifyInstance, services: Services): void {
@@ -45,12 +46,7 @@ export function registerWalletRoutes(scope: FastifyInstance, services: Services)
       db.selectFrom('coin_chains').selectAll().orderBy('sort').execute(),
       db.selectFrom('withdraw_coin_chains').selectAll().orderBy('chain').execute(),
       db.selectFrom('chains').select(['chain', 'name', 'confirmations']).execute(),
-      db
-        .selectFrom('balances')
-        .select(['coin', 'available', 'locked'])
-        .where('owner_id', '=', userId)
-        .where('account', '=', ACCOUNT)
-        .execute(),
+      accountBalances(db, exchangeAccount(userId)),
     ]);
     const chainOf = new Map(chains.map((c) => [c.chain, c]));
     const held = new Map(balances.map((b) => [b.coin.toLowerCase(), b]));

@@ -9,10 +9,12 @@ import {
 import { ErrorCode } from '@opex/contract/error-codes';
 import { spotOrderTerms } from '@opex/contract/spot-order-terms';
 import type { FastifyInstance } from 'fastify';
+import { pagePaging } from '../../db/paging.ts';
 import { bindCall } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
 import type { Services } from '../../platform/services.ts';
-import { findOrder, listOrders, type OrderListKind } from './order-queries.ts';
+import { exchangeAccount } from '../../read-model/account-ref.ts';
+import { countedOrderPage, findOrder, type OrderScope } from '../../read-model/order-reads.ts';
 import { orderListItemOf } from './order-view.ts';
 import { tradingLimitedFor } from './trade-limit.ts';
 
@@ -54,7 +56,7 @@ export async function registerOrderModule(app: FastifyInstance, services: Servic
     });
     if (outcome.ok) return { order_id: outcome.orderId, status: outcome.status };
     if (outcome.code !== ErrorCode.orderNotOpen) throw new CallError(outcome.code);
-    const order = await findOrder(database.db, ctx.userId, input.orderId);
+    const order = await findOrder(database.db, exchangeAccount(ctx.userId), input.orderId);
     throw new CallError(order && order.symbol === input.symbol ? ErrorCode.orderNotOpen : ErrorCode.orderNotFound);
   });
 
@@ -66,14 +68,20 @@ export async function registerOrderModule(app: FastifyInstance, services: Servic
     return { count: outcome.count };
   });
 
-  const lists: [typeof orderListNew, OrderListKind][] = [
+  const lists: [typeof orderListNew, OrderScope][] = [
     [orderListNew, 'open'],
     [orderEntrustHistory, 'history'],
     [orderListAll, 'all'],
   ];
-  for (const [call, kind] of lists) {
+  for (const [call, scope] of lists) {
     bindCall(app, services, call, async (input, ctx) => {
-      const { count, rows } = await listOrders(database.db, ctx.userId, kind, input);
+      const filter = { scope, symbol: input.symbol, side: input.side, type: input.type };
+      const { count, rows } = await countedOrderPage(
+        database.db,
+        exchangeAccount(ctx.userId),
+        filter,
+        pagePaging(input),
+      );
       return { count, orderList: rows.map((row) => orderListItemOf(row, core.market(row.symbol))) };
     });
   }

@@ -2,6 +2,7 @@ import type { AccountTypeName } from '@opex/contract/calls/finance-transfer';
 import { type LedgerScene, type ledgerRow, ledgerScenes } from '@opex/contract/calls/record-ledger';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
+import { countedPage, type Paging } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
 import type { LedgerEntriesTable } from '../../db/tables/ledger.ts';
 
@@ -10,8 +11,6 @@ export interface LedgerFilter {
   coinSymbol?: string | undefined;
   transactionScene?: LedgerScene | '' | undefined;
   accountType?: AccountTypeName | undefined;
-  startTime?: number | undefined;
-  endTime?: number | undefined;
 }
 
 export const sceneNames: Record<LedgerScene, string> = {
@@ -27,12 +26,7 @@ export const sceneNames: Record<LedgerScene, string> = {
   liquidation: 'Liquidation',
 };
 
-export async function ledgerHistory(
-  db: Kysely<Database>,
-  userId: number,
-  filter: LedgerFilter,
-  page: { offset: number; limit: number },
-) {
+export function ledgerHistory(db: Kysely<Database>, userId: number, filter: LedgerFilter, paging: Paging) {
   let query = db
     .selectFrom('ledger_entries')
     .where('owner_id', '=', userId)
@@ -62,13 +56,7 @@ export async function ledgerHistory(
     );
   if (filter.coinSymbol) query = query.where('coin', '=', filter.coinSymbol);
   if (filter.accountType) query = query.where('account', '=', filter.accountType);
-  if (filter.startTime !== undefined) query = query.where('created_at', '>=', filter.startTime);
-  if (filter.endTime !== undefined) query = query.where('created_at', '<=', filter.endTime);
-  const [total, rows] = await Promise.all([
-    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    query.selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
-  ]);
-  return { count: Number(total?.n ?? 0), rows };
+  return countedPage(query, paging);
 }
 
 export function ledgerRowOf(entry: Selectable<LedgerEntriesTable>): z.input<typeof ledgerRow> {

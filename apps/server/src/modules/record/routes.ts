@@ -5,6 +5,7 @@ import {
   recordOtherTransferScene,
 } from '@opex/contract/calls/record-ledger';
 import type { FastifyInstance } from 'fastify';
+import { pagePaging, windowPaging } from '../../db/paging.ts';
 import { bindCall } from '../../platform/call-binding.ts';
 import { bindCsvDownload, csvDocument } from '../../platform/csv-download.ts';
 import type { Services } from '../../platform/services.ts';
@@ -20,10 +21,7 @@ export async function registerRecordModule(app: FastifyInstance, services: Servi
   const db = services.database.db;
 
   bindCall(app, services, recordOtherTransferList, async (input, ctx) => {
-    const { count, rows } = await ledgerHistory(db, ctx.userId, input, {
-      offset: (input.page - 1) * input.pageSize,
-      limit: input.pageSize,
-    });
+    const { count, rows } = await ledgerHistory(db, ctx.userId, input, pagePaging(input));
     return { count, financeList: rows.map(ledgerRowOf) };
   });
 
@@ -32,7 +30,7 @@ export async function registerRecordModule(app: FastifyInstance, services: Servi
   }));
 
   bindCsvDownload(app, services, recordOtherTransferExport, async (input, userId) => {
-    const { rows } = await ledgerHistory(db, userId, input, { offset: 0, limit: EXPORT_LIMIT });
+    const { rows } = await ledgerHistory(db, userId, input, windowPaging(input, EXPORT_LIMIT));
     const csv = csvDocument(
       csvHeader,
       rows

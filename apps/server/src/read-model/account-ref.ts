@@ -1,0 +1,12 @@
+import type { UserAccountType } from '../ledger/accounts.ts';
+
+/**
+ * Whose rows a read returns: a user's account of one type. Spot reads the exchange account; margin and futures
+ * will pass their own account types to the same reads.
+ */
+export interface AccountRef {
+  userId: number;
+  type: UserAccountType;
+}
+
+export const exchangeAccount = (userId: number): AccountRef => ({ userId, type: 'exchange' });
