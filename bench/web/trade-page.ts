@@ -1,3 +1,4 @@
+// Over 400 lines: one benchmark that starts its own server, browser and load and measures the trade page end to end.
 /// <reference lib="dom" />
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -1,3 +1,4 @@
+// Over 400 lines: the whole deposit life (addresses, confirmations, credits, limits) against one fake chain node.
 import { depositCoins, depositList, getChargeAddress } from '@opex/contract/calls/deposit';
 import { ErrorCode } from '@opex/contract/error-codes';
 import Big from 'big.js';

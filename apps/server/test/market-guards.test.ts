@@ -1,3 +1,4 @@
+// Over 400 lines: one server and its fixtures for every guard (least value, price band, market orders) through both doors.
 import { OrderStatus, orderCreate, orderListAll, orderListNew } from '@opex/contract/calls/order';
 import { ErrorCode, errorMessages } from '@opex/contract/error-codes';
 import Big from 'big.js';

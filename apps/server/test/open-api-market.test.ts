@@ -1,3 +1,4 @@
+// Over 400 lines: every public market endpoint and stream of the Open API against one running market.
 import type { AddressInfo } from 'node:net';
 import Big from 'big.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

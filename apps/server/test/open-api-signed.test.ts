@@ -1,3 +1,4 @@
+// Over 400 lines: every signed endpoint's answers and refusals against one server and one API key.
 import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { orderListNew } from '@opex/contract/calls/order';

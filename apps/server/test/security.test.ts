@@ -1,3 +1,4 @@
+// Over 400 lines: the account-security calls share one server and its signed-in users.
 import fs from 'node:fs';
 import path from 'node:path';
 import { getNoReadMessageCount } from '@opex/contract/calls/message';

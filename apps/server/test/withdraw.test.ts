@@ -1,3 +1,4 @@
+// Over 400 lines: the whole withdrawal life (request, confirm, review, send, fail) against one fake chain.
 import { googleVerify, toopenGoogleAuthenticator } from '@opex/contract/calls/security';
 import { userInfo } from '@opex/contract/calls/user';
 import { emailValidCode, OperationType } from '@opex/contract/calls/verification';

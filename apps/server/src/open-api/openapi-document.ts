@@ -1,3 +1,4 @@
+// Over 400 lines: the Open API's OpenAPI document, as data.
 import type { FastifyInstance } from 'fastify';
 import { STP_MODES } from '../core/self-trade-prevention.ts';
 import { ORDER_TYPES, TIME_IN_FORCE } from './exchange-info.ts';
