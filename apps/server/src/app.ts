@@ -11,8 +11,8 @@ import { requestLocale } from './platform/call-binding.ts';
 import { CallError } from './platform/call-error.ts';
 import { failure } from './platform/envelope.ts';
 import { QuietRequestLog, readableLog } from './platform/readable-log.ts';
-import type { Services } from './platform/services.ts';
 import { ensureXsrfCookie } from './platform/xsrf.ts';
+import type { Services } from './services.ts';
 import { registerWebApp } from './web-app.ts';
 
 export interface AppOptions {
@@ -32,6 +32,15 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
     bodyLimit: 1024 * 1024,
     clientErrorHandler: answerClientError,
+  });
+
+  // The composition root's infrastructure outlives in-flight requests and every module: added first, these hooks run
+  // last, once the HTTP server has closed and the modules have stopped their jobs. The price index stops polling,
+  // the pending K-lines are written, then the core stops, finishing its queue.
+  app.addHook('onClose', async () => {
+    await services.prices.stop();
+    await services.marketData.stop();
+    await services.core.stop();
   });
 
   await app.register(fastifyCookie);

@@ -2,7 +2,7 @@ import { openOrderStatuses } from '@opex/contract/calls/order';
 import Big from 'big.js';
 import { formatUnits, toUnits } from '../core/decimal-units.ts';
 import type { MarketSpec } from '../core/market-spec.ts';
-import type { Services } from '../platform/services.ts';
+import type { Services } from '../services.ts';
 import { BOT_EMAILS, ensureBot, usdPrices } from './bot-accounts.ts';
 import { type PruneResult, pruneBotHistory } from './bot-pruning.ts';
 import { walkHistory } from './history-walk.ts';

@@ -1,7 +1,7 @@
 import Big from 'big.js';
 import type { FastifyInstance } from 'fastify';
 import { permissionsOf } from '../modules/openapi/api-keys.ts';
-import type { Services } from '../platform/services.ts';
+import type { Services } from '../services.ts';
 import { binanceErrors } from './binance-error.ts';
 import { allMarkets, findMarket } from './exchange-info.ts';
 import { binanceSymbol } from './market-format.ts';

@@ -2,7 +2,7 @@ import Big from 'big.js';
 import type { FastifyInstance } from 'fastify';
 import type { MarketSpec } from '../core/market-spec.ts';
 import { candleStart } from '../market-data/kline-periods.ts';
-import type { Services } from '../platform/services.ts';
+import type { Services } from '../services.ts';
 import { aggregateTrades } from './aggregate-trades.ts';
 import { BinanceCode, BinanceError, binanceErrors } from './binance-error.ts';
 import { DepthBook, MAX_DEPTH_LEVELS } from './depth-book.ts';

@@ -8,7 +8,7 @@ import { MAX_TICKS, type MarketSpec } from '../core/market-spec.ts';
 import { checkOrder, type OrderRefusal, type OrderRequest, type TimeInForceName } from '../core/order-rules.ts';
 import { DEFAULT_STP_MODE, isStpMode, type StpMode } from '../core/self-trade-prevention.ts';
 import { tradingLimitedFor } from '../modules/order/trade-limit.ts';
-import type { Services } from '../platform/services.ts';
+import type { Services } from '../services.ts';
 import { BinanceCode, BinanceError, binanceErrors } from './binance-error.ts';
 import { allMarkets, findMarket, ORDER_TYPES, orderRateLimits, TIME_IN_FORCE } from './exchange-info.ts';
 import {

@@ -2,9 +2,11 @@ import Big from 'big.js';
 import type { Kysely, Selectable } from 'kysely';
 import type { MarketSpec } from '../core/market-spec.ts';
 import type { Database } from '../db/schema.ts';
-import type { PreventedMatchesTable } from '../db/tables/trading.ts';
+import type { OrdersTable, PreventedMatchesTable } from '../db/tables/trading.ts';
 import { binanceSymbol } from './market-format.ts';
-import type { OrderRow } from './order-format.ts';
+
+/** An order row as the database holds it (order-format.ts, which imports this file, names it the same). */
+type OrderRow = Selectable<OrdersTable>;
 
 /**
  * Binance's prevented matches: the matches self-trade prevention stopped, as the trading core recorded them

@@ -2,7 +2,7 @@ import Big from 'big.js';
 import type { CoreEvent } from '../core/core-events.ts';
 import type { MarketSpec } from '../core/market-spec.ts';
 import { spendsQuote } from '../core/order-rules.ts';
-import type { Services } from '../platform/services.ts';
+import type { Services } from '../services.ts';
 import { binanceSymbol, quoteAmount } from './market-format.ts';
 import { binanceOrderType, binanceStatus, clientOrderIdOf, type OrderRow, type TradeRow } from './order-format.ts';
 import { preventedFields, preventedMatchIds } from './prevented-matches.ts';

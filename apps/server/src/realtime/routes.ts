@@ -1,8 +1,8 @@
 import { WS_PATH } from '@opex/contract/realtime';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
-import type { Services } from '../platform/services.ts';
 import { SESSION_COOKIE } from '../platform/session-store.ts';
+import type { Services } from '../services.ts';
 import { RealtimeHub, type SocketSession } from './realtime-hub.ts';
 import { claimUpgrades } from './upgrade-paths.ts';
 
@@ -27,12 +27,11 @@ export async function registerRealtime(app: FastifyInstance, services: Services)
       ),
   );
 
-  // Sockets go before the HTTP server closes (it would wait for them), then the pending K-lines are written.
+  // Sockets go before the HTTP server closes (it would wait for them).
   app.addHook('preClose', async () => {
     hub.stop();
     wss.close();
   });
-  app.addHook('onClose', () => services.marketData.stop());
 }
 
 async function socketSession(services: Services, cookieHeader: string | undefined): Promise<SocketSession | null> {

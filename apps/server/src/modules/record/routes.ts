@@ -7,7 +7,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { bindCall } from '../../platform/call-binding.ts';
 import { bindCsvDownload, csvDocument } from '../../platform/csv-download.ts';
-import type { Services } from '../../platform/services.ts';
+import type { Services } from '../../services.ts';
 import { ledgerHistory, ledgerRowOf, sceneNames } from './ledger-history.ts';
 
 /** The most rows one export holds. */

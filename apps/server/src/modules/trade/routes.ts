@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { bindCall } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
 import { bindCsvDownload } from '../../platform/csv-download.ts';
-import type { Services } from '../../platform/services.ts';
+import type { Services } from '../../services.ts';
 import { findOrder } from '../order/order-queries.ts';
 import { tradesCsv } from './trade-csv.ts';
 import { tradesOfOrder, tradesOfUser, userTradeOf } from './trade-queries.ts';
