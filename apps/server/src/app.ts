@@ -5,6 +5,7 @@ import { ErrorCode, errorMessages } from '@opex/contract/error-codes';
 import { unreadableBody } from '@opex/contract/validation-messages';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { SECONDS_KEPT } from './core/core-timings.ts';
+import { registerMarketMaker } from './market-maker/market-maker-job.ts';
 import { registerModules } from './modules/index.ts';
 import { registerOpenApi } from './open-api/index.ts';
 import { requestLocale } from './platform/call-binding.ts';
@@ -78,6 +79,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   // Calls are served under the base path, where the web app (which resolves them against its <base>) sends them.
   await app.register((scoped) => registerModules(scoped, services), { prefix: config.basePath });
   await app.register((scoped) => registerOpenApi(scoped, services), { prefix: config.basePath });
+  // The demo's liquidity, when configured (DEMO=1 and MARKET_MAKER not 0).
+  if (config.marketMaker) await app.register((scoped) => registerMarketMaker(scoped, services));
   await registerWebApp(app, config);
   return app;
 }
