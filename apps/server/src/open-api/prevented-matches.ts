@@ -2,11 +2,9 @@ import Big from 'big.js';
 import type { Kysely, Selectable } from 'kysely';
 import type { MarketSpec } from '../core/market-spec.ts';
 import type { Database } from '../db/schema.ts';
-import type { OrdersTable, PreventedMatchesTable } from '../db/tables/trading.ts';
+import type { PreventedMatchesTable } from '../db/tables/trading.ts';
 import { binanceSymbol } from './market-format.ts';
-
-/** An order row as the database holds it (order-format.ts, which imports this file, names it the same). */
-type OrderRow = Selectable<OrdersTable>;
+import type { OrderRow } from './order-format.ts';
 
 /**
  * Binance's prevented matches: the matches self-trade prevention stopped, as the trading core recorded them
