@@ -310,9 +310,9 @@ export async function withdrawalPage(
 }
 
 /**
- * At start, before any call: a request that crashed between its ledger lock and marking itself unconfirmed is
- * settled by the ledger. Locked: it is cancelled and released (its confirmation never reached the user); not
- * locked: the row is dropped.
+ * When the expiry sweep's job is taken over (with one process: at start, before any call), a request that crashed
+ * between its ledger lock and marking itself unconfirmed is settled by the ledger. Locked: it is cancelled and
+ * released (its confirmation never reached the user); not locked: the row is dropped.
  */
 export async function recoverInterruptedRequests(kit: UserKit): Promise<void> {
   const { db } = kit.services.database;
