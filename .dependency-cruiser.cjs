@@ -51,6 +51,29 @@ module.exports = {
       from: { path: '^apps/web/src/ui/' },
       to: { path: ['^apps/web/src/features/', '^apps/web/src/app/'] },
     },
+    {
+      name: 'modules-independent',
+      comment:
+        'A server module never imports another: what two share moves down into a layer named for what it is ' +
+        '(accounts/, second-factor/, messages/...), or crosses as an event.',
+      severity: 'error',
+      from: { path: '^apps/server/src/modules/([^/]+)/' },
+      to: { path: '^apps/server/src/modules/', pathNot: '^apps/server/src/modules/$1/' },
+    },
+    {
+      name: 'platform-knows-no-domain',
+      comment: "The server's ground floor (HTTP binding, envelope, clock...) imports only itself and packages.",
+      severity: 'error',
+      from: { path: '^apps/server/src/platform/' },
+      to: { path: '^apps/server/src/', pathNot: '^apps/server/src/platform/' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'No import circles anywhere in the repository.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -4,17 +4,21 @@ import { uploadImg } from '@opex/contract/calls/upload';
 import { ErrorCode, errorMessages } from '@opex/contract/error-codes';
 import { unreadableBody } from '@opex/contract/validation-messages';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { coreSchedule, SCHEDULER_TICK_MS } from './core/core-schedule.ts';
 import { SECONDS_KEPT } from './core/core-timings.ts';
+import { Scheduler } from './core/scheduler.ts';
+import { runModuleJobs } from './jobs/module-jobs.ts';
+import { registerMarketMaker } from './market-maker/market-maker-job.ts';
 import { registerModules } from './modules/index.ts';
 import { registerOpenApi } from './open-api/index.ts';
 import { requestLocale } from './platform/call-binding.ts';
 import { CallError } from './platform/call-error.ts';
 import { failure } from './platform/envelope.ts';
 import { QuietRequestLog, readableLog } from './platform/readable-log.ts';
-import type { Services } from './platform/services.ts';
 import { ensureXsrfCookie } from './platform/xsrf.ts';
 import { Fanout } from './realtime/fanout.ts';
 import { registerRealtime } from './realtime/routes.ts';
+import type { Services } from './services.ts';
 import { registerWebApp } from './web-app.ts';
 
 export interface AppOptions {
@@ -35,6 +39,20 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     bodyLimit: 1024 * 1024,
     clientErrorHandler: answerClientError,
   });
+
+  // The composition root's infrastructure outlives in-flight requests and every module: added first, these hooks run
+  // last, once the HTTP server has closed and the modules have stopped their jobs. The price index stops polling,
+  // the pending K-lines are written, then the core stops, finishing its queue.
+  app.addHook('onClose', async () => {
+    await services.prices.stop();
+    await services.marketData.stop();
+    await services.core.stop();
+  });
+  // Time turned into the core's commands (core-schedule.ts), in one process of the deployment at a time.
+  const scheduler = new Scheduler(services.database.db, services.core, services.clock, coreSchedule);
+  await runModuleJobs(app, services.jobs, [
+    { name: 'core.scheduler', everyMs: SCHEDULER_TICK_MS, run: () => scheduler.runDue() },
+  ]);
 
   await app.register(fastifyCookie);
   const cookiePath = config.basePath || '/';
@@ -76,6 +94,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register((scoped) => registerModules(scoped, services), { prefix: config.basePath });
   await app.register((scoped) => registerRealtime(scoped, services, fanout), { prefix: config.basePath });
   await app.register((scoped) => registerOpenApi(scoped, services, fanout), { prefix: config.basePath });
+  // The demo's liquidity, when configured (DEMO=1 and MARKET_MAKER not 0).
+  if (config.marketMaker) await app.register((scoped) => registerMarketMaker(scoped, services));
   await registerWebApp(app, config);
   return app;
 }

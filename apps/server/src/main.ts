@@ -3,7 +3,6 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { MarketMaker } from './market-maker/market-maker.ts';
 import { seedDemo } from './seed/demo.ts';
 import { demoBanner } from './seed/demo-banner.ts';
 import { createServices } from './services.ts';
@@ -23,15 +22,12 @@ async function main() {
   if (seeded) await services.core.reloadMarkets();
   const app = await buildApp(services);
   if (seeded) app.log.info(seeded, 'demo seed');
-  const marketMaker = config.marketMaker ? new MarketMaker(services) : null;
-  await marketMaker?.start();
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    await marketMaker?.stop();
     await app.close();
     await database.close();
     process.exit(0);

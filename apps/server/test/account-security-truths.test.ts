@@ -7,7 +7,7 @@ import { ErrorCode } from '@opex/contract/error-codes';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../src/admin/commands.ts';
-import { WITHDRAW_HOLD_MS } from '../src/modules/security/security-changes.ts';
+import { WITHDRAW_HOLD_MS } from '../src/security-changes/security-changes.ts';
 import { adminContext, configureSimulatedChains } from './deposit-fixtures.ts';
 import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
 import { latestCode, loggedInClient, PASSWORD, registerEmail } from './user-fixtures.ts';

@@ -1,6 +1,6 @@
 import { cmsInfo, footerList } from '@opex/contract/calls/cms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveCmsPage } from '../src/modules/cms/cms-pages.ts';
+import { saveCmsPage } from '../src/content/cms-pages.ts';
 import { seedDemoContent } from '../src/seed/demo-content.ts';
 import { contentSnapshot } from './content-fixtures.ts';
 import { startTestServer, type TestServer, testDialects } from './harness.ts';

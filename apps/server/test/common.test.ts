@@ -8,7 +8,7 @@ import {
 } from '@opex/contract/calls/common';
 import { market, publicInfoV4, rate } from '@opex/contract/calls/public-info';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveCmsPage } from '../src/modules/cms/cms-pages.ts';
+import { saveCmsPage } from '../src/content/cms-pages.ts';
 import { addPopup } from '../src/modules/common/home-popups.ts';
 import { seedDemoContent } from '../src/seed/demo-content.ts';
 import { seedDemoIndexAnchors } from '../src/seed/demo-index-anchors.ts';

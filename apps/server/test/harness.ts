@@ -12,7 +12,7 @@ import { type Config, loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, type Dialect, openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { ManualClock } from '../src/platform/clock.ts';
-import type { Services } from '../src/platform/services.ts';
+import type { Services } from '../src/services.ts';
 import { createServices } from '../src/services.ts';
 
 /**

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { getImageToken, IMAGE_TOKEN_TTL_MS } from '@opex/contract/calls/upload';
 import { ErrorCode } from '@opex/contract/error-codes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../src/modules/user/accounts.ts';
+import { createUser } from '../src/accounts/accounts.ts';
 import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
 import { loggedInClient, PASSWORD } from './user-fixtures.ts';
 

@@ -6,7 +6,7 @@ import {
   userMessage,
 } from '@opex/contract/calls/message';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeMessage } from '../src/modules/message/messages.ts';
+import { writeMessage } from '../src/messages/messages.ts';
 import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
 import { loggedInClient, registerEmail } from './user-fixtures.ts';
 

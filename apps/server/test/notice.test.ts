@@ -1,6 +1,6 @@
 import { noticeInfo, noticeInfoList } from '@opex/contract/calls/notice';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addNotice } from '../src/modules/notice/notices.ts';
+import { addNotice } from '../src/content/notices.ts';
 import { contentSnapshot } from './content-fixtures.ts';
 import { startTestServer, type TestServer, testDialects } from './harness.ts';
 

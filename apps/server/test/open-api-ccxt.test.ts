@@ -11,7 +11,7 @@ import { loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { insertApiKey } from '../src/modules/openapi/api-keys.ts';
-import { serverSecretBox } from '../src/modules/openapi/secret-box.ts';
+import { serverSecretBox } from '../src/secrets/secret-box.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 import { DEMO_LOGINS } from '../src/seed/demo-logins.ts';
 import { createServices } from '../src/services.ts';

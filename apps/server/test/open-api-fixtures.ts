@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { insertApiKey } from '../src/modules/openapi/api-keys.ts';
-import { serverSecretBox } from '../src/modules/openapi/secret-box.ts';
+import { serverSecretBox } from '../src/secrets/secret-box.ts';
 import type { TestServer } from './harness.ts';
 
 /** Open API test helpers: API keys inserted straight into the database, and requests signed as Binance clients sign. */

@@ -27,11 +27,11 @@ import { addWithdrawAddr, doWithdraw } from '@opex/contract/calls/withdraw';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../src/admin/commands.ts';
-import { serverSecretBox } from '../src/modules/openapi/secret-box.ts';
-import { WITHDRAW_HOLD_MS, withdrawalsHeldUntil } from '../src/modules/security/security-changes.ts';
-import { sealPlainTotpSecrets } from '../src/modules/security/totp.ts';
-import { userImageDirectory } from '../src/modules/upload/image-store.ts';
+import { userImageDirectory } from '../src/images/image-store.ts';
 import { SESSION_COOKIE } from '../src/platform/session-store.ts';
+import { sealPlainTotpSecrets } from '../src/second-factor/totp.ts';
+import { serverSecretBox } from '../src/secrets/secret-box.ts';
+import { WITHDRAW_HOLD_MS, withdrawalsHeldUntil } from '../src/security-changes/security-changes.ts';
 import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
 import { accountSnapshot, latestCode, loggedInClient, PASSWORD, registerEmail } from './user-fixtures.ts';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { callPath } from '@opex/contract/call';
 import { uploadImg } from '@opex/contract/calls/upload';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../src/modules/user/accounts.ts';
+import { createUser } from '../src/accounts/accounts.ts';
 import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
 import { loggedInClient, PASSWORD } from './user-fixtures.ts';
 

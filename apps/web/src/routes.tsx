@@ -6,8 +6,7 @@
  */
 import type { ComponentType } from 'react';
 import { type Product, productBuilt } from './products/products.ts';
-
-export type SiteMode = 'standard' | 'fiat' | 'futures';
+import type { SiteMode } from './state/site-mode.ts';
 
 export interface RouteMeta {
   mustLogin?: boolean;

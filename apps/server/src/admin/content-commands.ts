@@ -1,8 +1,8 @@
-import { saveCmsPage } from '../modules/cms/cms-pages.ts';
+import { saveCmsPage } from '../content/cms-pages.ts';
+import { addNotice, removeNotice } from '../content/notices.ts';
 import { addFooterLink, removeFooterLink } from '../modules/cms/footer-links.ts';
 import { addBanner, removeBanner } from '../modules/common/banners.ts';
 import { addPopup, removePopup } from '../modules/common/home-popups.ts';
-import { addNotice, removeNotice } from '../modules/notice/notices.ts';
 import { type AdminCommand, change, language, positional, stringFlags } from './admin-command.ts';
 import { AdminInputError, body, flag01, instant, integer, optional, required, text } from './admin-input.ts';
 

@@ -1,6 +1,6 @@
 import { CertificateType, KycStatus } from '@opex/contract/calls/security';
-import { KYC_SETTING, type KycSetting, listKyc, reviewKyc } from '../modules/security/kyc.ts';
-import { userImagePath } from '../modules/upload/image-store.ts';
+import { userImagePath } from '../images/image-store.ts';
+import { KYC_SETTING, type KycSetting, listKyc, reviewKyc } from '../kyc/kyc.ts';
 import { SettingsStore } from '../settings/settings-store.ts';
 import { type AdminCommand, change, positional, stringFlags } from './admin-command.ts';
 import { AdminInputError, integer, optional, required, text } from './admin-input.ts';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import Big from 'big.js';
+import { findUserByAccount, findUserById } from '../accounts/accounts.ts';
 import { findCoin } from '../catalog/coins.ts';
 import { enqueueMovement, waitForInbox } from '../core/core-inbox.ts';
 import { creditFromOutside } from '../ledger/ledger.ts';
-import { findUserByAccount, findUserById } from '../modules/user/accounts.ts';
 import { listOutbox } from '../notify/outbox.ts';
 import { type AdminCommand, change, stringFlags } from './admin-command.ts';
 import { AdminInputError, decimal, integer, optional, required, symbol, text } from './admin-input.ts';

@@ -1,7 +1,7 @@
 import type { marketBlock, rateTable } from '@opex/contract/calls/public-info';
 import type { z } from 'zod';
-import type { Services } from '../platform/services.ts';
 import { priceIn } from '../prices/index-price-table.ts';
+import type { Services } from '../services.ts';
 import { listCoins } from './coins.ts';
 import { listMarkets, marketName } from './markets.ts';
 

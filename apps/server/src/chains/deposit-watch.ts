@@ -9,21 +9,19 @@ import { EvmWatcher } from './evm-watcher.ts';
 import { SimulatedChain, SimulatedWatcher } from './simulated-chain.ts';
 
 /**
- * The deposit watcher of the server process: every pollMs it polls each configured chain through its adapter, one
- * round at a time (rounds never overlap). A chain whose node fails keeps its error in chains.scan_error for the
- * operator and is tried again next round.
+ * The deposit watcher: a round polls each configured chain through its adapter, one round at a time (rounds never
+ * overlap). The deposit module runs it as a job; tests call pollOnce. A chain whose node fails keeps its error in
+ * chains.scan_error for the operator and is tried again next round.
  */
 export class DepositWatch {
   readonly processor: DepositProcessor;
-  private timer: NodeJS.Timeout | null = null;
   private round: Promise<void> | null = null;
-  private stopped = false;
 
   constructor(
     private readonly database: DatabaseHandle,
     private readonly clock: Clock,
     core: TradingCore,
-    private readonly options: { pollMs: number; onError?: (error: unknown, context: string) => void },
+    private readonly options: { onError?: (error: unknown, context: string) => void },
   ) {
     this.processor = new DepositProcessor(database.db, clock, core);
   }
@@ -33,23 +31,8 @@ export class DepositWatch {
     return new SimulatedChain(this.database.db, this.clock, chain);
   }
 
-  /** Settles deposits a crash left mid-credit, then polls every pollMs (0: only when pollOnce is called). */
-  async start(): Promise<void> {
-    await this.processor.recover();
-    if (this.options.pollMs > 0) {
-      this.timer = setInterval(() => void this.pollOnce(), this.options.pollMs).unref();
-    }
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.round;
-  }
-
   /** One round over every chain; a round already running is awaited instead of started twice. */
   pollOnce(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
     this.round ??= this.pollChains().finally(() => {
       this.round = null;
     });

@@ -10,7 +10,8 @@ import type { CommandBus, CommandTable, InputOf } from './command-entry.ts';
  * Each task fires at every multiple of its period. Its command carries the moment it stands for, and the task's mark
  * (schedule_marks: done until that moment) is stored in the same transaction as the command's effects: a restart
  * neither repeats a moment nor skips one, and moments missed while the server was down are sent in order on start.
- * A task starts at the period boundary before its first run (no history is invented).
+ * A task starts at the period boundary before its first run (no history is invented). It runs as the job
+ * `core.scheduler` (app.ts), so one process of a deployment sends each moment.
  */
 export interface ScheduledTask<T extends CommandTable, K extends keyof T & string = keyof T & string> {
   name: string;
@@ -22,7 +23,6 @@ export interface ScheduledTask<T extends CommandTable, K extends keyof T & strin
 
 export class Scheduler<T extends CommandTable> {
   private running: Promise<void> | null = null;
-  private timer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -37,17 +37,6 @@ export class Scheduler<T extends CommandTable> {
       this.running = null;
     });
     return this.running;
-  }
-
-  start(pollMs: number, onError: (error: unknown) => void): void {
-    if (this.tasks.length === 0) return;
-    this.timer = setInterval(() => this.runDue().catch(onError), pollMs);
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
   }
 
   private async sendDue(): Promise<void> {

@@ -2,6 +2,7 @@ import type { AccountTables } from './tables/accounts.ts';
 import type { ContentTables } from './tables/content.ts';
 import type { DepositTables } from './tables/deposits.ts';
 import type { FavouriteTables } from './tables/favourites.ts';
+import type { JobTables } from './tables/jobs.ts';
 import type { LedgerTables } from './tables/ledger.ts';
 import type { MarketDataTables } from './tables/market-data.ts';
 import type { OpenApiTables } from './tables/open-api.ts';
@@ -22,4 +23,5 @@ export interface Database
     SecurityTables,
     DepositTables,
     WithdrawalTables,
-    FavouriteTables {}
+    FavouriteTables,
+    JobTables {}

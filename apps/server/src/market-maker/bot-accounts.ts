@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import Big from 'big.js';
+import { createUser, findUserByAccount } from '../accounts/accounts.ts';
 import { creditFromOutside } from '../ledger/ledger.ts';
-import { createUser, findUserByAccount } from '../modules/user/accounts.ts';
-import type { Services } from '../platform/services.ts';
+import type { Services } from '../services.ts';
 
 /**
  * The market maker's system-owned traders: created like the demo seed's traders (a user row with an unknown random

@@ -2,7 +2,7 @@ import { openOrderStatuses } from '@opex/contract/calls/order';
 import Big from 'big.js';
 import type { Insertable } from 'kysely';
 import type { LedgerEntriesTable } from '../db/tables/ledger.ts';
-import type { Services } from '../platform/services.ts';
+import type { Services } from '../services.ts';
 
 /**
  * A demo left running for a month stays small: the market maker's bots' closed orders and their fills with each

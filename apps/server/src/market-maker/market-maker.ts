@@ -2,7 +2,7 @@ import { openOrderStatuses } from '@opex/contract/calls/order';
 import Big from 'big.js';
 import { formatUnits, toUnits } from '../core/decimal-units.ts';
 import type { MarketSpec } from '../core/market-spec.ts';
-import type { Services } from '../platform/services.ts';
+import type { Services } from '../services.ts';
 import { BOT_EMAILS, ensureBot, usdPrices } from './bot-accounts.ts';
 import { type PruneResult, pruneBotHistory } from './bot-pruning.ts';
 import { walkHistory } from './history-walk.ts';
@@ -46,8 +46,6 @@ interface MarketState {
 }
 
 export class MarketMaker {
-  private timer: NodeJS.Timeout | null = null;
-  private pruneTimer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private readonly markets = new Map<string, MarketState>();
   private waiting: string[] = [];
@@ -65,6 +63,7 @@ export class MarketMaker {
     this.random = new SeededRandom(options.seed ?? 20260101);
   }
 
+  /** Sets the bots and markets up; the market-maker job (market-maker-job.ts) then ticks it, as a test may. */
   async start(): Promise<void> {
     const prices = await usdPrices(this.services);
     this.makerId = await ensureBot(this.services, BOT_EMAILS.maker, prices);
@@ -88,8 +87,6 @@ export class MarketMaker {
     this.waiting = symbols.map((m) => m.symbol);
     // Markets the core knows are set up (and their past seeded) before the server takes its first request.
     await this.setUpWaiting();
-    this.timer = setInterval(() => void this.tick(), this.options.tickMs ?? 500);
-    this.pruneTimer = setInterval(() => void this.prune().catch(() => {}), this.options.pruneEveryMs ?? 600_000);
   }
 
   /** Deletes the bots' history older than a day, the ledger kept exact; public so a test can run it. */
@@ -99,11 +96,8 @@ export class MarketMaker {
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    if (this.pruneTimer) clearInterval(this.pruneTimer);
-    this.timer = null;
-    this.pruneTimer = null;
     this.unsubscribe();
+    this.unsubscribe = () => {};
     await this.running;
   }
 

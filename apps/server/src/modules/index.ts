@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../platform/services.ts';
-import { registerPriceIndex } from '../prices/price-index-plugin.ts';
+import type { Services } from '../services.ts';
 import { registerCaptcha } from './captcha/routes.ts';
 import { registerCms } from './cms/routes.ts';
 import { registerCommon } from './common/routes.ts';
@@ -19,24 +18,32 @@ import { registerUpload } from './upload/routes.ts';
 import { registerUserModule } from './user/routes.ts';
 import { registerWithdrawModule } from './withdraw/routes.ts';
 
-/** Every business module, each owning its calls (named as the spec groups them). */
+type ModulePlugin = (app: FastifyInstance, services: Services) => Promise<void>;
+
+/**
+ * Every business module, each owning its calls (named as the spec groups them) and its background jobs, started
+ * on register and stopped in its own onClose. Each is a Fastify plugin: its hooks and decorations stay in its scope.
+ */
+const modules: ModulePlugin[] = [
+  registerUserModule,
+  registerSecurityModule,
+  registerOpenApiKeys,
+  registerMessageModule,
+  registerCommon,
+  registerCms,
+  registerNotice,
+  registerRegion,
+  registerUpload,
+  registerCaptcha,
+  registerOrderModule,
+  registerTradeModule,
+  registerOptionalModule,
+  registerFinanceModule,
+  registerRecordModule,
+  registerWithdrawModule,
+  registerDepositModule,
+];
+
 export async function registerModules(app: FastifyInstance, services: Services) {
-  await registerUserModule(app, services);
-  await registerSecurityModule(app, services);
-  await registerOpenApiKeys(app, services);
-  await registerMessageModule(app, services);
-  await registerCommon(app, services);
-  await registerCms(app, services);
-  await registerNotice(app, services);
-  await registerRegion(app, services);
-  await registerUpload(app, services);
-  await registerCaptcha(app, services);
-  await registerOrderModule(app, services);
-  await registerTradeModule(app, services);
-  await registerOptionalModule(app, services);
-  await registerFinanceModule(app, services);
-  await registerRecordModule(app, services);
-  await registerWithdrawModule(app, services);
-  await registerDepositModule(app, services);
-  await registerPriceIndex(app, services);
+  for (const plugin of modules) await app.register((scope) => plugin(scope, services));
 }

@@ -1,9 +1,9 @@
 import Big from 'big.js';
 import type { FastifyInstance } from 'fastify';
 import { permissionsOf } from '../modules/openapi/api-keys.ts';
-import type { Services } from '../platform/services.ts';
 import { exchangeAccount } from '../read-model/account-ref.ts';
 import { accountBalances } from '../read-model/balance-reads.ts';
+import type { Services } from '../services.ts';
 import { binanceErrors } from './binance-error.ts';
 import { allMarkets, findMarket } from './exchange-info.ts';
 import { binanceSymbol } from './market-format.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../platform/services.ts';
+import type { Services } from '../services.ts';
 import { BinanceCode, BinanceError, binanceErrors } from './binance-error.ts';
 import { CLIENT_ID, type OrderActions, parseOrder, randomClientId } from './order-routes.ts';
 import { verifySigned } from './signed-request.ts';

@@ -4,7 +4,7 @@ import Big from 'big.js';
 import { formatUnits } from '../core/decimal-units.ts';
 import { loadMarketSpecs, MAX_LOTS, MAX_TICKS, type MarketSpec } from '../core/market-spec.ts';
 import { DEFAULT_STP_MODE, STP_MODES } from '../core/self-trade-prevention.ts';
-import type { Services } from '../platform/services.ts';
+import type { Services } from '../services.ts';
 import { binanceErrors } from './binance-error.ts';
 import { binanceSymbol } from './market-format.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../platform/services.ts';
+import type { Services } from '../services.ts';
 import { QueryParams } from './query-params.ts';
 
 /**

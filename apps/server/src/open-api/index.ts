@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { Services } from '../platform/services.ts';
 import type { Fanout } from '../realtime/fanout.ts';
+import type { Services } from '../services.ts';
 import { registerOpenApiAccountRoutes } from './account-routes.ts';
 import { BinanceCode, BinanceError, binanceErrors } from './binance-error.ts';
 import { registerCancelReplace } from './cancel-replace.ts';

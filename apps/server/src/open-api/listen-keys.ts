@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { randomToken } from '../modules/openapi/api-keys.ts';
-import type { Services } from '../platform/services.ts';
+import type { Services } from '../services.ts';
 import { binanceErrors } from './binance-error.ts';
 import { apiKeyCaller, requestParams } from './signed-request.ts';
 

@@ -3,7 +3,7 @@ import Big from 'big.js';
 import type { MarketSpec } from '../core/market-spec.ts';
 import { amountDigits } from '../market-data/candle.ts';
 import { WINDOW_MS } from '../market-data/ticker-window.ts';
-import type { Services } from '../platform/services.ts';
+import type { Services } from '../services.ts';
 import type { DepthBook } from './depth-book.ts';
 
 /**

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MarketSpec } from '../core/market-spec.ts';
 import { binancePaging, EVERY_ROW_OLDEST_FIRST } from '../db/paging.ts';
-import type { Services } from '../platform/services.ts';
 import { exchangeAccount } from '../read-model/account-ref.ts';
 import { orderPage } from '../read-model/order-reads.ts';
 import { preventedMatchPage } from '../read-model/prevented-match-reads.ts';
 import { tradePage } from '../read-model/trade-reads.ts';
+import type { Services } from '../services.ts';
 import { BinanceCode, BinanceError } from './binance-error.ts';
 import { binanceOrder, myTradeRows } from './order-format.ts';
 import { orderActions } from './order-routes.ts';

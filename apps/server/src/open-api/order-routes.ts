@@ -8,7 +8,6 @@ import { checkOrder, type OrderRefusal, type OrderRequest, type TimeInForceName 
 import { DEFAULT_STP_MODE, isStpMode, type StpMode } from '../core/self-trade-prevention.ts';
 import { EVERY_ROW_OLDEST_FIRST } from '../db/paging.ts';
 import { tradingLimitedFor } from '../modules/order/trade-limit.ts';
-import type { Services } from '../platform/services.ts';
 import { exchangeAccount } from '../read-model/account-ref.ts';
 import {
   committedOrder,
@@ -18,6 +17,7 @@ import {
   type PlacedOrderKey,
 } from '../read-model/order-reads.ts';
 import { takerFills } from '../read-model/trade-reads.ts';
+import type { Services } from '../services.ts';
 import { BinanceCode, BinanceError, binanceErrors } from './binance-error.ts';
 import { allMarkets, findMarket, ORDER_TYPES, orderRateLimits, TIME_IN_FORCE } from './exchange-info.ts';
 import {

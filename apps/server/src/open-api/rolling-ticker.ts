@@ -1,6 +1,6 @@
 import Big from 'big.js';
 import type { MarketSpec } from '../core/market-spec.ts';
-import type { Services } from '../platform/services.ts';
+import type { Services } from '../services.ts';
 import { binanceErrors } from './binance-error.ts';
 import { binanceSymbol } from './market-format.ts';
 

@@ -2,8 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ApiPermissionValue } from '@opex/contract/calls/open-api';
 import type { FastifyRequest } from 'fastify';
 import { type ApiKeyRow, findApiKey, permissionsOf } from '../modules/openapi/api-keys.ts';
-import { serverSecretBox } from '../modules/openapi/secret-box.ts';
-import type { Services } from '../platform/services.ts';
+import { serverSecretBox } from '../secrets/secret-box.ts';
+import type { Services } from '../services.ts';
 import { BinanceCode, BinanceError, binanceErrors } from './binance-error.ts';
 import { QueryParams } from './query-params.ts';
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { type WebSocket, WebSocketServer } from 'ws';
-import type { Services } from '../platform/services.ts';
 import type { Fanout, Peer, Protocol } from '../realtime/fanout.ts';
 import { answersPings, type PingedPeer, pingFrameBeat } from '../realtime/rfc-ping.ts';
 import { sendIfKeepingUp } from '../realtime/subscriptions.ts';
 import { claimUpgrades } from '../realtime/upgrade-paths.ts';
+import type { Services } from '../services.ts';
 import type { DepthBook } from './depth-book.ts';
 import { MarketStreams } from './market-streams.ts';
 import { STREAMS_PROTOCOL, type StreamChannel } from './stream-names.ts';

@@ -1,8 +1,8 @@
 import Big from 'big.js';
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../platform/services.ts';
 import { exchangeAccount } from '../read-model/account-ref.ts';
 import { accountBalances } from '../read-model/balance-reads.ts';
+import type { Services } from '../services.ts';
 import { allMarkets, findMarket } from './exchange-info.ts';
 import { binanceSymbol } from './market-format.ts';
 import { verifySigned } from './signed-request.ts';

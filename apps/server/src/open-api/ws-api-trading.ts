@@ -1,4 +1,4 @@
-import type { Services } from '../platform/services.ts';
+import type { Services } from '../services.ts';
 import { accountInformation } from './account-routes.ts';
 import { orderActions } from './order-routes.ts';
 import type { Permission, SignedCaller } from './signed-request.ts';

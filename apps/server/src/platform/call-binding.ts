@@ -5,9 +5,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { CallError } from './call-error.ts';
 import { reply as envelope } from './envelope.ts';
-import type { Services } from './services.ts';
-import { type ActiveSession, SESSION_COOKIE } from './session-store.ts';
+import { type ActiveSession, SESSION_COOKIE, type SessionStore } from './session-store.ts';
 import { hasValidXsrfToken } from './xsrf.ts';
+
+/** What binding a call needs of the composition root's services: sessions, and whether to check replies. */
+export interface CallBindingServices {
+  sessions: SessionStore;
+  /** Replies are checked against their contract schema (tests turn this on). */
+  checkReplies: boolean;
+}
 
 export interface CallContext {
   request: FastifyRequest;
@@ -24,6 +30,11 @@ export interface LoggedInContext extends CallContext {
   userId: number;
 }
 
+/** The caller as the security history records it: its address and browser, cut to their columns. */
+export function clientOf(ctx: CallContext): { ip: string; userAgent: string } {
+  return { ip: ctx.ip.slice(0, 64), userAgent: String(ctx.request.headers['user-agent'] ?? '').slice(0, 300) };
+}
+
 type ContextFor<C extends CallDef> = C['access'] extends 'login' ? LoggedInContext : CallContext;
 
 export type CallHandler<C extends CallDef> = (
@@ -34,7 +45,7 @@ export type CallHandler<C extends CallDef> = (
 /** Binds a contract call to its handler: validation, XSRF, session, envelope. Domain rules stay in the handler. */
 export function bindCall<C extends CallDef>(
   app: FastifyInstance,
-  services: Services,
+  services: CallBindingServices,
   call: C,
   handler: CallHandler<C>,
 ) {

@@ -2,8 +2,8 @@ import { type CallDef, callPath } from '@opex/contract/call';
 import { ErrorCode } from '@opex/contract/error-codes';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import type { CallBindingServices } from './call-binding.ts';
 import { CallError } from './call-error.ts';
-import type { Services } from './services.ts';
 import { SESSION_COOKIE } from './session-store.ts';
 
 /**
@@ -25,7 +25,7 @@ function csvField(value: string | number): string {
  */
 export function bindCsvDownload<C extends CallDef>(
   app: FastifyInstance,
-  services: Services,
+  services: Pick<CallBindingServices, 'sessions'>,
   call: C,
   produce: (input: z.output<C['request']>, userId: number) => Promise<{ filename: string; csv: string }>,
 ) {

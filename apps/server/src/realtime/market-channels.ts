@@ -1,5 +1,5 @@
 import { channels, type KlinePeriod, klinePeriods, type TradeTick } from '@opex/contract/realtime';
-import type { Services } from '../platform/services.ts';
+import type { Services } from '../services.ts';
 import { depthStepTicks, depthTick } from './depth-view.ts';
 import type { Fanout } from './fanout.ts';
 import type { OriginalChannel, OriginalProtocol, ReqParams } from './original-protocol.ts';

@@ -1,7 +1,7 @@
 import { channels } from '@opex/contract/realtime';
 import { depositRecordOf } from '../chains/deposit-records.ts';
-import type { Services } from '../platform/services.ts';
 import type { SessionsEnded } from '../platform/session-store.ts';
+import type { Services } from '../services.ts';
 import type { Fanout } from './fanout.ts';
 import { type OriginalChannel, type OriginalPeer, type OriginalProtocol, privateTopic } from './original-protocol.ts';
 

@@ -1,8 +1,8 @@
 import { WS_PATH } from '@opex/contract/realtime';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
-import type { Services } from '../platform/services.ts';
 import { SESSION_COOKIE } from '../platform/session-store.ts';
+import type { Services } from '../services.ts';
 import type { Fanout } from './fanout.ts';
 import { registerMarketChannels } from './market-channels.ts';
 import { OriginalProtocol, type SocketSession } from './original-protocol.ts';
@@ -36,7 +36,6 @@ export async function registerRealtime(app: FastifyInstance, services: Services,
   app.addHook('preClose', async () => {
     wss.close();
   });
-  app.addHook('onClose', () => services.marketData.stop());
 }
 
 async function socketSession(services: Services, cookieHeader: string | undefined): Promise<SocketSession | null> {

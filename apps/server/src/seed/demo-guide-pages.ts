@@ -1,7 +1,7 @@
 // Over 400 lines: the demo's guide pages are content (HTML per language), not code.
 import Big from 'big.js';
 import type { MarketInput } from '../catalog/markets.ts';
-import type { CmsPageInput } from '../modules/cms/cms-pages.ts';
+import type { CmsPageInput } from '../content/cms-pages.ts';
 
 /**
  * The demo's guide pages under /footerPage/ in the six languages: fees (from the markets' own rates), announcements,

@@ -1,4 +1,4 @@
-import type { CmsPageInput } from '../modules/cms/cms-pages.ts';
+import type { CmsPageInput } from '../content/cms-pages.ts';
 import elGR from './footer-pages/el_GR.json' with { type: 'json' };
 import enUS from './footer-pages/en_US.json' with { type: 'json' };
 import jaJP from './footer-pages/ja_JP.json' with { type: 'json' };

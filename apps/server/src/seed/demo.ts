@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
+import { createUser, findUserByAccount } from '../accounts/accounts.ts';
 import { recordAudit } from '../admin/audit.ts';
 import { enqueueMovement, waitForInbox } from '../core/core-inbox.ts';
 import type { Database } from '../db/schema.ts';
 import { creditFromOutside } from '../ledger/ledger.ts';
-import { createUser, findUserByAccount } from '../modules/user/accounts.ts';
-import type { Services } from '../platform/services.ts';
+import type { Services } from '../services.ts';
 import { seedDemoChains } from './demo-chains.ts';
 import { seedDemoContent } from './demo-content.ts';
 import { seedDemoIndexAnchors } from './demo-index-anchors.ts';

@@ -10,8 +10,9 @@ import { queryClient } from '../api/query-client.ts';
 import { preloadMessages, resolveLanguage } from '../i18n/i18n.ts';
 import { tradePageChannels } from '../markets/market-symbol.ts';
 import { holdChannels } from '../realtime/index.ts';
-import { routesFor, type SiteMode } from '../routes.tsx';
+import { routesFor } from '../routes.tsx';
 import { readSelection } from '../state/selection.ts';
+import type { SiteMode } from '../state/site-mode.ts';
 import { basenameFrom } from './basename.ts';
 
 /** Long enough for the page to mount and listen to the channels itself on a slow start. */

@@ -1,13 +1,10 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { type RouteMeta, redirectsFor, routesFor, type ServedRoute, type SiteMode, servedMode } from '../routes.tsx';
+import { redirectsFor, routesFor, type ServedRoute, servedMode } from '../routes.tsx';
+import type { SiteMode } from '../state/site-mode.ts';
 import { basenameFrom } from './basename.ts';
+import type { RouteHandle } from './route-handle.ts';
 import { RootLayout } from './shell/RootLayout.tsx';
 import { StartFailure } from './shell/StartFailure.tsx';
-
-export interface RouteHandle {
-  name: string;
-  meta: RouteMeta;
-}
 
 function toRouteObject(route: ServedRoute): RouteObject {
   return {

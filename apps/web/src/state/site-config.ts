@@ -1,5 +1,5 @@
 import type { PublicInfo } from '../api/common.ts';
-import type { SiteMode } from '../routes.tsx';
+import type { SiteMode } from './site-mode.ts';
 
 /** Site mode and layout type are operator configuration carried by public info; anything unknown is the default. */
 export function siteModeOf(info: PublicInfo): SiteMode {

@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import { keyOfEnglishText } from '../../modules/message/message-render.ts';
+import { keyOfEnglishText } from '../../messages/message-render.ts';
 import type { Dialect } from '../database.ts';
 
 /**

@@ -26,6 +26,7 @@ import preventedMatches from './0023_prevented_matches.ts';
 import coinProfiles from './0024_coin_profiles.ts';
 import marketTagsBigDeals from './0025_market_tags_big_deals.ts';
 import chainExplorers from './0026_chain_explorers.ts';
+import jobLeases from './0027_job_leases.ts';
 import coreProducts from './0028_core_products.ts';
 
 /** Every migration in order. Names sort in the order they must run. */
@@ -56,5 +57,6 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0024_coin_profiles': coinProfiles,
   '0025_market_tags_big_deals': marketTagsBigDeals,
   '0026_chain_explorers': chainExplorers,
+  '0027_job_leases': jobLeases,
   '0028_core_products': coreProducts,
 };

@@ -3,11 +3,11 @@ import type { CaptchaFields } from '@opex/contract/captcha';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
-import type { CaptchaVerifier } from '../../platform/captcha-verifier.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { SettingsStore } from '../../settings/settings-store.ts';
 import { type AliyunKeys, authenticateAliyunSig } from './aliyun-nc.ts';
 import { AltchaCaptcha } from './altcha.ts';
+import type { CaptchaVerifier } from './captcha-verifier.ts';
 import { type GeetestKeys, registerGeetest, validateGeetest } from './geetest.ts';
 
 /**

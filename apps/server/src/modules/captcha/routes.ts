@@ -3,7 +3,7 @@ import { ErrorCode } from '@opex/contract/error-codes';
 import type { FastifyInstance } from 'fastify';
 import { bindCall } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
-import type { Services } from '../../platform/services.ts';
+import type { Services } from '../../services.ts';
 import { createCaptchaService } from './captcha-service.ts';
 
 /** common/tartCaptcha: a challenge for the current verification type. */

@@ -1,10 +1,10 @@
 import { cmsInfo, footerList } from '@opex/contract/calls/cms';
 import { ErrorCode } from '@opex/contract/error-codes';
 import type { FastifyInstance } from 'fastify';
+import { findCmsPage } from '../../content/cms-pages.ts';
 import { bindCall } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
-import type { Services } from '../../platform/services.ts';
-import { findCmsPage } from './cms-pages.ts';
+import type { Services } from '../../services.ts';
 import { listFooterLinks } from './footer-links.ts';
 
 /** cms/footer/list and cms/info. */

@@ -1,5 +1,5 @@
 import { listMarkets, marketName } from '../../catalog/markets.ts';
-import type { Services } from '../../platform/services.ts';
+import type { Services } from '../../services.ts';
 
 /**
  * The home page's market overview: every shown market in sort order with its rolling 24 h ticker. A market that

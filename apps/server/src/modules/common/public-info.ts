@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { buildMarketBlock } from '../../catalog/market-block.ts';
 import { listSkins } from '../../catalog/skins.ts';
 import { listChains } from '../../chains/chain-config.ts';
-import type { Services } from '../../platform/services.ts';
+import type { Services } from '../../services.ts';
 
 type PublicInfo = z.input<typeof publicInfoReply>;
 

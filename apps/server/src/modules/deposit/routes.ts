@@ -5,14 +5,27 @@ import { findCoin, listCoins } from '../../catalog/coins.ts';
 import { findChain, findCoinChain, listChains, listCoinChains } from '../../chains/chain-config.ts';
 import { depositAddressFor } from '../../chains/deposit-addresses.ts';
 import { depositRecordOf } from '../../chains/deposit-records.ts';
+import { runModuleJobs } from '../../jobs/module-jobs.ts';
 import { bindCall } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
-import type { Services } from '../../platform/services.ts';
+import type { Services } from '../../services.ts';
 
-/** /assets/recharge: the coins and chains that take deposits, the caller's address, the caller's deposits. */
+/**
+ * /assets/recharge: the coins and chains that take deposits, the caller's address, the caller's deposits; and the
+ * deposit watcher, polling the chains every CHAIN_POLL_MS (0: only when a test polls).
+ */
 export async function registerDepositModule(app: FastifyInstance, services: Services) {
   const { db } = services.database;
-  app.addHook('onClose', () => services.deposits.stop());
+  const { deposits } = services;
+  await runModuleJobs(app, services.jobs, [
+    {
+      name: 'deposit-watch',
+      everyMs: services.config.chainPollMs,
+      // Deposits a crash left mid-credit are settled before the first round.
+      takeOver: () => deposits.processor.recover(),
+      run: () => deposits.pollOnce(),
+    },
+  ]);
 
   bindCall(app, services, depositCoins, async () => {
     const chains = new Map((await listChains(db)).map((c) => [c.chain, c]));

@@ -3,7 +3,7 @@ import type { AccountTypeName } from '@opex/contract/calls/finance-transfer';
 import { ErrorCode } from '@opex/contract/error-codes';
 import Big from 'big.js';
 import { CallError } from '../../platform/call-error.ts';
-import type { Services } from '../../platform/services.ts';
+import type { Services } from '../../services.ts';
 
 /** The switch that opens transfers between a user's account types. */
 export const TRANSFER_SWITCH = 'is_inner_transfer_open';

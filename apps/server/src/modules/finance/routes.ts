@@ -7,7 +7,7 @@ import {
 } from '@opex/contract/calls/finance-transfer';
 import type { FastifyInstance } from 'fastify';
 import { bindCall } from '../../platform/call-binding.ts';
-import type { Services } from '../../platform/services.ts';
+import type { Services } from '../../services.ts';
 import { accountBalances } from './account-balance.ts';
 import { transferBetweenAccounts } from './account-transfer.ts';
 

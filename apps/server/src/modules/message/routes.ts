@@ -1,9 +1,6 @@
 import { getNoReadMessageCount, messageDel, messageUpdateStatus, userMessage } from '@opex/contract/calls/message';
 import { ErrorCode } from '@opex/contract/error-codes';
 import type { FastifyInstance } from 'fastify';
-import { bindCall } from '../../platform/call-binding.ts';
-import { CallError } from '../../platform/call-error.ts';
-import type { Services } from '../../platform/services.ts';
 import {
   countUnread,
   isVisibleMessage,
@@ -13,7 +10,10 @@ import {
   markRead,
   messageText,
   softDelete,
-} from './messages.ts';
+} from '../../messages/messages.ts';
+import { bindCall } from '../../platform/call-binding.ts';
+import { CallError } from '../../platform/call-error.ts';
+import type { Services } from '../../services.ts';
 
 /** The unread list in the header shows the newest few. */
 const LATEST_UNREAD = 5;

@@ -1,10 +1,10 @@
 import { noticeInfo, noticeInfoList } from '@opex/contract/calls/notice';
 import { ErrorCode } from '@opex/contract/error-codes';
 import type { FastifyInstance } from 'fastify';
+import { findNotice, listNotices } from '../../content/notices.ts';
 import { bindCall } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
-import type { Services } from '../../platform/services.ts';
-import { findNotice, listNotices } from './notices.ts';
+import type { Services } from '../../services.ts';
 
 /** notice/notice_info_list and notice/notice_info. */
 export async function registerNotice(app: FastifyInstance, services: Services) {

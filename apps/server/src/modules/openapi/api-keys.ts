@@ -5,7 +5,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { ApiKeysTable } from '../../db/tables/open-api.ts';
 import { CallError } from '../../platform/call-error.ts';
-import type { SecretBox } from './secret-box.ts';
+import type { SecretBox } from '../../secrets/secret-box.ts';
 
 /**
  * API keys: made with a random key id and secret (Binance's 64 letters and digits each), listed without the

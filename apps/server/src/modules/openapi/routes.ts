@@ -1,15 +1,15 @@
 import { createOpenApi, deleteOpenApi, myApiList, openApiOne, updateOpenApi } from '@opex/contract/calls/open-api';
 import { SecurityAction } from '@opex/contract/calls/security';
 import type { FastifyInstance } from 'fastify';
+import { loggedInUser } from '../../accounts/address-binding.ts';
+import { createUserKit } from '../../accounts/user-kit.ts';
 import { bindCall } from '../../platform/call-binding.ts';
-import type { Services } from '../../platform/services.ts';
-import { loggedInUser } from '../security/address-binding.ts';
-import { requireGoogleWhenEnforced } from '../security/enforced-google.ts';
-import { checkSecondFactor } from '../security/second-factor.ts';
-import { commitSecurityChange } from '../security/sensitive-change.ts';
-import { createUserKit } from '../user/user-kit.ts';
+import { requireGoogleWhenEnforced } from '../../second-factor/enforced-google.ts';
+import { checkSecondFactor } from '../../second-factor/second-factor.ts';
+import { serverSecretBox } from '../../secrets/secret-box.ts';
+import { commitSecurityChange } from '../../security-changes/sensitive-change.ts';
+import type { Services } from '../../services.ts';
 import { apiKeyItemOf, insertApiKey, listApiKeys, ownApiKey } from './api-keys.ts';
-import { serverSecretBox } from './secret-box.ts';
 
 /**
  * openapi/*: the trader's API keys (the /personal/apiManagement page). Reading needs a session; creating, changing

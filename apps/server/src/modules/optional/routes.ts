@@ -3,7 +3,7 @@ import { ErrorCode } from '@opex/contract/error-codes';
 import type { FastifyInstance } from 'fastify';
 import { bindCall } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
-import type { Services } from '../../platform/services.ts';
+import type { Services } from '../../services.ts';
 import { favouritesOf, updateFavourites } from './favourite-symbols.ts';
 
 /** The operator's switch: favourites are kept on the server only while it is '1'. */

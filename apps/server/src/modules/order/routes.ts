@@ -12,17 +12,15 @@ import type { FastifyInstance } from 'fastify';
 import { pagePaging } from '../../db/paging.ts';
 import { bindCall } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
-import type { Services } from '../../platform/services.ts';
 import { exchangeAccount } from '../../read-model/account-ref.ts';
 import { countedOrderPage, findOrder, type OrderScope } from '../../read-model/order-reads.ts';
+import type { Services } from '../../services.ts';
 import { orderListItemOf } from './order-view.ts';
 import { tradingLimitedFor } from './trade-limit.ts';
 
 /** Spot orders: create and cancel go to the trading core (answered after commit); lists read the database. */
 export async function registerOrderModule(app: FastifyInstance, services: Services) {
   const { core, database } = services;
-  // The core outlives in-flight requests: it stops (finishing its queue) once the HTTP server has closed.
-  app.addHook('onClose', () => core.stop());
   const limiter = services.orderRate;
 
   bindCall(app, services, orderCreate, async (input, ctx) => {

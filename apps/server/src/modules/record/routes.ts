@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { pagePaging, windowPaging } from '../../db/paging.ts';
 import { bindCall } from '../../platform/call-binding.ts';
 import { bindCsvDownload, csvDocument } from '../../platform/csv-download.ts';
-import type { Services } from '../../platform/services.ts';
+import type { Services } from '../../services.ts';
 import { ledgerHistory, ledgerRowOf, sceneNames } from './ledger-history.ts';
 
 /** The most rows one export holds. */

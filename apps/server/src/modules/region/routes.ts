@@ -3,7 +3,7 @@ import { ErrorCode } from '@opex/contract/error-codes';
 import type { FastifyInstance } from 'fastify';
 import { bindCall } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
-import type { Services } from '../../platform/services.ts';
+import type { Services } from '../../services.ts';
 import { countryNames, countryOf } from './region-check.ts';
 
 /** limit_ip_login: refuses visitors whose address is in a restricted country, naming the restricted countries. */

@@ -1,13 +1,13 @@
 import { SecurityAction } from '@opex/contract/calls/security';
 import { ErrorCode } from '@opex/contract/error-codes';
+import { loggedInUser } from '../../accounts/address-binding.ts';
+import type { UserKit } from '../../accounts/user-kit.ts';
 import type { LoggedInContext } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
-import { serverSecretBox } from '../openapi/secret-box.ts';
-import type { UserKit } from '../user/user-kit.ts';
-import { loggedInUser } from './address-binding.ts';
-import { checkOwnAddressCode, type SecondFactorInput } from './second-factor.ts';
-import { commitSecurityChange } from './sensitive-change.ts';
-import { checkGoogleCode, checkPendingGoogleCode, removeTotpSecret, startTotpSetup } from './totp.ts';
+import { checkOwnAddressCode, type SecondFactorInput } from '../../second-factor/second-factor.ts';
+import { checkGoogleCode, checkPendingGoogleCode, removeTotpSecret, startTotpSetup } from '../../second-factor/totp.ts';
+import { serverSecretBox } from '../../secrets/secret-box.ts';
+import { commitSecurityChange } from '../../security-changes/sensitive-change.ts';
 
 /** user/toopen_google_authenticator, user/google_verify, user/close_google_verify. */
 export async function openGoogleSetup(kit: UserKit, ctx: LoggedInContext) {

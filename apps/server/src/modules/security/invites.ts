@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
+import { maskEmail, maskPhone } from '../../accounts/account-display.ts';
+import type { UserRow } from '../../accounts/accounts.ts';
 import type { Database } from '../../db/schema.ts';
-import { maskEmail, maskPhone } from '../user/account-display.ts';
-import type { UserRow } from '../user/accounts.ts';
 import type { Page } from './histories.ts';
 
 /** return/invite_info_list: the caller's invite code, its register path, and the accounts it brought (masked). */

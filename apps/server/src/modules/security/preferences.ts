@@ -2,7 +2,7 @@ import { ErrorCode } from '@opex/contract/error-codes';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { CallError } from '../../platform/call-error.ts';
-import type { Services } from '../../platform/services.ts';
+import type { Services } from '../../services.ts';
 
 /** Settings that are not security changes: nickname, fee-coin switch, the trader's fiat. */
 export async function updateNickname(services: Services, userId: number, nickname: string): Promise<void> {

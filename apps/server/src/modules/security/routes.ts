@@ -19,17 +19,17 @@ import {
   updateFeeCoinOpen,
 } from '@opex/contract/calls/security';
 import type { FastifyInstance } from 'fastify';
+import { loggedInUser, saveAddress } from '../../accounts/address-binding.ts';
+import { createUserKit } from '../../accounts/user-kit.ts';
+import { kycFormConfig, submitKyc } from '../../kyc/kyc.ts';
 import { bindCall } from '../../platform/call-binding.ts';
-import type { Services } from '../../platform/services.ts';
-import { serverSecretBox } from '../openapi/secret-box.ts';
-import { createUserKit } from '../user/user-kit.ts';
-import { loggedInUser, saveAddress } from './address-binding.ts';
+import { sealPlainTotpSecrets } from '../../second-factor/totp.ts';
+import { serverSecretBox } from '../../secrets/secret-box.ts';
+import type { Services } from '../../services.ts';
 import { bindGoogle, closeGoogle, openGoogleSetup } from './google-authenticator.ts';
 import { loginHistoryPage, settingHistoryPage } from './histories.ts';
 import { inviteInfo } from './invites.ts';
-import { kycFormConfig, submitKyc } from './kyc.ts';
 import { updateFeeCoinOpen as saveFeeCoinOpen, updateLegalTender, updateNickname } from './preferences.ts';
-import { sealPlainTotpSecrets } from './totp.ts';
 import { setLoginVerify, setMobileVerify } from './verification-settings.ts';
 
 /** The security centre: bindings, Google authenticator, verification settings, histories, KYC, invites, preferences. */

@@ -1,12 +1,12 @@
 import { SecurityAction } from '@opex/contract/calls/security';
 import { ErrorCode } from '@opex/contract/error-codes';
+import type { UserRow } from '../../accounts/accounts.ts';
+import { loggedInUser } from '../../accounts/address-binding.ts';
+import type { UserKit } from '../../accounts/user-kit.ts';
 import type { LoggedInContext } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
-import type { UserRow } from '../user/accounts.ts';
-import type { UserKit } from '../user/user-kit.ts';
-import { loggedInUser } from './address-binding.ts';
-import { checkSecondFactor, type SecondFactorInput } from './second-factor.ts';
-import { commitSecurityChange } from './sensitive-change.ts';
+import { checkSecondFactor, type SecondFactorInput } from '../../second-factor/second-factor.ts';
+import { commitSecurityChange } from '../../security-changes/sensitive-change.ts';
 
 /** user/open_mobile_verify, user/close_mobile_verify, user/login_verify_update. */
 

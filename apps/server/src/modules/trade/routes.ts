@@ -5,10 +5,10 @@ import { pagePaging, windowPaging } from '../../db/paging.ts';
 import { bindCall } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
 import { bindCsvDownload } from '../../platform/csv-download.ts';
-import type { Services } from '../../platform/services.ts';
 import { exchangeAccount } from '../../read-model/account-ref.ts';
 import { findOrder } from '../../read-model/order-reads.ts';
 import { countedTradePage, tradePage } from '../../read-model/trade-reads.ts';
+import type { Services } from '../../services.ts';
 import { tradesCsv } from './trade-csv.ts';
 import { orderTradeOf, userTradeOf } from './trade-view.ts';
 

@@ -2,7 +2,7 @@ import { IMAGE_TOKEN_TTL_MS } from '@opex/contract/calls/upload';
 import { ErrorCode } from '@opex/contract/error-codes';
 import type { Config } from '../../config.ts';
 import { CallError } from '../../platform/call-error.ts';
-import { serverSecretBox } from '../openapi/secret-box.ts';
+import { serverSecretBox } from '../../secrets/secret-box.ts';
 
 /**
  * Upload tokens (common/get_image_token): the user, the purpose and the expiry, sealed with the server key, so

@@ -6,12 +6,12 @@ import { callPath } from '@opex/contract/call';
 import { getImageToken, UPLOAD_MAX_BYTES, uploadImg } from '@opex/contract/calls/upload';
 import { ErrorCode } from '@opex/contract/error-codes';
 import type { FastifyInstance } from 'fastify';
+import { userImageDirectory, userImagePath } from '../../images/image-store.ts';
 import { bindCall } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
 import { failure } from '../../platform/envelope.ts';
-import type { Services } from '../../platform/services.ts';
 import { SESSION_COOKIE } from '../../platform/session-store.ts';
-import { userImageDirectory, userImagePath } from './image-store.ts';
+import type { Services } from '../../services.ts';
 import { checkImageToken, issueImageToken } from './image-token.ts';
 import { detectImageType, imageTypeByExtension } from './image-type.ts';
 

@@ -1,10 +1,10 @@
 import { OperationType, type OperationTypeValue } from '@opex/contract/calls/verification';
 import { ErrorCode } from '@opex/contract/error-codes';
+import type { CodeTarget } from '../../accounts/accounts.ts';
+import type { UserKit } from '../../accounts/user-kit.ts';
+import { CODE_TTL_MS } from '../../accounts/verification-codes.ts';
 import { CallError } from '../../platform/call-error.ts';
-import type { CodeTarget } from './accounts.ts';
-import { accountLimits } from './rate-limits.ts';
-import type { UserKit } from './user-kit.ts';
-import { CODE_TTL_MS } from './verification-codes.ts';
+import { accountLimits } from '../../rate-limits/rate-limits.ts';
 
 /** Issues a verification code and sends it by e-mail or SMS, within the per-target and per-IP sending limits. */
 const purposeText: Record<OperationTypeValue, string> = {

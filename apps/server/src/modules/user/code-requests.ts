@@ -2,9 +2,6 @@ import { type emailValidCode, OperationType, type smsValidCode } from '@opex/con
 import { ErrorCode } from '@opex/contract/error-codes';
 import { requiredField } from '@opex/contract/validation-messages';
 import type { z } from 'zod';
-import { type CallContext, requestLocale } from '../../platform/call-binding.ts';
-import { CallError } from '../../platform/call-error.ts';
-import { checkNewAddress } from '../security/address-binding.ts';
 import {
   type AccountKey,
   accountTarget,
@@ -14,11 +11,14 @@ import {
   phoneTarget,
   type UserRow,
   userTarget,
-} from './accounts.ts';
+} from '../../accounts/accounts.ts';
+import { checkNewAddress } from '../../accounts/address-binding.ts';
+import type { UserKit } from '../../accounts/user-kit.ts';
+import type { CodeChannel } from '../../accounts/verification-codes.ts';
+import { type CallContext, requestLocale } from '../../platform/call-binding.ts';
+import { CallError } from '../../platform/call-error.ts';
 import { sendCode } from './code-delivery.ts';
 import { registrationChannels } from './registration-channels.ts';
-import type { UserKit } from './user-kit.ts';
-import type { CodeChannel } from './verification-codes.ts';
 
 /** v4/common/emailValidCode and v4/common/smsValidCode: who may get a code for which purpose, at which address. */
 type CodeRequest = z.output<typeof emailValidCode.request> & z.output<typeof smsValidCode.request>;

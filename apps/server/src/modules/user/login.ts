@@ -4,10 +4,6 @@ import type { confirmLogin, loginIn } from '@opex/contract/calls/user';
 import { OperationType } from '@opex/contract/calls/verification';
 import { ErrorCode } from '@opex/contract/error-codes';
 import type { z } from 'zod';
-import type { CallContext } from '../../platform/call-binding.ts';
-import { CallError } from '../../platform/call-error.ts';
-import { writeMessage } from '../message/messages.ts';
-import { checkGoogleCode, type Spend } from '../security/totp.ts';
 import {
   type AccountKey,
   type CodeTarget,
@@ -16,12 +12,16 @@ import {
   findUserById,
   phoneTarget,
   type UserRow,
-} from './accounts.ts';
+} from '../../accounts/accounts.ts';
+import { verifyAgainstDecoy, verifyPassword } from '../../accounts/passwords.ts';
+import type { UserKit } from '../../accounts/user-kit.ts';
+import { writeMessage } from '../../messages/messages.ts';
+import { type CallContext, clientOf } from '../../platform/call-binding.ts';
+import { CallError } from '../../platform/call-error.ts';
+import { accountLimits, loginFailureBucket } from '../../rate-limits/rate-limits.ts';
+import { checkGoogleCode, type Spend } from '../../second-factor/totp.ts';
 import { sendCode } from './code-delivery.ts';
-import { verifyAgainstDecoy, verifyPassword } from './passwords.ts';
-import { accountLimits, loginFailureBucket } from './rate-limits.ts';
 import { setSessionCookie } from './session-cookie.ts';
-import type { UserKit } from './user-kit.ts';
 
 /**
  * Two-step login: the password (user/login_in), then, when a second factor applies, its code
@@ -38,10 +38,6 @@ const codeFactors: Record<number, (user: UserRow) => CodeTarget | null> = {
     user.mobile && user.is_open_mobile_check === 1 ? phoneTarget(user.country_code ?? '', user.mobile) : null,
   3: (user) => (user.email ? emailTarget(user.email) : null),
 };
-
-export function clientOf(ctx: CallContext): { ip: string; userAgent: string } {
-  return { ip: ctx.ip.slice(0, 64), userAgent: String(ctx.request.headers['user-agent'] ?? '').slice(0, 300) };
-}
 
 function loginKey(input: z.output<typeof loginIn.request>): AccountKey {
   const account = input.email ?? input.mobileNumber!;

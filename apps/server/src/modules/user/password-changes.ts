@@ -3,16 +3,15 @@ import type { passwordUpdate, resetPassword } from '@opex/contract/calls/user';
 import { OperationType } from '@opex/contract/calls/verification';
 import { ErrorCode } from '@opex/contract/error-codes';
 import type { z } from 'zod';
-import type { CallContext, LoggedInContext } from '../../platform/call-binding.ts';
+import { accountTarget, findUserByAccount, findUserById, type UserRow, userTarget } from '../../accounts/accounts.ts';
+import { hashPassword, verifyPassword } from '../../accounts/passwords.ts';
+import type { UserKit } from '../../accounts/user-kit.ts';
+import { type CallContext, clientOf, type LoggedInContext } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
-import { recordSecurityChange } from '../security/security-changes.ts';
-import { accountTarget, findUserByAccount, findUserById, type UserRow, userTarget } from './accounts.ts';
-import { clientOf } from './login.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
-import { accountLimits, loginFailureBucket } from './rate-limits.ts';
+import { accountLimits, loginFailureBucket } from '../../rate-limits/rate-limits.ts';
+import { recordSecurityChange } from '../../security-changes/security-changes.ts';
 import { registrationKey } from './registration.ts';
 import { clearSessionCookie } from './session-cookie.ts';
-import type { UserKit } from './user-kit.ts';
 
 /**
  * Password reset (forgotten, by code) and change (logged in: old password + code). Either way every session of

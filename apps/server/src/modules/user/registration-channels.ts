@@ -1,5 +1,5 @@
+import type { CodeChannel } from '../../accounts/verification-codes.ts';
 import type { Switches } from '../../settings/settings-store.ts';
-import type { CodeChannel } from './verification-codes.ts';
 
 /**
  * Switch `user_reg_type` chooses how accounts register: '2' phone only, '3' e-mail or phone, anything else

@@ -2,12 +2,18 @@ import type { register } from '@opex/contract/calls/user';
 import { OperationType } from '@opex/contract/calls/verification';
 import { ErrorCode } from '@opex/contract/error-codes';
 import type { z } from 'zod';
+import {
+  type AccountKey,
+  accountTarget,
+  createUser,
+  findUserByAccount,
+  findUserByInviteCode,
+} from '../../accounts/accounts.ts';
+import type { UserKit } from '../../accounts/user-kit.ts';
 import type { CallContext } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
-import { type AccountKey, accountTarget, createUser, findUserByAccount, findUserByInviteCode } from './accounts.ts';
-import { accountLimits } from './rate-limits.ts';
+import { accountLimits } from '../../rate-limits/rate-limits.ts';
 import { registrationChannels } from './registration-channels.ts';
-import type { UserKit } from './user-kit.ts';
 
 /**
  * user/register: an e-mail or phone account (per `user_reg_type`), the password rule (in the contract), an

@@ -10,18 +10,18 @@ import {
 import { emailValidCode, smsValidCode } from '@opex/contract/calls/verification';
 import { ErrorCode } from '@opex/contract/error-codes';
 import type { FastifyInstance } from 'fastify';
+import { findUserById } from '../../accounts/accounts.ts';
+import { securityProfile } from '../../accounts/security-profile.ts';
+import { createUserKit } from '../../accounts/user-kit.ts';
 import { bindCall } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
-import type { Services } from '../../platform/services.ts';
-import { securityProfile } from '../security/security-profile.ts';
-import { findUserById } from './accounts.ts';
+import type { Services } from '../../services.ts';
 import { requestCode } from './code-requests.ts';
 import { confirmLoginWithCode, loginWithPassword } from './login.ts';
 import { changePassword, resetForgottenPassword } from './password-changes.ts';
 import { registerAccount } from './registration.ts';
 import { clearSessionCookie } from './session-cookie.ts';
 import { toUserInfo } from './user-info.ts';
-import { createUserKit } from './user-kit.ts';
 
 /** Accounts and sessions: registration, two-step login, logout, user info, password reset and change, codes. */
 export async function registerUserModule(app: FastifyInstance, services: Services) {

@@ -1,8 +1,8 @@
 import type { userInfo } from '@opex/contract/calls/user';
 import type { z } from 'zod';
-import type { SecurityProfile } from '../security/security-profile.ts';
-import { maskEmail, maskPhone } from './account-display.ts';
-import type { UserRow } from './accounts.ts';
+import { maskEmail, maskPhone } from '../../accounts/account-display.ts';
+import type { UserRow } from '../../accounts/accounts.ts';
+import type { SecurityProfile } from '../../accounts/security-profile.ts';
 
 /** common/user_info: the fields the web app reads, with e-mail and phone masked. Agents come later (0). */
 export function toUserInfo(user: UserRow, security: SecurityProfile): z.input<typeof userInfo.reply> {

@@ -10,11 +10,12 @@ import {
   withdrawList,
 } from '@opex/contract/calls/withdraw';
 import type { FastifyInstance } from 'fastify';
+import { loggedInUser } from '../../accounts/address-binding.ts';
+import { createUserKit } from '../../accounts/user-kit.ts';
+import { runModuleJobs } from '../../jobs/module-jobs.ts';
 import { bindCall } from '../../platform/call-binding.ts';
-import type { Services } from '../../platform/services.ts';
-import { loggedInUser } from '../security/address-binding.ts';
-import { requireGoogleWhenEnforced } from '../security/enforced-google.ts';
-import { createUserKit } from '../user/user-kit.ts';
+import { requireGoogleWhenEnforced } from '../../second-factor/enforced-google.ts';
+import type { Services } from '../../services.ts';
 import { addAddress, checkAddress, deleteAddress, listAddresses } from './address-book.ts';
 import { payOutOnSimulatedChains } from './simulated-payout.ts';
 import { withdrawCost } from './withdraw-cost.ts';
@@ -37,29 +38,16 @@ export async function registerWithdrawModule(app: FastifyInstance, services: Ser
   const kit = createUserKit(services);
   const { db } = services.database;
   const { clock } = services;
-  await recoverInterruptedRequests(kit);
-  const sweep = setInterval(() => {
-    expireUnconfirmed(kit).catch((error) => app.log.error(error, 'withdrawal expiry sweep failed'));
-  }, EXPIRY_SWEEP_MS).unref();
-  // The demo's simulated wallet pays as often as the chains are polled (0: only when called, as tests do).
-  const pollMs = services.config.chainPollMs;
-  let paying = false;
-  const payout =
-    pollMs > 0
-      ? setInterval(() => {
-          if (paying) return;
-          paying = true;
-          payOutOnSimulatedChains(services)
-            .catch((error) => app.log.error(error, 'simulated-chain payout failed'))
-            .finally(() => {
-              paying = false;
-            });
-        }, pollMs).unref()
-      : null;
-  app.addHook('onClose', async () => {
-    clearInterval(sweep);
-    if (payout) clearInterval(payout);
-  });
+  await runModuleJobs(app, services.jobs, [
+    {
+      name: 'withdrawal-expiry',
+      everyMs: EXPIRY_SWEEP_MS,
+      takeOver: () => recoverInterruptedRequests(kit),
+      run: () => expireUnconfirmed(kit),
+    },
+    // The demo's simulated wallet pays as often as the chains are polled (0: only when called, as tests do).
+    { name: 'simulated-payout', everyMs: services.config.chainPollMs, run: () => payOutOnSimulatedChains(services) },
+  ]);
 
   bindCall(app, services, getCost, (input, ctx) => withdrawCost(kit, ctx, input.symbol));
   bindCall(app, services, addressList, async (input, ctx) => ({

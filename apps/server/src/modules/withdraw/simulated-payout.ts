@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { SimulatedChain } from '../../chains/simulated-chain.ts';
 import { waitForInbox } from '../../core/core-inbox.ts';
-import type { Services } from '../../platform/services.ts';
+import type { Services } from '../../services.ts';
 import { applyTransition } from './withdrawal-transitions.ts';
 
 /**

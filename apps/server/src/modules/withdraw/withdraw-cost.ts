@@ -2,12 +2,12 @@ import type { getCost } from '@opex/contract/calls/withdraw';
 import { ErrorCode } from '@opex/contract/error-codes';
 import Big from 'big.js';
 import type { z } from 'zod';
+import { loggedInUser } from '../../accounts/address-binding.ts';
+import type { UserKit } from '../../accounts/user-kit.ts';
 import { findCoin } from '../../catalog/coins.ts';
 import type { LoggedInContext } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
-import { loggedInUser } from '../security/address-binding.ts';
-import { withdrawalsHeldUntil } from '../security/security-changes.ts';
-import type { UserKit } from '../user/user-kit.ts';
+import { withdrawalsHeldUntil } from '../../security-changes/security-changes.ts';
 import { addressFormatOf, coinChains, dailyLimitOf, isVerified, usedToday } from './withdraw-settings.ts';
 
 /** What the withdraw form shows before the trader types anything: chains, fees, minimums, limits, hold, factor. */

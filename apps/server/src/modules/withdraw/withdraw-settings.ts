@@ -5,8 +5,8 @@ import type { Kysely, Selectable } from 'kysely';
 import type { ChainConfig } from '../../chains/chain-config.ts';
 import type { Database } from '../../db/schema.ts';
 import type { WithdrawCoinChainsTable } from '../../db/tables/withdrawals.ts';
+import { latestKyc } from '../../kyc/kyc.ts';
 import { CallError } from '../../platform/call-error.ts';
-import { latestKyc } from '../security/kyc.ts';
 
 /**
  * What the operator set for withdrawing a coin on a chain (fee, minimum, review threshold, daily limits), joined

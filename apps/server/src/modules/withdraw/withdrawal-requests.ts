@@ -4,18 +4,18 @@ import { cancellableWithdrawStates, WithdrawState } from '@opex/contract/calls/w
 import { ErrorCode } from '@opex/contract/error-codes';
 import Big from 'big.js';
 import type { z } from 'zod';
+import { userTarget } from '../../accounts/accounts.ts';
+import { loggedInUser } from '../../accounts/address-binding.ts';
+import type { UserKit } from '../../accounts/user-kit.ts';
 import { findCoin } from '../../catalog/coins.ts';
 import { validateAddress } from '../../chains/address-validation.ts';
 import { addressSchemeOf } from '../../chains/chain-config.ts';
 import { waitForInbox } from '../../core/core-inbox.ts';
 import type { LoggedInContext } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
-import { loggedInUser } from '../security/address-binding.ts';
-import { requireGoogleWhenEnforced } from '../security/enforced-google.ts';
-import { checkSecondFactor } from '../security/second-factor.ts';
-import { withdrawalsHeldUntil } from '../security/security-changes.ts';
-import { userTarget } from '../user/accounts.ts';
-import type { UserKit } from '../user/user-kit.ts';
+import { requireGoogleWhenEnforced } from '../../second-factor/enforced-google.ts';
+import { checkSecondFactor } from '../../second-factor/second-factor.ts';
+import { withdrawalsHeldUntil } from '../../security-changes/security-changes.ts';
 import { coinChain, dailyLimitOf, isVerified, usedToday } from './withdraw-settings.ts';
 import { applyTransition, type WithdrawalRow, withdrawalMovement } from './withdrawal-transitions.ts';
 
@@ -310,9 +310,9 @@ export async function withdrawalPage(
 }
 
 /**
- * At start, before any call: a request that crashed between its ledger lock and marking itself unconfirmed is
- * settled by the ledger. Locked: it is cancelled and released (its confirmation never reached the user); not
- * locked: the row is dropped.
+ * When the expiry sweep's job is taken over (with one process: at start, before any call), a request that crashed
+ * between its ledger lock and marking itself unconfirmed is settled by the ledger. Locked: it is cancelled and
+ * released (its confirmation never reached the user); not locked: the row is dropped.
  */
 export async function recoverInterruptedRequests(kit: UserKit): Promise<void> {
   const { db } = kit.services.database;

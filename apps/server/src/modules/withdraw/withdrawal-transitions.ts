@@ -6,9 +6,9 @@ import type { Database } from '../../db/schema.ts';
 import type { WithdrawalRowState, WithdrawalsTable } from '../../db/tables/withdrawals.ts';
 import { SYSTEM_OWNER } from '../../ledger/accounts.ts';
 import type { Movement, Posting } from '../../ledger/ledger.ts';
-import type { MessageKey } from '../message/message-catalogue.ts';
-import type { MessageParams } from '../message/message-render.ts';
-import { writeMessage } from '../message/messages.ts';
+import type { MessageKey } from '../../messages/message-catalogue.ts';
+import type { MessageParams } from '../../messages/message-render.ts';
+import { writeMessage } from '../../messages/messages.ts';
 
 /**
  * A withdrawal's money moves once per transition, never twice. Each transition is one database transaction that

@@ -10,7 +10,7 @@ import { useEnforcedGoogleGuard } from '../guards/useEnforcedGoogleGuard.ts';
 import { useLoginGuard } from '../guards/useLoginGuard.ts';
 import { useRegionCheck } from '../guards/useRegionCheck.ts';
 import { useIdleReload } from '../idle/useIdleReload.ts';
-import type { RouteHandle } from '../router.tsx';
+import type { RouteHandle } from '../route-handle.ts';
 import { useTrackingBeacon } from '../tracking/useTrackingBeacon.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@opex/contract/error-codes';
-import { CallError } from '../../platform/call-error.ts';
-import type { Services } from '../../platform/services.ts';
-import type { UserRow } from '../user/accounts.ts';
+import type { UserRow } from '../accounts/accounts.ts';
+import { CallError } from '../platform/call-error.ts';
+import type { Services } from '../services.ts';
 
 /**
  * Switch is_enforce_google_auth: the operator requires Google authenticator for the actions that move money out or

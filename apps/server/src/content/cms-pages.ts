@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { languageChain } from '../../settings/languages.ts';
+import type { Database } from '../db/schema.ts';
+import { languageChain } from '../settings/languages.ts';
 
 /** Operator pages by key and language (footerPage children, the home footer/header templates). */
 export interface CmsPageInput {

@@ -1,10 +1,10 @@
 import type { ErrorCodeValue } from '@opex/contract/error-codes';
 import { ErrorCode } from '@opex/contract/error-codes';
 import { type Kysely, sql } from 'kysely';
-import type { Dialect } from '../../db/database.ts';
-import type { Database } from '../../db/schema.ts';
-import { CallError } from '../../platform/call-error.ts';
-import type { Clock } from '../../platform/clock.ts';
+import type { Dialect } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+import { CallError } from '../platform/call-error.ts';
+import type { Clock } from '../platform/clock.ts';
 
 /**
  * Sliding-window rate limits kept in the database (one row per counted event), so they hold across restarts

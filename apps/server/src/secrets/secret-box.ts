@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../../config.ts';
+import type { Config } from '../config.ts';
 
 /**
  * Seals API key secrets (and Google authenticator secrets, modules/security/totp.ts) at rest with AES-256-GCM.

@@ -1,13 +1,13 @@
 import { SecurityAction } from '@opex/contract/calls/security';
 import { OperationType } from '@opex/contract/calls/verification';
 import { ErrorCode } from '@opex/contract/error-codes';
-import type { LoggedInContext } from '../../platform/call-binding.ts';
-import { CallError } from '../../platform/call-error.ts';
-import { type AccountKey, accountTarget, findUserByAccount, findUserById, type UserRow } from '../user/accounts.ts';
-import type { UserKit } from '../user/user-kit.ts';
+import type { LoggedInContext } from '../platform/call-binding.ts';
+import { CallError } from '../platform/call-error.ts';
+import { checkSecondFactor, type SecondFactorInput } from '../second-factor/second-factor.ts';
+import { commitSecurityChange } from '../security-changes/sensitive-change.ts';
+import { type AccountKey, accountTarget, findUserByAccount, findUserById, type UserRow } from './accounts.ts';
 import { countryCodeOffered } from './phone-country-codes.ts';
-import { checkSecondFactor, type SecondFactorInput } from './second-factor.ts';
-import { commitSecurityChange } from './sensitive-change.ts';
+import type { UserKit } from './user-kit.ts';
 
 /**
  * Binding or changing the account's e-mail or phone: the new address proves itself with a bindAddress code, the

@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { ErrorCode } from '@opex/contract/error-codes';
 import type { Kysely, Selectable } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import type { UsersTable } from '../../db/tables/accounts.ts';
-import { CallError } from '../../platform/call-error.ts';
-import type { Clock } from '../../platform/clock.ts';
+import type { Database } from '../db/schema.ts';
+import type { UsersTable } from '../db/tables/accounts.ts';
+import { CallError } from '../platform/call-error.ts';
+import type { Clock } from '../platform/clock.ts';
 import { maskEmail, maskPhone } from './account-display.ts';
 import { hashPassword, type PasswordCost } from './passwords.ts';
 import type { CodeChannel } from './verification-codes.ts';

@@ -1,5 +1,5 @@
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
-import type { SettingsStore } from '../../settings/settings-store.ts';
+import type { SettingsStore } from '../settings/settings-store.ts';
 
 /**
  * The phone-code list (countries and their calling codes, from libphonenumber's metadata) minus the restricted

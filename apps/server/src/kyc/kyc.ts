@@ -4,13 +4,13 @@ import { type authRealname, CertificateType, KycStatus, NameVerifiedType } from 
 import { ErrorCode } from '@opex/contract/error-codes';
 import type { Kysely, Selectable } from 'kysely';
 import type { z } from 'zod';
-import type { Database } from '../../db/schema.ts';
-import type { KycSubmissionsTable } from '../../db/tables/security.ts';
-import { CallError } from '../../platform/call-error.ts';
-import type { Clock } from '../../platform/clock.ts';
-import type { Services } from '../../platform/services.ts';
-import { writeMessage } from '../message/messages.ts';
-import { userImagePath } from '../upload/image-store.ts';
+import type { Database } from '../db/schema.ts';
+import type { KycSubmissionsTable } from '../db/tables/security.ts';
+import { userImagePath } from '../images/image-store.ts';
+import { writeMessage } from '../messages/messages.ts';
+import { CallError } from '../platform/call-error.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Services } from '../services.ts';
 
 /**
  * Real-name verification: the user submits documents (user/v4/auth_realname); the operator approves or rejects,

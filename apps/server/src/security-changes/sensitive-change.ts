@@ -1,11 +1,10 @@
 import type { SecurityActionValue } from '@opex/contract/calls/security';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import type { LoggedInContext } from '../../platform/call-binding.ts';
-import { clientOf } from '../user/login.ts';
-import type { UserKit } from '../user/user-kit.ts';
+import type { UserKit } from '../accounts/user-kit.ts';
+import type { Database } from '../db/schema.ts';
+import { clientOf, type LoggedInContext } from '../platform/call-binding.ts';
+import type { Spend } from '../second-factor/totp.ts';
 import { recordSecurityChange } from './security-changes.ts';
-import type { Spend } from './totp.ts';
 
 /**
  * Commits a checked security change in one transaction: the codes it consumed, the change, and its traces

@@ -1,8 +1,8 @@
 import { KycStatus } from '@opex/contract/calls/security';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { latestKyc } from './kyc.ts';
-import { withdrawalsHeldUntil } from './security-changes.ts';
+import type { Database } from '../db/schema.ts';
+import { latestKyc } from '../kyc/kyc.ts';
+import { withdrawalsHeldUntil } from '../security-changes/security-changes.ts';
 
 /** The security centre's part of common/user_info. */
 export interface SecurityProfile {

@@ -2,9 +2,9 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { OperationTypeValue } from '@opex/contract/calls/verification';
 import { ErrorCode } from '@opex/contract/error-codes';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { CallError } from '../../platform/call-error.ts';
-import type { Clock } from '../../platform/clock.ts';
+import type { Database } from '../db/schema.ts';
+import { CallError } from '../platform/call-error.ts';
+import type { Clock } from '../platform/clock.ts';
 
 /**
  * 6-digit codes bound to a purpose and a target address. Only a hash is stored; a code lives 10 minutes, dies

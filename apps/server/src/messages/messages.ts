@@ -1,8 +1,8 @@
 import { MessageStatus } from '@opex/contract/calls/message';
 import type { Kysely, Selectable } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import type { MessagesTable } from '../../db/tables/accounts.ts';
-import type { Clock } from '../../platform/clock.ts';
+import type { Database } from '../db/schema.ts';
+import type { MessagesTable } from '../db/tables/accounts.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { MessageKey } from './message-catalogue.ts';
 import { type MessageParams, renderMessage } from './message-render.ts';
 

@@ -1,8 +1,8 @@
 import { OperationType } from '@opex/contract/calls/verification';
 import { ErrorCode } from '@opex/contract/error-codes';
-import { CallError } from '../../platform/call-error.ts';
-import { emailTarget, phoneTarget, type UserRow } from '../user/accounts.ts';
-import type { UserKit } from '../user/user-kit.ts';
+import { emailTarget, phoneTarget, type UserRow } from '../accounts/accounts.ts';
+import type { UserKit } from '../accounts/user-kit.ts';
+import { CallError } from '../platform/call-error.ts';
 import { checkGoogleCode, type Spend } from './totp.ts';
 
 /**

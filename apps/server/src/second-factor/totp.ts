@@ -1,12 +1,12 @@
 import { ErrorCode } from '@opex/contract/error-codes';
 import type { Kysely, Transaction } from 'kysely';
 import { generateSecret, generateURI, verify } from 'otplib';
-import type { Database } from '../../db/schema.ts';
-import { CallError } from '../../platform/call-error.ts';
-import type { Clock } from '../../platform/clock.ts';
-import { type SecretBox, serverSecretBox } from '../openapi/secret-box.ts';
-import type { Limit } from '../user/rate-limits.ts';
-import type { UserKit } from '../user/user-kit.ts';
+import type { UserKit } from '../accounts/user-kit.ts';
+import type { Database } from '../db/schema.ts';
+import { CallError } from '../platform/call-error.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Limit } from '../rate-limits/rate-limits.ts';
+import { type SecretBox, serverSecretBox } from '../secrets/secret-box.ts';
 
 /**
  * Google authenticator (RFC 6238 TOTP, 30 s, 6 digits, SHA-1). A code is accepted one step either side of now

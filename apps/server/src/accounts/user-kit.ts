@@ -1,5 +1,5 @@
-import type { Services } from '../../platform/services.ts';
-import { RateLimiter } from './rate-limits.ts';
+import { RateLimiter } from '../rate-limits/rate-limits.ts';
+import type { Services } from '../services.ts';
 import { VerificationCodes } from './verification-codes.ts';
 
 /** What the account handlers share: the platform services plus the module's own stores. */

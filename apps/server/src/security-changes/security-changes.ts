@@ -1,9 +1,9 @@
 import { MessageType } from '@opex/contract/calls/message';
 import type { SecurityActionValue } from '@opex/contract/calls/security';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import type { Clock } from '../../platform/clock.ts';
-import { writeMessage } from '../message/messages.ts';
+import type { Database } from '../db/schema.ts';
+import { writeMessage } from '../messages/messages.ts';
+import type { Clock } from '../platform/clock.ts';
 
 /**
  * What every security change leaves behind: a setting_history row, a message to the user, and a 24-hour hold on

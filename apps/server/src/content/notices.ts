@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { FALLBACK_LANGUAGE } from '../../settings/languages.ts';
+import type { Database } from '../db/schema.ts';
+import { FALLBACK_LANGUAGE } from '../settings/languages.ts';
 
 /** Site notices, one row per language; a language without any notice shows the fallback language's. */
 export interface NoticeInput {
