@@ -16,17 +16,17 @@ type Result = Record<'a' | 'b', Variant>;
 
 const outdir = (label: string) => path.join(distDir, 'trees', label);
 const variants = [
-  ['a', 'a (unbounded)'],
-  ['b', 'b (at most 10,000)'],
+  ['a', 'a unbounded'],
+  ['b', 'b capped'], // at most 10,000 resting
 ] as const;
 
 await compareTrees<Result>({
   name: 'engine',
   metrics: variants.flatMap(([key, name]) => [
-    { name: `${name} opex limit orders/s`, pick: (r: Result) => r[key].opex.limits_per_s, better: 'higher' as const },
-    { name: `${name} peer limit orders/s`, pick: (r: Result) => r[key].peer.limits_per_s },
+    { name: `${name}: opex limits/s`, pick: (r: Result) => r[key].opex.limits_per_s, better: 'higher' as const },
+    { name: `${name}: peer limits/s`, pick: (r: Result) => r[key].peer.limits_per_s },
     {
-      name: `${name} ratio opex/peer`,
+      name: `${name}: opex/peer`,
       pick: (r: Result) => r[key].opex.limits_per_s / r[key].peer.limits_per_s,
       better: 'higher' as const,
     },
