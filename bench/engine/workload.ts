@@ -1,4 +1,4 @@
-import { EventType } from '@opex/engine/events';
+import { decodeEvents } from '@opex/engine/event-decoder';
 import { defineRules } from '@opex/engine/market-rules';
 import { OrderBook } from '@opex/engine/order-book';
 import { intIn, mulberry32 } from '@opex/engine/testing/mulberry32';
@@ -75,11 +75,11 @@ export function generateWorkload(name: string, orders: number, cap = Number.POSI
     w.price[w.ops] = price;
     w.qty[w.ops++] = qty;
     book.place({ type: 'place', id, owner: 1, ts: 0, side: side === 0 ? 0 : 1, kind: 0, price, qty });
-    const events = book.events;
-    for (let i = 0; i < events.count; i++) {
-      if (events.type(i) !== EventType.Trade) continue;
-      last = events.tradePrice(i);
-      if (events.makerRemaining(i) === 0) forget(events.makerId(i));
+    // Decoded (not timed here): the same reading works on an older engine that a compare run builds against.
+    for (const e of decodeEvents(book.events)) {
+      if (e.type !== 'trade') continue;
+      last = e.price;
+      if (e.makerRemaining === 0) forget(e.makerId);
     }
     if (book.ids.get(id) !== -1) {
       where.set(id, resting.length);
