@@ -37,11 +37,12 @@ test.describe('screenshots', () => {
       await visitor.close();
       const context = await browser.newContext({ viewport });
       const bob = await openTradePage(context, BOB, 'BTC_USDT');
-      // A buy far under the market rests, so the open-orders table has a row to show.
+      // A buy far under the market (worth 10 USDT: the demo's least order value is 5) rests, so the open-orders
+      // table has a row to show.
       if (size.name === 'phone') await bob.getByRole('tab', { name: 'Buy', exact: true }).click();
       const buy = bob.getByRole('form', { name: 'Buy BTC' });
       await buy.getByLabel('Price').fill('1000');
-      await buy.getByLabel('Amount').fill('0.001');
+      await buy.getByLabel('Amount').fill('0.01');
       await buy.getByRole('button', { name: 'Buy BTC' }).click();
       // At least one: the desktop and phone flows run side by side as the same trader.
       await expect(
