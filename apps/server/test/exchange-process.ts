@@ -2,9 +2,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { Pool } from 'undici';
+import { postWithoutCore } from '../src/core/posting-without-core.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { creditFromOutside, postInTransaction } from '../src/ledger/ledger.ts';
+import { creditFromOutside } from '../src/ledger/ledger.ts';
 import { UserSessions } from '../src/modules/user/user-sessions.ts';
 import { systemClock } from '../src/platform/clock.ts';
 import { SESSION_COOKIE } from '../src/platform/session-store.ts';
@@ -44,7 +45,7 @@ export async function seedExchange(dataDir: string, users: number): Promise<Seed
         cause: 'operator_credit',
         causeId: `seed-${userId}-${coin}`,
       });
-      await postInTransaction(handle, credit, systemClock.now());
+      await postWithoutCore(handle, credit, systemClock.now());
     }
     const token = await sessions.create(userId, '127.0.0.1', 'bench');
     cookies.push(`${SESSION_COOKIE}=${token}; XSRF-TOKEN=bench`);

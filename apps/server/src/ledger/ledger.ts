@@ -1,12 +1,10 @@
 import Big from 'big.js';
-import type { Kysely, Transaction } from 'kysely';
-import type { DatabaseHandle } from '../db/database.ts';
-import type { Database } from '../db/schema.ts';
-import { type AccountType, type LedgerCause, mayGoNegative, SYSTEM_OWNER } from './accounts.ts';
+import { type AccountType, type LedgerCause, SYSTEM_OWNER } from './accounts.ts';
 
 /**
- * The double-entry ledger. A movement is a set of postings whose deltas sum to zero per coin; posting it changes
- * the balances and writes one ledger row per posting, inside the caller's transaction, or not at all.
+ * The double-entry ledger. A movement is a set of postings whose deltas sum to zero per coin; the trading core posts
+ * it (BalanceCache.post, the one posting routine): it changes the balances and writes one ledger row per posting, all
+ * in one transaction, or nothing at all.
  */
 export interface Posting {
   ownerId: number;
@@ -40,83 +38,6 @@ const decimalPattern = /^-?\d{1,30}(\.\d{1,30})?$/;
 export function parseAmount(value: string): Big {
   if (!decimalPattern.test(value)) throw new LedgerError('invalid_amount', `Not a decimal amount: ${value}`);
   return new Big(value);
-}
-
-type Writer = Kysely<Database> | Transaction<Database>;
-
-/**
- * Posts straight to the database: only where no trading core runs on it (a test's or a benchmark's setup before
- * the server starts). A running core holds balances, the external account's among them, in memory and would write
- * its own back over this; there every movement goes through TradingCore.postMovement or the core inbox.
- */
-export async function postMovement(
-  trx: Writer,
-  dialect: DatabaseHandle['dialect'],
-  movement: Movement,
-  now: number,
-): Promise<void> {
-  assertBalanced(movement);
-  const keyOf = (p: Posting) => `${p.ownerId}\u0000${p.account}\u0000${p.coin}`;
-  const current = new Map<string, { available: Big; locked: Big; exists: boolean }>();
-  for (const posting of movement.postings) {
-    const key = keyOf(posting);
-    if (current.has(key)) continue;
-    let query = trx
-      .selectFrom('balances')
-      .select(['available', 'locked'])
-      .where('owner_id', '=', posting.ownerId)
-      .where('account', '=', posting.account)
-      .where('coin', '=', posting.coin);
-    // SQLite serialises writers itself; PostgreSQL needs the row lock against a concurrent read-modify-write.
-    if (dialect === 'postgres') query = query.forUpdate();
-    const row = await query.executeTakeFirst();
-    current.set(key, {
-      available: new Big(row?.available ?? '0'),
-      locked: new Big(row?.locked ?? '0'),
-      exists: row !== undefined,
-    });
-  }
-
-  const entries = movement.postings.map((posting) => {
-    const balance = current.get(keyOf(posting))!;
-    const after = balance[posting.field].plus(posting.delta);
-    if (after.lt(0) && !mayGoNegative(posting.ownerId, posting.account)) {
-      throw new LedgerError('insufficient', `Insufficient ${posting.coin} balance`);
-    }
-    balance[posting.field] = after;
-    return {
-      owner_id: posting.ownerId,
-      account: posting.account,
-      coin: posting.coin,
-      field: posting.field,
-      delta: new Big(posting.delta).toFixed(),
-      balance_after: after.toFixed(),
-      cause: movement.cause,
-      cause_id: movement.causeId,
-      memo: movement.memo ?? '',
-      created_at: now,
-    };
-  });
-
-  for (const [key, balance] of current) {
-    const [owner, account, coin] = key.split('\u0000') as [string, string, string];
-    const values = { available: balance.available.toFixed(), locked: balance.locked.toFixed(), updated_at: now };
-    if (balance.exists) {
-      await trx
-        .updateTable('balances')
-        .set(values)
-        .where('owner_id', '=', Number(owner))
-        .where('account', '=', account)
-        .where('coin', '=', coin)
-        .execute();
-    } else {
-      await trx
-        .insertInto('balances')
-        .values({ owner_id: Number(owner), account, coin, ...values })
-        .execute();
-    }
-  }
-  await trx.insertInto('ledger_entries').values(entries).execute();
 }
 
 export function assertBalanced(movement: Movement): void {
@@ -165,9 +86,4 @@ export function creditFromOutside(input: {
       },
     ],
   };
-}
-
-/** Posts one movement in its own transaction. */
-export async function postInTransaction(handle: DatabaseHandle, movement: Movement, now: number): Promise<void> {
-  await handle.db.transaction().execute((trx) => postMovement(trx, handle.dialect, movement, now));
 }

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase, testDialects } from '../../test/harness.ts';
-import { creditFromOutside, LedgerError, postInTransaction } from './ledger.ts';
-import { auditLedger } from './ledger-audit.ts';
+import { creditFromOutside, LedgerError } from '../ledger/ledger.ts';
+import { auditLedger } from '../ledger/ledger-audit.ts';
+import { postWithoutCore } from './posting-without-core.ts';
 
-describe.each(testDialects)('ledger on %s', (dialect) => {
+describe.each(testDialects)('posting without a running core on %s', (dialect) => {
   let database: TestDatabase;
   beforeEach(async () => {
     database = await openTestDatabase(dialect);
@@ -20,12 +21,12 @@ describe.each(testDialects)('ledger on %s', (dialect) => {
       .executeTakeFirst();
 
   it('credits from outside exactly, with a ledger row on each side', async () => {
-    await postInTransaction(
+    await postWithoutCore(
       database,
       creditFromOutside({ ownerId: 7, coin: 'BTC', amount: '0.1', cause: 'operator_credit', causeId: 'a' }),
       1,
     );
-    await postInTransaction(
+    await postWithoutCore(
       database,
       creditFromOutside({ ownerId: 7, coin: 'BTC', amount: '0.2', cause: 'operator_credit', causeId: 'b' }),
       2,
@@ -43,7 +44,7 @@ describe.each(testDialects)('ledger on %s', (dialect) => {
   });
 
   it('refuses a movement that would overdraw a user and changes nothing', async () => {
-    await postInTransaction(
+    await postWithoutCore(
       database,
       creditFromOutside({ ownerId: 7, coin: 'USDT', amount: '10', cause: 'operator_credit', causeId: 'a' }),
       1,
@@ -56,7 +57,7 @@ describe.each(testDialects)('ledger on %s', (dialect) => {
         { ownerId: 8, account: 'exchange' as const, coin: 'USDT', field: 'available' as const, delta: '10.00000001' },
       ],
     };
-    await expect(postInTransaction(database, overdraw, 2)).rejects.toMatchObject({ reason: 'insufficient' });
+    await expect(postWithoutCore(database, overdraw, 2)).rejects.toMatchObject({ reason: 'insufficient' });
     expect(await balanceOf(7, 'USDT')).toEqual({ available: '10', locked: '0' });
     expect(await balanceOf(8, 'USDT')).toBeUndefined();
     expect(await database.db.selectFrom('ledger_entries').select('id').execute()).toHaveLength(2);
@@ -68,7 +69,7 @@ describe.each(testDialects)('ledger on %s', (dialect) => {
       causeId: 'x',
       postings: [{ ownerId: 1, account: 'exchange' as const, coin: 'BTC', field: 'available' as const, delta: '1' }],
     };
-    await expect(postInTransaction(database, unbalanced, 1)).rejects.toBeInstanceOf(LedgerError);
+    await expect(postWithoutCore(database, unbalanced, 1)).rejects.toBeInstanceOf(LedgerError);
     expect(() => creditFromOutside({ ownerId: 1, coin: 'BTC', amount: '1e5', cause: 'deposit', causeId: 'x' })).toThrow(
       LedgerError,
     );
@@ -80,7 +81,7 @@ describe.each(testDialects)('ledger on %s', (dialect) => {
 
   it('keeps decimal sums exact where floating point would drift', async () => {
     for (let i = 0; i < 10; i++) {
-      await postInTransaction(
+      await postWithoutCore(
         database,
         creditFromOutside({ ownerId: 3, coin: 'ETH', amount: '0.1', cause: 'deposit', causeId: `d${i}` }),
         i,
