@@ -17,7 +17,7 @@ import { ErrorCode } from '@opex/contract/error-codes';
 import Big from 'big.js';
 import { generate } from 'otplib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createUserKit } from '../src/accounts/user-kit.ts';
+import { createAccountChecks } from '../src/accounts/account-checks.ts';
 import { runAdmin } from '../src/admin/commands.ts';
 import { saveCoin } from '../src/catalog/coins.ts';
 import { SimulatedChain } from '../src/chains/simulated-chain.ts';
@@ -488,7 +488,7 @@ describe.each(testDialects)('withdrawals on %s', (dialect) => {
     await db().insertInto('withdrawals').values(unlocked).execute();
     expect(await balanceOf(db(), bobId, 'BTC')).toEqual({ available: '0.6995', locked: '0.3005' });
 
-    await recoverInterruptedRequests(createUserKit(server.services));
+    await recoverInterruptedRequests(createAccountChecks(server.services));
     expect(await balanceOf(db(), bobId, 'BTC')).toEqual(before);
     const rows = await db().selectFrom('withdrawals').select(['id', 'state']).where('user_id', '=', bobId).execute();
     expect(rows).toEqual([{ id: row.id, state: 'cancelled' }]);

@@ -5,9 +5,9 @@ import type { LoggedInContext } from '../platform/call-binding.ts';
 import { CallError } from '../platform/call-error.ts';
 import { checkSecondFactor, type SecondFactorInput } from '../second-factor/second-factor.ts';
 import { commitSecurityChange } from '../security-changes/sensitive-change.ts';
+import type { AccountChecks } from './account-checks.ts';
 import { type AccountKey, accountTarget, findUserByAccount, findUserById, type UserRow } from './accounts.ts';
 import { countryCodeOffered } from './phone-country-codes.ts';
-import type { UserKit } from './user-kit.ts';
 
 /**
  * Binding or changing the account's e-mail or phone: the new address proves itself with a bindAddress code, the
@@ -20,14 +20,14 @@ export interface NewAddressInput extends SecondFactorInput {
   newAuthCode: string;
 }
 
-export async function loggedInUser(kit: UserKit, ctx: LoggedInContext): Promise<UserRow> {
+export async function loggedInUser(kit: AccountChecks, ctx: LoggedInContext): Promise<UserRow> {
   const user = await findUserById(kit.services.database.db, ctx.userId);
   if (!user) throw new CallError(ErrorCode.sessionEnded);
   return user;
 }
 
 /** A new address another account does not hold and, for phones, under an offered country code. */
-export async function checkNewAddress(kit: UserKit, key: AccountKey): Promise<void> {
+export async function checkNewAddress(kit: AccountChecks, key: AccountKey): Promise<void> {
   if ('mobile' in key && !(await countryCodeOffered(kit.services.settings, key.countryCode ?? ''))) {
     throw new CallError(ErrorCode.countryCodeRefused);
   }
@@ -59,7 +59,7 @@ const slots = {
 } as const;
 
 export async function saveAddress(
-  kit: UserKit,
+  kit: AccountChecks,
   ctx: LoggedInContext,
   slot: keyof typeof slots,
   mode: 'bind' | 'change',

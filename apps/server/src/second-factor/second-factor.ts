@@ -1,7 +1,7 @@
 import { OperationType } from '@opex/contract/calls/verification';
 import { ErrorCode } from '@opex/contract/error-codes';
+import type { AccountChecks } from '../accounts/account-checks.ts';
 import { emailTarget, phoneTarget, type UserRow } from '../accounts/accounts.ts';
-import type { UserKit } from '../accounts/user-kit.ts';
 import { CallError } from '../platform/call-error.ts';
 import { checkGoogleCode, type Spend } from './totp.ts';
 
@@ -15,7 +15,7 @@ export interface SecondFactorInput {
   smsAuthCode?: string | undefined;
 }
 
-export async function checkSecondFactor(kit: UserKit, user: UserRow, input: SecondFactorInput): Promise<Spend> {
+export async function checkSecondFactor(kit: AccountChecks, user: UserRow, input: SecondFactorInput): Promise<Spend> {
   if (user.google_status === 1) {
     if (!input.googleCode) throw new CallError(ErrorCode.secondFactorRequired);
     return checkGoogleCode(kit, user.id, input.googleCode);
@@ -24,7 +24,7 @@ export async function checkSecondFactor(kit: UserKit, user: UserRow, input: Seco
 }
 
 /** A securityVerify code sent to the user's bound e-mail (emailAuthCode) or phone (smsAuthCode). */
-export async function checkOwnAddressCode(kit: UserKit, user: UserRow, input: SecondFactorInput): Promise<Spend> {
+export async function checkOwnAddressCode(kit: AccountChecks, user: UserRow, input: SecondFactorInput): Promise<Spend> {
   const target =
     input.emailAuthCode && user.email
       ? { target: emailTarget(user.email), code: input.emailAuthCode }

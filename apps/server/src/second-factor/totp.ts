@@ -1,7 +1,7 @@
 import { ErrorCode } from '@opex/contract/error-codes';
 import type { Kysely, Transaction } from 'kysely';
 import { generateSecret, generateURI, verify } from 'otplib';
-import type { UserKit } from '../accounts/user-kit.ts';
+import type { AccountChecks } from '../accounts/account-checks.ts';
 import type { Database } from '../db/schema.ts';
 import { CallError } from '../platform/call-error.ts';
 import type { Clock } from '../platform/clock.ts';
@@ -125,7 +125,7 @@ function spendStep(userId: number, step: number, now: number, bind: boolean): Sp
 const wrongCodeLimit: Limit = { max: 5, windowMs: 15 * 60_000, code: ErrorCode.rateLimited };
 
 /** Checks a code of the bound secret; the returned spend marks its step used. */
-export async function checkGoogleCode(kit: UserKit, userId: number, code: string): Promise<Spend> {
+export async function checkGoogleCode(kit: AccountChecks, userId: number, code: string): Promise<Spend> {
   const { db } = kit.services.database;
   const { clock } = kit.services;
   // Every attempt holds a place while its code is checked (see RateLimiter.reserve), so a concurrent burst of

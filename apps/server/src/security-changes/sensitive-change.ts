@@ -1,6 +1,6 @@
 import type { SecurityActionValue } from '@opex/contract/calls/security';
 import type { Kysely } from 'kysely';
-import type { UserKit } from '../accounts/user-kit.ts';
+import type { AccountChecks } from '../accounts/account-checks.ts';
 import type { Database } from '../db/schema.ts';
 import { clientOf, type LoggedInContext } from '../platform/call-binding.ts';
 import type { Spend } from '../second-factor/totp.ts';
@@ -11,7 +11,7 @@ import { recordSecurityChange } from './security-changes.ts';
  * (history row, message, withdrawal hold). A code spent concurrently rolls the whole change back.
  */
 export async function commitSecurityChange(
-  kit: UserKit,
+  kit: AccountChecks,
   ctx: LoggedInContext,
   action: SecurityActionValue,
   spends: Spend[],

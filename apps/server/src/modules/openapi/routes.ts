@@ -1,8 +1,8 @@
 import { createOpenApi, deleteOpenApi, myApiList, openApiOne, updateOpenApi } from '@opex/contract/calls/open-api';
 import { SecurityAction } from '@opex/contract/calls/security';
 import type { FastifyInstance } from 'fastify';
+import { createAccountChecks } from '../../accounts/account-checks.ts';
 import { loggedInUser } from '../../accounts/address-binding.ts';
-import { createUserKit } from '../../accounts/user-kit.ts';
 import { bindCall } from '../../platform/call-binding.ts';
 import { requireGoogleWhenEnforced } from '../../second-factor/enforced-google.ts';
 import { checkSecondFactor } from '../../second-factor/second-factor.ts';
@@ -17,7 +17,7 @@ import { apiKeyItemOf, insertApiKey, listApiKeys, ownApiKey } from './api-keys.t
  * While the operator enforces Google (is_enforce_google_auth), creating and changing need Google bound.
  */
 export async function registerOpenApiKeys(app: FastifyInstance, services: Services) {
-  const kit = createUserKit(services);
+  const kit = createAccountChecks(services);
   const { db } = services.database;
   const { clock } = services;
 

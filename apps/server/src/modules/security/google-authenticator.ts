@@ -1,7 +1,7 @@
 import { SecurityAction } from '@opex/contract/calls/security';
 import { ErrorCode } from '@opex/contract/error-codes';
+import type { AccountChecks } from '../../accounts/account-checks.ts';
 import { loggedInUser } from '../../accounts/address-binding.ts';
-import type { UserKit } from '../../accounts/user-kit.ts';
 import type { LoggedInContext } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
 import { checkOwnAddressCode, type SecondFactorInput } from '../../second-factor/second-factor.ts';
@@ -10,7 +10,7 @@ import { serverSecretBox } from '../../secrets/secret-box.ts';
 import { commitSecurityChange } from '../../security-changes/sensitive-change.ts';
 
 /** user/toopen_google_authenticator, user/google_verify, user/close_google_verify. */
-export async function openGoogleSetup(kit: UserKit, ctx: LoggedInContext) {
+export async function openGoogleSetup(kit: AccountChecks, ctx: LoggedInContext) {
   const user = await loggedInUser(kit, ctx);
   if (user.google_status === 1) throw new CallError(ErrorCode.googleAlreadyBound);
   const brand = await kit.services.settings.get<{ company_name?: string }>('brand', {});
@@ -23,7 +23,7 @@ export async function openGoogleSetup(kit: UserKit, ctx: LoggedInContext) {
 }
 
 export async function bindGoogle(
-  kit: UserKit,
+  kit: AccountChecks,
   ctx: LoggedInContext,
   input: SecondFactorInput & { googleCode: string },
 ) {
@@ -48,7 +48,7 @@ export async function bindGoogle(
   });
 }
 
-export async function closeGoogle(kit: UserKit, ctx: LoggedInContext, googleCode: string) {
+export async function closeGoogle(kit: AccountChecks, ctx: LoggedInContext, googleCode: string) {
   const user = await loggedInUser(kit, ctx);
   if (user.google_status !== 1) throw new CallError(ErrorCode.googleNotBound);
   if (await kit.services.settings.switchOn('is_enforce_google_auth')) throw new CallError(ErrorCode.googleEnforced);

@@ -19,8 +19,8 @@ import {
   updateFeeCoinOpen,
 } from '@opex/contract/calls/security';
 import type { FastifyInstance } from 'fastify';
+import { createAccountChecks } from '../../accounts/account-checks.ts';
 import { loggedInUser, saveAddress } from '../../accounts/address-binding.ts';
-import { createUserKit } from '../../accounts/user-kit.ts';
 import { kycFormConfig, submitKyc } from '../../kyc/kyc.ts';
 import { bindCall } from '../../platform/call-binding.ts';
 import { sealPlainTotpSecrets } from '../../second-factor/totp.ts';
@@ -34,7 +34,7 @@ import { setLoginVerify, setMobileVerify } from './verification-settings.ts';
 
 /** The security centre: bindings, Google authenticator, verification settings, histories, KYC, invites, preferences. */
 export async function registerSecurityModule(app: FastifyInstance, services: Services) {
-  const kit = createUserKit(services);
+  const kit = createAccountChecks(services);
   const { db } = services.database;
   const done = () => null;
   // Secrets written before they were sealed at rest (migration 0014) are sealed now, before any call reads them.

@@ -1,8 +1,8 @@
 import { SecurityAction } from '@opex/contract/calls/security';
 import { ErrorCode } from '@opex/contract/error-codes';
+import type { AccountChecks } from '../../accounts/account-checks.ts';
 import type { UserRow } from '../../accounts/accounts.ts';
 import { loggedInUser } from '../../accounts/address-binding.ts';
-import type { UserKit } from '../../accounts/user-kit.ts';
 import type { LoggedInContext } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
 import { checkSecondFactor, type SecondFactorInput } from '../../second-factor/second-factor.ts';
@@ -18,7 +18,12 @@ const factorAvailable: Record<string, (user: UserRow) => boolean> = {
   '3': (user) => user.email !== null,
 };
 
-export async function setMobileVerify(kit: UserKit, ctx: LoggedInContext, open: boolean, input: SecondFactorInput) {
+export async function setMobileVerify(
+  kit: AccountChecks,
+  ctx: LoggedInContext,
+  open: boolean,
+  input: SecondFactorInput,
+) {
   const user = await loggedInUser(kit, ctx);
   if (user.mobile === null) throw new CallError(ErrorCode.mobileNotBound);
   // Without an e-mail or Google the phone is the only way to verify the account.
@@ -39,7 +44,7 @@ export async function setMobileVerify(kit: UserKit, ctx: LoggedInContext, open: 
 }
 
 export async function setLoginVerify(
-  kit: UserKit,
+  kit: AccountChecks,
   ctx: LoggedInContext,
   input: SecondFactorInput & { loginVerify: string },
 ) {

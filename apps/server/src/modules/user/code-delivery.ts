@@ -1,7 +1,7 @@
 import { OperationType, type OperationTypeValue } from '@opex/contract/calls/verification';
 import { ErrorCode } from '@opex/contract/error-codes';
+import type { AccountChecks } from '../../accounts/account-checks.ts';
 import type { CodeTarget } from '../../accounts/accounts.ts';
-import type { UserKit } from '../../accounts/user-kit.ts';
 import { CODE_TTL_MS } from '../../accounts/verification-codes.ts';
 import { CallError } from '../../platform/call-error.ts';
 import { accountLimits } from '../../rate-limits/rate-limits.ts';
@@ -24,7 +24,7 @@ const purposeText: Record<OperationTypeValue, string> = {
 export type Delivery = 'delivered' | 'recorded' | 'none';
 
 export async function sendCode(
-  kit: UserKit,
+  kit: AccountChecks,
   purpose: OperationTypeValue,
   to: CodeTarget,
   ip: string,

@@ -2,6 +2,7 @@ import { type emailValidCode, OperationType, type smsValidCode } from '@opex/con
 import { ErrorCode } from '@opex/contract/error-codes';
 import { requiredField } from '@opex/contract/validation-messages';
 import type { z } from 'zod';
+import type { AccountChecks } from '../../accounts/account-checks.ts';
 import {
   type AccountKey,
   accountTarget,
@@ -13,7 +14,6 @@ import {
   userTarget,
 } from '../../accounts/accounts.ts';
 import { checkNewAddress } from '../../accounts/address-binding.ts';
-import type { UserKit } from '../../accounts/user-kit.ts';
 import type { CodeChannel } from '../../accounts/verification-codes.ts';
 import { type CallContext, requestLocale } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
@@ -35,13 +35,13 @@ function requestedAccount(channel: CodeChannel, input: Partial<CodeRequest>, ctx
   return { countryCode: input.countryCode, mobile: input.mobileNumber };
 }
 
-async function sessionUser(kit: UserKit, ctx: CallContext): Promise<UserRow> {
+async function sessionUser(kit: AccountChecks, ctx: CallContext): Promise<UserRow> {
   const user = ctx.session ? await findUserById(kit.services.database.db, ctx.session.userId) : null;
   if (!user) throw new CallError(ErrorCode.sessionEnded);
   return user;
 }
 
-async function targetFor(kit: UserKit, channel: CodeChannel, input: Partial<CodeRequest>, ctx: CallContext) {
+async function targetFor(kit: AccountChecks, channel: CodeChannel, input: Partial<CodeRequest>, ctx: CallContext) {
   const { db } = kit.services.database;
   switch (input.operationType) {
     case OperationType.register: {
@@ -84,7 +84,7 @@ async function targetFor(kit: UserKit, channel: CodeChannel, input: Partial<Code
 }
 
 export async function requestCode(
-  kit: UserKit,
+  kit: AccountChecks,
   channel: CodeChannel,
   input: Partial<CodeRequest> & Pick<CodeRequest, 'operationType'>,
   ctx: CallContext,
@@ -100,7 +100,12 @@ export async function requestCode(
  * A reset code: the same answer, the same limits and no wait on delivery whether or not the address has an
  * account, so the call tells nobody which addresses are registered; only an account's address gets a code.
  */
-async function requestResetCode(kit: UserKit, channel: CodeChannel, input: Partial<CodeRequest>, ctx: CallContext) {
+async function requestResetCode(
+  kit: AccountChecks,
+  channel: CodeChannel,
+  input: Partial<CodeRequest>,
+  ctx: CallContext,
+) {
   const key = requestedAccount(channel, input, ctx);
   const user = await findUserByAccount(kit.services.database.db, key);
   const delivery = user ? 'recorded' : 'none';

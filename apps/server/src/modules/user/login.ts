@@ -4,6 +4,7 @@ import type { confirmLogin, loginIn } from '@opex/contract/calls/user';
 import { OperationType } from '@opex/contract/calls/verification';
 import { ErrorCode } from '@opex/contract/error-codes';
 import type { z } from 'zod';
+import type { AccountChecks } from '../../accounts/account-checks.ts';
 import {
   type AccountKey,
   type CodeTarget,
@@ -14,7 +15,6 @@ import {
   type UserRow,
 } from '../../accounts/accounts.ts';
 import { verifyAgainstDecoy, verifyPassword } from '../../accounts/passwords.ts';
-import type { UserKit } from '../../accounts/user-kit.ts';
 import { writeMessage } from '../../messages/messages.ts';
 import { type CallContext, clientOf } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
@@ -49,7 +49,10 @@ function loginKey(input: z.output<typeof loginIn.request>): AccountKey {
  * (phone or e-mail) instead and the operator does not enforce Google (is_enforce_google_auth). Without Google, the
  * user's own choice of code factor; else the operator's forced login verification (e-mail, phone).
  */
-async function secondFactor(kit: UserKit, user: UserRow): Promise<{ type: number; target: CodeTarget | null } | null> {
+async function secondFactor(
+  kit: AccountChecks,
+  user: UserRow,
+): Promise<{ type: number; target: CodeTarget | null } | null> {
   const { settings } = kit.services;
   const google = user.google_status === 1;
   const own = codeFactors[user.login_verify]?.(user);
@@ -64,7 +67,7 @@ async function secondFactor(kit: UserKit, user: UserRow): Promise<{ type: number
 }
 
 export async function loginWithPassword(
-  kit: UserKit,
+  kit: AccountChecks,
   input: z.output<typeof loginIn.request>,
   ctx: CallContext,
 ): Promise<z.input<typeof loginIn.reply>> {
@@ -122,7 +125,7 @@ function hashLoginToken(token: string): string {
 }
 
 export async function confirmLoginWithCode(
-  kit: UserKit,
+  kit: AccountChecks,
   input: z.output<typeof confirmLogin.request>,
   ctx: CallContext,
 ): Promise<void> {
@@ -156,7 +159,7 @@ export async function confirmLoginWithCode(
 }
 
 /** Checks the code of the factor the login asked for; the returned spend consumes it with the login token. */
-async function checkLoginCode(kit: UserKit, user: UserRow, factorType: number, authCode: string): Promise<Spend> {
+async function checkLoginCode(kit: AccountChecks, user: UserRow, factorType: number, authCode: string): Promise<Spend> {
   const { codes } = kit;
   if (factorType === GOOGLE) {
     if (user.google_status !== 1) throw new CallError(ErrorCode.loginTokenInvalid);
@@ -168,7 +171,7 @@ async function checkLoginCode(kit: UserKit, user: UserRow, factorType: number, a
   return (trx) => codes.markUsed(trx, codeId);
 }
 
-async function recordLogin(kit: UserKit, userId: number, ctx: CallContext, success: boolean): Promise<void> {
+async function recordLogin(kit: AccountChecks, userId: number, ctx: CallContext, success: boolean): Promise<void> {
   const { ip, userAgent } = clientOf(ctx);
   await kit.services.database.db
     .insertInto('login_history')
@@ -183,7 +186,7 @@ async function recordLogin(kit: UserKit, userId: number, ctx: CallContext, succe
 }
 
 /** Starts the session (replacing any the browser held) and tells the user about a login from a new device. */
-async function completeLogin(kit: UserKit, user: UserRow, ctx: CallContext): Promise<void> {
+async function completeLogin(kit: AccountChecks, user: UserRow, ctx: CallContext): Promise<void> {
   const { services } = kit;
   const { db } = services.database;
   const { ip, userAgent } = clientOf(ctx);

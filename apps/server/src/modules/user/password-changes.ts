@@ -3,9 +3,9 @@ import type { passwordUpdate, resetPassword } from '@opex/contract/calls/user';
 import { OperationType } from '@opex/contract/calls/verification';
 import { ErrorCode } from '@opex/contract/error-codes';
 import type { z } from 'zod';
+import type { AccountChecks } from '../../accounts/account-checks.ts';
 import { accountTarget, findUserByAccount, findUserById, type UserRow, userTarget } from '../../accounts/accounts.ts';
 import { hashPassword, verifyPassword } from '../../accounts/passwords.ts';
-import type { UserKit } from '../../accounts/user-kit.ts';
 import { type CallContext, clientOf, type LoggedInContext } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
 import { accountLimits, loginFailureBucket } from '../../rate-limits/rate-limits.ts';
@@ -18,7 +18,7 @@ import { clearSessionCookie } from './session-cookie.ts';
  * the user ends, the caller's included (the web app goes to /login), and the user gets a message.
  */
 async function replacePassword(
-  kit: UserKit,
+  kit: AccountChecks,
   user: UserRow,
   codeId: number,
   newPassword: string,
@@ -43,7 +43,7 @@ async function replacePassword(
 }
 
 export async function resetForgottenPassword(
-  kit: UserKit,
+  kit: AccountChecks,
   input: z.output<typeof resetPassword.request>,
   ctx: CallContext,
 ): Promise<void> {
@@ -68,7 +68,7 @@ export async function resetForgottenPassword(
 }
 
 export async function changePassword(
-  kit: UserKit,
+  kit: AccountChecks,
   input: z.output<typeof passwordUpdate.request>,
   ctx: LoggedInContext,
 ): Promise<void> {

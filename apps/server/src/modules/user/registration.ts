@@ -2,6 +2,7 @@ import type { register } from '@opex/contract/calls/user';
 import { OperationType } from '@opex/contract/calls/verification';
 import { ErrorCode } from '@opex/contract/error-codes';
 import type { z } from 'zod';
+import type { AccountChecks } from '../../accounts/account-checks.ts';
 import {
   type AccountKey,
   accountTarget,
@@ -9,7 +10,6 @@ import {
   findUserByAccount,
   findUserByInviteCode,
 } from '../../accounts/accounts.ts';
-import type { UserKit } from '../../accounts/user-kit.ts';
 import type { CallContext } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
 import { accountLimits } from '../../rate-limits/rate-limits.ts';
@@ -31,7 +31,7 @@ export function registrationKey(input: {
 }
 
 export async function registerAccount(
-  kit: UserKit,
+  kit: AccountChecks,
   input: z.output<typeof register.request>,
   ctx: CallContext,
 ): Promise<void> {

@@ -10,9 +10,9 @@ import {
 import { emailValidCode, smsValidCode } from '@opex/contract/calls/verification';
 import { ErrorCode } from '@opex/contract/error-codes';
 import type { FastifyInstance } from 'fastify';
+import { createAccountChecks } from '../../accounts/account-checks.ts';
 import { findUserById } from '../../accounts/accounts.ts';
 import { securityProfile } from '../../accounts/security-profile.ts';
-import { createUserKit } from '../../accounts/user-kit.ts';
 import { bindCall } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
 import type { Services } from '../../services.ts';
@@ -25,7 +25,7 @@ import { toUserInfo } from './user-info.ts';
 
 /** Accounts and sessions: registration, two-step login, logout, user info, password reset and change, codes. */
 export async function registerUserModule(app: FastifyInstance, services: Services) {
-  const kit = createUserKit(services);
+  const kit = createAccountChecks(services);
   const { db } = services.database;
 
   bindCall(app, services, emailValidCode, (input, ctx) => requestCode(kit, 'email', input, ctx));

@@ -10,8 +10,8 @@ import {
   withdrawList,
 } from '@opex/contract/calls/withdraw';
 import type { FastifyInstance } from 'fastify';
+import { createAccountChecks } from '../../accounts/account-checks.ts';
 import { loggedInUser } from '../../accounts/address-binding.ts';
-import { createUserKit } from '../../accounts/user-kit.ts';
 import { runModuleJobs } from '../../jobs/module-jobs.ts';
 import { bindCall } from '../../platform/call-binding.ts';
 import { requireGoogleWhenEnforced } from '../../second-factor/enforced-google.ts';
@@ -35,7 +35,7 @@ import {
 const EXPIRY_SWEEP_MS = 60_000;
 
 export async function registerWithdrawModule(app: FastifyInstance, services: Services) {
-  const kit = createUserKit(services);
+  const kit = createAccountChecks(services);
   const { db } = services.database;
   const { clock } = services;
   await runModuleJobs(app, services.jobs, [

@@ -2,8 +2,8 @@ import type { getCost } from '@opex/contract/calls/withdraw';
 import { ErrorCode } from '@opex/contract/error-codes';
 import Big from 'big.js';
 import type { z } from 'zod';
+import type { AccountChecks } from '../../accounts/account-checks.ts';
 import { loggedInUser } from '../../accounts/address-binding.ts';
-import type { UserKit } from '../../accounts/user-kit.ts';
 import { findCoin } from '../../catalog/coins.ts';
 import type { LoggedInContext } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
@@ -12,7 +12,7 @@ import { addressFormatOf, coinChains, dailyLimitOf, isVerified, usedToday } from
 
 /** What the withdraw form shows before the trader types anything: chains, fees, minimums, limits, hold, factor. */
 export async function withdrawCost(
-  kit: UserKit,
+  kit: AccountChecks,
   ctx: LoggedInContext,
   symbol: string,
 ): Promise<z.input<typeof getCost.reply>> {

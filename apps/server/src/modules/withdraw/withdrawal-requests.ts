@@ -4,9 +4,9 @@ import { cancellableWithdrawStates, WithdrawState } from '@opex/contract/calls/w
 import { ErrorCode } from '@opex/contract/error-codes';
 import Big from 'big.js';
 import type { z } from 'zod';
+import type { AccountChecks } from '../../accounts/account-checks.ts';
 import { userTarget } from '../../accounts/accounts.ts';
 import { loggedInUser } from '../../accounts/address-binding.ts';
-import type { UserKit } from '../../accounts/user-kit.ts';
 import { findCoin } from '../../catalog/coins.ts';
 import { validateAddress } from '../../chains/address-validation.ts';
 import { addressSchemeOf } from '../../chains/chain-config.ts';
@@ -49,7 +49,7 @@ export function toRecord(row: WithdrawalRow): WithdrawRecord {
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 export async function requestWithdrawal(
-  kit: UserKit,
+  kit: AccountChecks,
   ctx: LoggedInContext,
   input: z.output<typeof doWithdraw.request>,
 ): Promise<WithdrawRecord> {
@@ -149,7 +149,7 @@ export async function requestWithdrawal(
 }
 
 async function chosenAddress(
-  kit: UserKit,
+  kit: AccountChecks,
   userId: number,
   coin: string,
   chain: string,
@@ -172,7 +172,7 @@ async function chosenAddress(
 }
 
 async function sendConfirmation(
-  kit: UserKit,
+  kit: AccountChecks,
   ctx: LoggedInContext,
   user: Awaited<ReturnType<typeof loggedInUser>>,
   row: WithdrawalRow,
@@ -194,7 +194,7 @@ async function sendConfirmation(
 }
 
 export async function confirmWithdrawal(
-  kit: UserKit,
+  kit: AccountChecks,
   ctx: LoggedInContext,
   input: z.output<typeof withdrawConfirm.request>,
 ): Promise<WithdrawRecord> {
@@ -229,7 +229,7 @@ export async function confirmWithdrawal(
   return toRecord(done.row);
 }
 
-export async function cancelWithdrawal(kit: UserKit, ctx: LoggedInContext, id: number): Promise<WithdrawRecord> {
+export async function cancelWithdrawal(kit: AccountChecks, ctx: LoggedInContext, id: number): Promise<WithdrawRecord> {
   await ownWithdrawal(kit, ctx.userId, id);
   const row = await release(kit, id, { from: cancellableWithdrawStates, to: 'cancelled', userId: ctx.userId });
   if (!row) throw new CallError(ErrorCode.withdrawStateChanged);
@@ -237,7 +237,7 @@ export async function cancelWithdrawal(kit: UserKit, ctx: LoggedInContext, id: n
 }
 
 async function release(
-  kit: UserKit,
+  kit: AccountChecks,
   id: number,
   how: { from: readonly WithdrawalRow['state'][]; to: 'cancelled'; userId?: number; reason?: string },
 ): Promise<WithdrawalRow | null> {
@@ -259,12 +259,12 @@ async function release(
   return done.row;
 }
 
-function expire(kit: UserKit, id: number) {
+function expire(kit: AccountChecks, id: number) {
   return release(kit, id, { from: ['unconfirmed'], to: 'cancelled', reason: 'confirmation expired' });
 }
 
 /** Unconfirmed withdrawals past their confirmation time are cancelled and their funds returned. */
-export async function expireUnconfirmed(kit: UserKit, userId?: number): Promise<void> {
+export async function expireUnconfirmed(kit: AccountChecks, userId?: number): Promise<void> {
   let query = kit.services.database.db
     .selectFrom('withdrawals')
     .select('id')
@@ -274,7 +274,7 @@ export async function expireUnconfirmed(kit: UserKit, userId?: number): Promise<
   for (const { id } of await query.execute()) await expire(kit, id);
 }
 
-async function ownWithdrawal(kit: UserKit, userId: number, id: number): Promise<WithdrawalRow> {
+async function ownWithdrawal(kit: AccountChecks, userId: number, id: number): Promise<WithdrawalRow> {
   const row = await kit.services.database.db
     .selectFrom('withdrawals')
     .selectAll()
@@ -287,7 +287,7 @@ async function ownWithdrawal(kit: UserKit, userId: number, id: number): Promise<
 }
 
 export async function withdrawalPage(
-  kit: UserKit,
+  kit: AccountChecks,
   userId: number,
   input: z.output<typeof withdrawList.request>,
 ): Promise<z.input<typeof withdrawList.reply>> {
@@ -314,7 +314,7 @@ export async function withdrawalPage(
  * between its ledger lock and marking itself unconfirmed is settled by the ledger. Locked: it is cancelled and
  * released (its confirmation never reached the user); not locked: the row is dropped.
  */
-export async function recoverInterruptedRequests(kit: UserKit): Promise<void> {
+export async function recoverInterruptedRequests(kit: AccountChecks): Promise<void> {
   const { db } = kit.services.database;
   const rows = await db.selectFrom('withdrawals').selectAll().where('state', '=', 'locking').execute();
   for (const row of rows) {

@@ -2,14 +2,14 @@ import { RateLimiter } from '../rate-limits/rate-limits.ts';
 import type { Services } from '../services.ts';
 import { VerificationCodes } from './verification-codes.ts';
 
-/** What the account handlers share: the platform services plus the module's own stores. */
-export interface UserKit {
+/** What the account handlers share: the services, and the rate limits and one-time codes that guard an account. */
+export interface AccountChecks {
   services: Services;
   limiter: RateLimiter;
   codes: VerificationCodes;
 }
 
-export function createUserKit(services: Services): UserKit {
+export function createAccountChecks(services: Services): AccountChecks {
   const { db } = services.database;
   return {
     services,
