@@ -2,8 +2,8 @@ import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { LedgerEntriesTable } from '../db/tables/ledger.ts';
 import { type AccountType, type LedgerCause, mayGoNegative } from '../ledger/accounts.ts';
-import { LedgerError } from '../ledger/ledger.ts';
-import { ledgerOf, ledgerText } from '../ledger/ledger-units.ts';
+import { assertBalanced, LedgerError, type Movement } from '../ledger/ledger.ts';
+import { ledgerOf, ledgerText, parseLedger } from '../ledger/ledger-units.ts';
 
 /**
  * The core's balances in memory: loaded per owner from the database on first use, then authoritative (the core is
@@ -109,6 +109,17 @@ export class BalanceCache {
       change.balance = balance;
       this.dirty.set(key, change);
     }
+  }
+
+  /** Posts a movement given as decimal strings (a deposit, credit, transfer): checked, then post() as above. */
+  postMovement(movement: Movement, now: number, entries: Insertable<LedgerEntriesTable>[]): void {
+    assertBalanced(movement);
+    const postings = movement.postings.map((p) => {
+      const delta = parseLedger(p.delta);
+      if (delta === null) throw new LedgerError('invalid_amount', `More than 18 decimals: ${p.delta}`);
+      return { ...p, delta };
+    });
+    this.post(movement.cause, movement.causeId, postings, now, entries, movement.memo ?? '');
   }
 
   takeDirty(): BalanceChange[] {

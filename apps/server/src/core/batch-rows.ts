@@ -89,6 +89,16 @@ export function alongsideWrites({ candles, sessionTouches, prune }: AlongsideRow
   return writes;
 }
 
+/** A changed balance as its stored row. */
+export function balanceRow(
+  b: BalanceChange,
+  now: number,
+): Insertable<BalancesTable> & { available: string; locked: string } {
+  const available = ledgerText(b.balance.available);
+  const locked = ledgerText(b.balance.locked);
+  return { owner_id: b.ownerId, account: b.account, coin: b.coin, available, locked, updated_at: now };
+}
+
 /** The batch's rows, and the events to publish once they are committed. */
 export function batchOutput(
   batch: BatchEffects,
@@ -99,9 +109,9 @@ export function batchOutput(
   const balanceRows: Insertable<BalancesTable>[] = [];
   const moved = movedOutsideTrading(batch.ledger);
   for (const b of balances) {
-    const available = ledgerText(b.balance.available);
-    const locked = ledgerText(b.balance.locked);
-    balanceRows.push({ owner_id: b.ownerId, account: b.account, coin: b.coin, available, locked, updated_at: now });
+    const row = balanceRow(b, now);
+    const { available, locked } = row;
+    balanceRows.push(row);
     const event: BalanceEvent = {
       type: 'balance',
       ownerId: b.ownerId,

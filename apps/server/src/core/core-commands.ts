@@ -1,5 +1,4 @@
-import { assertBalanced, LedgerError, type LedgerFailure, type Movement } from '../ledger/ledger.ts';
-import { parseLedger } from '../ledger/ledger-units.ts';
+import { LedgerError, type LedgerFailure, type Movement } from '../ledger/ledger.ts';
 import type { CommandEntry } from './command-entry.ts';
 import type { CoreState } from './core-state.ts';
 import type { ClientOrderIds } from './spot/client-order-ids.ts';
@@ -63,13 +62,7 @@ function applyMovement(
   at: number,
 ): MovementOutcome {
   try {
-    assertBalanced(movement);
-    const postings = movement.postings.map((p) => {
-      const delta = parseLedger(p.delta);
-      if (delta === null) throw new LedgerError('invalid_amount', `More than 18 decimals: ${p.delta}`);
-      return { ...p, delta };
-    });
-    state.balances.post(movement.cause, movement.causeId, postings, at, ledger, movement.memo ?? '');
+    state.balances.postMovement(movement, at, ledger);
     return { ok: true };
   } catch (error) {
     if (error instanceof LedgerError) return { ok: false, reason: error.reason };

@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from '../db/database.ts';
-import { assertBalanced, LedgerError, type Movement } from '../ledger/ledger.ts';
-import { ledgerText, parseLedger } from '../ledger/ledger-units.ts';
+import type { Movement } from '../ledger/ledger.ts';
 import { BalanceCache } from './balance-cache.ts';
+import { balanceRow } from './batch-rows.ts';
 import { writeBatch } from './batch-writer.ts';
 
 /**
@@ -11,27 +11,14 @@ import { writeBatch } from './batch-writer.ts';
  * over this; there every movement goes through TradingCore.postMovement or the core inbox.
  */
 export async function postWithoutCore(handle: DatabaseHandle, movement: Movement, now: number): Promise<void> {
-  assertBalanced(movement);
   const balances = new BalanceCache();
   await balances.load(
     handle.db,
     movement.postings.map((p) => p.ownerId),
   );
-  const postings = movement.postings.map((p) => {
-    const delta = parseLedger(p.delta);
-    if (delta === null) throw new LedgerError('invalid_amount', `More than 18 decimals: ${p.delta}`);
-    return { ...p, delta };
-  });
   const entries: Parameters<BalanceCache['post']>[4] = [];
-  balances.post(movement.cause, movement.causeId, postings, now, entries, movement.memo ?? '');
-  const rows = balances.takeDirty().map((b) => ({
-    owner_id: b.ownerId,
-    account: b.account,
-    coin: b.coin,
-    available: ledgerText(b.balance.available),
-    locked: ledgerText(b.balance.locked),
-    updated_at: now,
-  }));
+  balances.postMovement(movement, now, entries);
+  const rows = balances.takeDirty().map((b) => balanceRow(b, now));
   await writeBatch(handle.db, {
     writes: [
       { table: 'ledger_entries', rows: entries },

@@ -42,7 +42,7 @@ interface Job {
   kind: keyof CoreCommands & string;
   input: unknown;
   at: number;
-  mark?: ScheduleMark;
+  mark: ScheduleMark | undefined;
   answer: (outcome: unknown) => void;
 }
 
@@ -151,9 +151,7 @@ export class TradingCore implements CommandBus<CoreCommands> {
     options: { at?: number; mark?: ScheduleMark } = {},
   ): Promise<OutcomeOf<CoreCommands, K>> {
     const at = options.at ?? this.clock.now();
-    return new Promise((answer) =>
-      this.submit({ kind, input, at, ...(options.mark ? { mark: options.mark } : {}), answer: answer as never }),
-    );
+    return new Promise((answer) => this.submit({ kind, input, at, mark: options.mark, answer: answer as never }));
   }
 
   placeOrder(cmd: PlaceCommand): Promise<PlaceOutcome> {
