@@ -24,7 +24,24 @@ export const channels = {
   userBalance: 'user_balance',
   /** Private: each change of one of the user's deposits (seen, a confirmation more, credited), as a DepositUpdate. */
   userDeposits: 'user_deposits',
+  /**
+   * Private: a margin pair's risk, pushed whenever its index price or the pair's margin account changes, as a
+   * MarginRiskUpdate. The account's balances arrive on user_balance (account `lever:BTCUSDT`).
+   */
+  userMarginRisk: 'user_margin_risk',
 } as const;
+
+/** One margin pair's risk now (lever/finance/symbol/balance's fields of the same names). */
+export interface MarginRiskUpdate {
+  /** Upper case, BTCUSDT. */
+  symbol: string;
+  indexPrice: string;
+  /** Percent, two decimals; '' when nothing is owed. */
+  riskRate: string;
+  burstPrice: string;
+  /** 'safe', 'warning' (under the warning line), 'liquidated' (the account was just liquidated). */
+  state: 'safe' | 'warning' | 'liquidated';
+}
 
 export const clientFrameSchema = z.union([
   z.object({
