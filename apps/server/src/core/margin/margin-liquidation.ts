@@ -77,7 +77,8 @@ function liquidate(context: ApplyContext, userId: number, pair: MarginPair, pric
   // 1. The account's open orders on the pair give back what they hold.
   for (const id of state.open.idsOf(userId, pair.spec.symbol)) {
     const order = state.open.get(id) as OrderState;
-    if (order.account === pair.lever) cancelOrder(state, batch, { userId, orderId: id, symbol: pair.spec.symbol }, at);
+    if (order.account === pair.lever)
+      cancelOrder(state, batch, { userId, orderId: id, symbol: pair.spec.symbol, account: pair.lever }, at);
   }
   // 2. Sell base for a quote debt, buy base for a base debt, within the liquidation margin of the index price.
   const spec = pair.spec;
