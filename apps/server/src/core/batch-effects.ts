@@ -1,8 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { LedgerEntriesTable } from '../db/tables/ledger.ts';
 import type { OrdersTable, PreventedMatchesTable, TradesTable } from '../db/tables/trading.ts';
-import type { Row } from './batch-rows.ts';
-import type { BatchTable } from './batch-tables.ts';
+import type { BatchTable, Row } from './batch-tables.ts';
 import type { CoreEvent } from './core-events.ts';
 import type { LoanRecord } from './margin/margin-loans.ts';
 import type { OrderState } from './order-state.ts';

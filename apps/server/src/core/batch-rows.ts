@@ -5,7 +5,7 @@ import { isTradingCause } from '../ledger/accounts.ts';
 import { ledgerOf, ledgerText } from '../ledger/ledger-units.ts';
 import type { BalanceChange } from './balance-cache.ts';
 import type { BatchEffects } from './batch-effects.ts';
-import type { BatchTable } from './batch-tables.ts';
+import type { BatchTable, Row } from './batch-tables.ts';
 import type { BalanceEvent, CoreEvent } from './core-events.ts';
 import { loanRow } from './margin/margin-loans.ts';
 import { orderRow } from './order-state.ts';
@@ -24,7 +24,6 @@ export interface TableRows {
   table: BatchTable;
   rows: Row[];
 }
-export type Row = Record<string, unknown>;
 
 /** Other modules' rows that go through the core's writer, in order with its batches. */
 export interface AlongsideRows {

@@ -53,3 +53,5 @@ export const batchTables = {
 } as const satisfies Record<string, TableWrite>;
 
 export type BatchTable = keyof typeof batchTables;
+/** One row to write, as plain data (it may cross to the SQLite writer thread). */
+export type Row = Record<string, unknown>;

@@ -52,8 +52,9 @@ export function marginCheck(context: ApplyContext, c: MarginCheckCommand): Margi
   const pair = marginPair(state, c.symbol);
   if (isRefusal(pair)) return { accounts: [] };
   const price = indexPrice(c.price);
-  const users =
-    c.userId !== undefined ? [c.userId] : [...new Set(state.loans.ofPair(pair.symbol).map((l) => l.userId))];
+  // An account that owes nothing has no risk to announce (its balances reach the trader on user_balance).
+  const borrowers = new Set(state.loans.ofPair(pair.symbol).map((l) => l.userId));
+  const users = c.userId === undefined ? [...borrowers] : borrowers.has(c.userId) ? [c.userId] : [];
   const accounts: MarginCheckOutcome['accounts'] = [];
   for (const userId of users) {
     if (isRefusal(price)) {
