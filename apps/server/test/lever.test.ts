@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import {
   LoanStatus,
   leverBorrowHistory,
@@ -20,7 +21,9 @@ import { ErrorCode } from '@opex/contract/error-codes';
 import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setAnchor } from '../src/catalog/price-anchors.ts';
+import { SESSION_COOKIE } from '../src/platform/session-store.ts';
 import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
+import { on, RealtimeSocket } from './realtime-socket.ts';
 import { balanceOf, fund, loginAs, seedMarket, tradingInvariants } from './trading-fixtures.ts';
 
 const ALICE = 401;
@@ -32,6 +35,7 @@ describe.each(testDialects)('margin through the lever calls on %s', (dialect) =>
   let alice: TestClient;
   let bob: TestClient;
   let carol: TestClient;
+  let socket: RealtimeSocket;
   const db = () => server.services.database.db;
   const ok = async <T extends { code: string; msg?: string }>(reply: Promise<T>) => {
     const r = await reply;
@@ -60,8 +64,18 @@ describe.each(testDialects)('margin through the lever calls on %s', (dialect) =>
     await spot(bob, 'SELL', '101', '9');
     // The operator's anchor is read again when a reader asks for the current index.
     expect((await server.services.prices.current()).prices.get('BTC')?.usd.toFixed()).toBe('100');
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `ws://127.0.0.1:${(server.app.server.address() as AddressInfo).port}/kline-api/ws`;
+    socket = await RealtimeSocket.open(
+      url,
+      `${SESSION_COOKIE}=${await server.services.sessions.create(ALICE, '127.0.0.1', 'vitest')}`,
+    );
+    socket.send({ event: 'sub', params: { channel: 'user_margin_risk' } });
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    socket.close();
+    await server.close();
+  });
 
   it('moves money into the pair, borrows, and shows the account with its risk', async () => {
     await ok(
@@ -90,6 +104,15 @@ describe.each(testDialects)('margin through the lever calls on %s', (dialect) =>
     expect(over).toMatchObject({ code: ErrorCode.borrowAboveLimit, msg: expect.stringContaining('leverage') });
     const loan = await ok(alice.call(leverFinanceBorrow, { symbol: 'BTC_USDT', coin: 'usdt', amount: '190' }));
     expect(loan.data.id).toBeGreaterThan(0);
+    // Her risk reaches her socket as soon as the loan is booked.
+    const pushed = await socket.next((f) => on('user_margin_risk')(f) && f.tick.riskRate !== '');
+    expect(pushed.tick).toEqual({
+      symbol: 'BTCUSDT',
+      indexPrice: '100',
+      riskRate: '152.63',
+      burstPrice: '',
+      state: 'safe',
+    });
     expect(await pair()).toMatchObject({
       quoteNormalBalance: '290',
       quoteBorrowBalance: '190',
@@ -194,6 +217,10 @@ describe.each(testDialects)('margin through the lever calls on %s', (dialect) =>
     expect(new Big(after.baseTotalBalance as string).lt('0.0001')).toBe(true);
     expect((await ok(alice.call(leverBorrowHistory, {}))).data.financeList[0]).toMatchObject({
       status: LoanStatus.liquidated,
+    });
+    expect((await socket.next((f) => on('user_margin_risk')(f) && f.tick.state === 'liquidated')).tick).toMatchObject({
+      symbol: 'BTCUSDT',
+      indexPrice: low,
     });
     const liquidation = await db().selectFrom('margin_liquidations').selectAll().executeTakeFirstOrThrow();
     expect(liquidation).toMatchObject({ user_id: ALICE, symbol: 'BTCUSDT', index_price: low });
