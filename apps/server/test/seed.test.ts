@@ -28,7 +28,6 @@ describe.each(testDialects)('demo seed on %s', (dialect) => {
     expect(data.switch.verificationType).toBe('3');
     // Products not built yet stay switched off (docs/switches.md).
     for (const name of [
-      'lever_open',
       'fiat_open',
       'fiat_trade_open',
       'saas_otc_flow_config',
@@ -43,6 +42,10 @@ describe.each(testDialects)('demo seed on %s', (dialect) => {
       expect(data.switch[name], name).toBe('0');
     }
     expect(Object.keys(data.market.market.USDT ?? {})).toEqual(['BTC/USDT', 'ETH/USDT', 'LTC/USDT', 'TRX/USDT']);
+    // Isolated margin is on, at 5x on BTC/USDT and 3x on ETH/USDT.
+    expect(data.switch.lever_open).toBe('1');
+    expect(data.market.market.USDT?.['BTC/USDT']).toMatchObject({ is_open_lever: 1, multiple: 5 });
+    expect(data.market.market.USDT?.['LTC/USDT']).toMatchObject({ is_open_lever: 0 });
   });
 
   it('writes pages, footer links of all three types, three notices and a pop-up active now', async () => {

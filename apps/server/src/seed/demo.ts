@@ -9,6 +9,7 @@ import { seedDemoChains } from './demo-chains.ts';
 import { seedDemoContent } from './demo-content.ts';
 import { seedDemoIndexAnchors } from './demo-index-anchors.ts';
 import { DEMO_LOGINS } from './demo-logins.ts';
+import { seedDemoMargin } from './demo-margin.ts';
 import { seedDemoWithdrawals } from './demo-withdrawals.ts';
 
 /**
@@ -46,6 +47,8 @@ export async function seedDemo(services: Services): Promise<{ contentSeeded: boo
   await seedDemoChains(database.db, clock);
   await seedDemoIndexAnchors(database.db, clock);
   await seedDemoWithdrawals(database.db, clock);
+  await seedDemoMargin(database.db, clock);
+  await services.core.reloadMarkets();
   const tradersCreated: string[] = [];
   const credits: number[] = [];
   for (const login of DEMO_LOGINS) {
