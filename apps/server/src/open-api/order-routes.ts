@@ -7,7 +7,7 @@ import { MAX_TICKS, type MarketSpec } from '../core/market-spec.ts';
 import { checkOrder, type OrderRefusal, type OrderRequest, type TimeInForceName } from '../core/order-rules.ts';
 import { DEFAULT_STP_MODE, isStpMode, type StpMode } from '../core/self-trade-prevention.ts';
 import { EVERY_ROW_OLDEST_FIRST } from '../db/paging.ts';
-import { tradingLimitedFor } from '../modules/order/trade-limit.ts';
+import { tradingLimitedFor } from '../kyc/trade-limit.ts';
 import { exchangeAccount } from '../read-model/account-ref.ts';
 import {
   committedOrder,

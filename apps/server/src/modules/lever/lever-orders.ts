@@ -10,6 +10,7 @@ import {
 import { ErrorCode } from '@opex/contract/error-codes';
 import type { FastifyInstance } from 'fastify';
 import { pagePaging } from '../../db/paging.ts';
+import { tradingLimitedFor } from '../../kyc/trade-limit.ts';
 import { leverAccount } from '../../ledger/accounts.ts';
 import { type MarginReader, marginMarket, pairPrice, priceText } from '../../margin/margin-reads.ts';
 import { bindCall } from '../../platform/call-binding.ts';
@@ -46,6 +47,7 @@ export function registerLeverOrders(app: FastifyInstance, services: Services, re
   bindCall(app, services, leverOrderCreate, async (input, ctx) => {
     if (!limiter.take(ctx.userId)) throw new CallError(ErrorCode.orderRateLimited);
     if (!(await services.settings.switchOn('lever_open'))) throw new CallError(ErrorCode.switchedOff);
+    if (await tradingLimitedFor(services, ctx.userId)) throw new CallError(ErrorCode.tradingNeedsIdentity);
     const spec = market(input.symbol);
     const outcome = await core.execute('marginPlace', {
       place: {

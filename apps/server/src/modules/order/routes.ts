@@ -16,7 +16,7 @@ import { exchangeAccount } from '../../read-model/account-ref.ts';
 import { countedOrderPage, findOrder, type OrderScope } from '../../read-model/order-reads.ts';
 import { orderListItemOf } from '../../read-model/order-view.ts';
 import type { Services } from '../../services.ts';
-import { tradingLimitedFor } from './trade-limit.ts';
+import { tradingLimitedFor } from '../../kyc/trade-limit.ts';
 
 /** Spot orders: create and cancel go to the trading core (answered after commit); lists read the database. */
 export async function registerOrderModule(app: FastifyInstance, services: Services) {
