@@ -1,3 +1,4 @@
+import { openOrderStatuses } from '@opex/contract/calls/order';
 import { OrderKind, SelfTradePrevention, Side, TimeInForce, TriggerKind } from '@opex/engine/commands';
 import type { OrderBook } from '@opex/engine/order-book';
 import { packFlags } from '@opex/engine/order-flags';
@@ -30,6 +31,8 @@ export class CoreState {
   readonly balances = new BalanceCache();
   /** Open margin loans; their holders' balances are always loaded. */
   loans = new MarginLoans();
+  /** Open margin orders that repay their pair's loans from each fill (auto-repay). */
+  readonly autoRepay = new Set<number>();
   /** Users whose fees are charged in the platform coin when they hold enough (user/update_fee_coin_open). */
   readonly feeCoinUsers = new Set<number>();
   /** The operator's platform coin and discount; null: fees are always the usual ones. */
@@ -87,6 +90,13 @@ export class CoreState {
     }
     loader.finish(state.open);
     state.loans = await MarginLoans.load(db);
+    const autoRepay = await db
+      .selectFrom('orders')
+      .select('id')
+      .where('auto_repay', '=', 1)
+      .where('status', 'in', [...openOrderStatuses])
+      .execute();
+    for (const row of autoRepay) state.autoRepay.add(Number(row.id));
     // Balances of every owner with an open order or an open margin loan.
     const owners = [...new Set([SYSTEM_OWNER, ...loader.owners, ...state.loans.owners()])];
     for (let i = 0; i < owners.length; i += LOAD_PAGE) await state.balances.load(db, owners.slice(i, i + LOAD_PAGE));

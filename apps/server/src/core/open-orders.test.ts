@@ -64,6 +64,7 @@ const defaults = (id: number): Selectable<OrdersTable> => ({
   by_quantity: 0,
   quote_order_qty: '0',
   stp_mode: 'NONE',
+  auto_repay: 0,
   created_at: 1000 + id,
   updated_at: 2000 + id,
 });

@@ -17,6 +17,8 @@ export interface OrderState {
   userId: number;
   /** The account it trades on (its product's risk stage holds what it may spend). */
   account: Account;
+  /** Margin's auto-repay, as placed (stored with the order; the core keeps the open ones in CoreState.autoRepay). */
+  autoRepay?: boolean;
   spec: MarketSpec;
   side: 'BUY' | 'SELL';
   /** 1 limit, 2 market. */
@@ -112,6 +114,7 @@ export function orderRow(o: OrderState): Insertable<OrdersTable> {
     by_quantity: byQuantity ? 1 : 0,
     quote_order_qty: unitsToBig(byAmount ? o.quoteTickLots : (o.askedQuoteTickLots ?? 0), p + v).toFixed(p),
     stp_mode: o.stp ?? 'NONE',
+    auto_repay: o.autoRepay ? 1 : 0,
     trigger_price: formatUnits(o.triggerTicks, p),
     trigger_kind: o.triggerKind,
     created_at: o.createdAt,

@@ -15,6 +15,8 @@ export interface RiskStage {
   hold(step: RiskStep, order: OrderState, coin: string, amount: bigint): void;
   /** Gives back what an order still holds when it leaves the book. */
   release(step: RiskStep, order: OrderState, coin: string, amount: bigint): void;
+  /** After a fill is settled: what it brought into the order's account, net of fees (margin's auto-repay). */
+  received?(step: RiskStep, order: OrderState, coin: string, amount: bigint): void;
 }
 
 export interface RiskStep {

@@ -15,6 +15,8 @@ import type { LendingRules, MarginRules } from './margin-rules.ts';
  * loan (a repayment by the user, by liquidation or by the insurance fund), and announcing the pair's risk.
  */
 export type MarginRefusal = { ok: false; code: ErrorCodeValue };
+/** What margin's postings need of a command's context (a risk stage's step has as much). */
+export type MarginStep = Pick<ApplyContext, 'state' | 'batch' | 'at'>;
 export const refusal = (code: ErrorCodeValue): MarginRefusal => ({ ok: false, code });
 
 export interface MarginPair {
@@ -81,7 +83,7 @@ export function risk(state: CoreState, userId: number, pair: MarginPair, price: 
 }
 
 export function post(
-  { state, batch, at }: ApplyContext,
+  { state, batch, at }: MarginStep,
   cause: LedgerCause,
   causeId: string,
   postings: CorePosting[],
@@ -110,7 +112,7 @@ export type RepaymentSource = 'account' | 'insurance';
  * closes with `closeAs` once nothing is owed. The caller checked the payer holds the amount.
  */
 export function settleLoan(
-  context: ApplyContext,
+  context: MarginStep,
   record: LoanRecord,
   amount: bigint | 'all',
   source: RepaymentSource,
@@ -164,7 +166,7 @@ export function settleLoan(
 
 /** Announces the pair's risk to its owner (realtime user_margin_risk) once the batch commits. */
 export function announceRisk(
-  { state, batch, at }: ApplyContext,
+  { state, batch, at }: MarginStep,
   userId: number,
   pair: MarginPair,
   price: bigint | null,

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase, testDialects } from '../../../test/harness.ts';
 import { balanceOf, fund, seedMarket, tradingInvariants } from '../../../test/trading-fixtures.ts';
 import { ManualClock } from '../../platform/clock.ts';
+import type { PlaceCommand } from '../spot/order-placement.ts';
 import { TradingCore } from '../trading-core.ts';
 
 const HOUR = 3_600_000;
@@ -156,6 +157,46 @@ describe.each(testDialects)('margin commands on %s', (dialect) => {
     expect(await place('101', '0.5', true)).toMatchObject({ ok: false, code: ErrorCode.borrowAboveLimit });
     expect(await place('101', '0.4', true)).toMatchObject({ ok: false, code: ErrorCode.postOnlyWouldTake });
     expect(await loanAccount(ALICE, 'USDT')).toEqual({ available: '-150', locked: '0' });
+    await expectInvariants();
+  });
+
+  it('repays from the proceeds of an auto-repay order as it fills, also after a restart', async () => {
+    await transferIn(ALICE, 'USDT', '100');
+    await borrow(ALICE, 'USDT', '200');
+    const margin = (request: PlaceCommand['request'], autoRepay = false) =>
+      core.execute(
+        'marginPlace',
+        {
+          place: { userId: ALICE, symbol: 'btcusdt', request, clientOrderId: null },
+          autoBorrow: false,
+          autoRepay,
+          price: '100',
+        },
+        { at: at() },
+      );
+    await core.placeOrder({
+      userId: BOB,
+      symbol: 'btcusdt',
+      request: { side: 'SELL', type: 1, price: '100', volume: '3' },
+      clientOrderId: null,
+    });
+    expect((await margin({ side: 'BUY', type: 1, price: '100', volume: '3' })).ok).toBe(true);
+    // A resting sell with auto-repay; the core restarts before Bob takes it.
+    const sell = await margin({ side: 'SELL', type: 1, price: '110', volume: '1' }, true);
+    expect(sell.ok).toBe(true);
+    await core.stop();
+    await start();
+    await core.placeOrder({
+      userId: BOB,
+      symbol: 'btcusdt',
+      request: { side: 'BUY', type: 1, price: '110', volume: '1' },
+      clientOrderId: null,
+    });
+    // 110 less the 0.1% maker fee: 109.89 repaid from the 200 owed.
+    expect(await loanAccount(ALICE, 'USDT')).toEqual({ available: '-90.11', locked: '0' });
+    expect(await lever(ALICE, 'USDT')).toEqual({ available: '0', locked: '0' });
+    const repayments = await database.db.selectFrom('margin_repayments').selectAll().execute();
+    expect(repayments).toEqual([expect.objectContaining({ amount: '109.89', type: 2, principal: '109.89' })]);
     await expectInvariants();
   });
 

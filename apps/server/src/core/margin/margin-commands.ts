@@ -63,6 +63,8 @@ export interface MarginPlaceCommand {
   place: PlaceCommand;
   /** Borrow what the order needs beyond the available balance, before it is placed. */
   autoBorrow: boolean;
+  /** Repay the pair's loans of the coin each fill brings in, from what it brings (margin-stage.ts). */
+  autoRepay?: boolean;
   price: string | null;
 }
 
@@ -287,7 +289,7 @@ function placeOnMargin(context: ApplyContext, c: MarginPlaceCommand): PlaceOutco
   const { state, batch, at } = context;
   const pair = marginPair(state, c.place.symbol);
   if (isRefusal(pair)) return pair;
-  const place = { ...c.place, account: pair.lever };
+  const place = { ...c.place, account: pair.lever, autoRepay: c.autoRepay === true };
   let loanId: number | null = null;
   if (c.autoBorrow) {
     const need = neededBy(place, pair);

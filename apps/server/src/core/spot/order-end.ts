@@ -19,5 +19,6 @@ export function end(state: CoreState, batch: BatchEffects, order: OrderState, st
   order.status = status;
   order.updatedAt = now;
   state.open.delete(order.id);
+  state.autoRepay.delete(order.id);
   batch.orders.set(order.id, order);
 }

@@ -34,6 +34,8 @@ export interface PlaceCommand {
   account?: Account;
   /** Self-trade prevention; EXPIRE_TAKER when absent (every web order). */
   selfTradePrevention?: StpMode;
+  /** Margin: repay the pair's loans of the coin each fill brings in (its risk stage's `received`). */
+  autoRepay?: boolean;
 }
 
 /** The engine's end of a book side's levels and of a level's orders. */
@@ -113,6 +115,7 @@ export function placeOrder(state: CoreState, batch: BatchEffects, cmd: PlaceComm
     status: triggerKind === TriggerKind.None ? OrderStatus.open : OrderStatus.waitingTrigger,
     closedByExchange: false,
     clientOrderId: cmd.clientOrderId,
+    ...(cmd.autoRepay ? { autoRepay: true } : {}),
     createdAt: now,
     updatedAt: now,
     stp,
@@ -148,6 +151,7 @@ export function placeOrder(state: CoreState, batch: BatchEffects, cmd: PlaceComm
     return refuse(state, batch, cmd, bookRefusals[reason] ?? ErrorCode.badRequest, now);
   }
   state.nextOrderId++;
+  if (order.autoRepay) state.autoRepay.add(order.id);
   risk.hold({ state, batch, at: now }, order, lockCoin, reserve);
   order.reserve = reserve;
   state.open.set(order.id, order);

@@ -14,6 +14,7 @@ import type { CoreState, Market } from '../core-state.ts';
 import { formatUnits } from '../decimal-units.ts';
 import { platformFee } from '../fee-coin.ts';
 import { feeCoinOf, notionalLedger, type OrderState } from '../order-state.ts';
+import { riskStageOf } from '../risk-stages.ts';
 import { end } from './order-end.ts';
 
 /**
@@ -69,6 +70,13 @@ export function settleTrade(state: CoreState, batch: BatchEffects, market: Marke
       o.platformFee += charge.amount;
       o.platformFeeCoin = charge.coin;
     }
+  }
+  for (const [o, coin, gross, charge] of [
+    [buyer, spec.base, base, buyerCharge],
+    [seller, spec.quote, quote, sellerCharge],
+  ] as const) {
+    const net = gross - (charge.coin === coin ? charge.amount : 0n);
+    riskStageOf(o.account)?.received?.({ state, batch, at: now }, o, coin, net);
   }
   for (const o of [maker, taker]) {
     o.dealLots += lots;

@@ -18,6 +18,11 @@ export default (dialect: Dialect): Migration => ({
           .alterColumn('account', (c) => c.setDataType('varchar(64)'))
           .execute();
     }
+    // A margin order with auto-repay repays the pair's loans of the coin it receives from each fill.
+    await db.schema
+      .alterTable('orders')
+      .addColumn('auto_repay', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
     await db.schema
       .createTable('margin_coins')
       .addColumn('coin', 'varchar(20)', (c) => c.primaryKey())

@@ -50,6 +50,8 @@ export interface OrdersTable {
   quote_order_qty: ColumnType<string, string | undefined, string>;
   /** Self-trade prevention: 'NONE', 'EXPIRE_TAKER', 'EXPIRE_MAKER' or 'EXPIRE_BOTH' (Binance's modes). */
   stp_mode: ColumnType<string, string | undefined, string>;
+  /** 1: a margin order that repays its pair's loans from what each fill brings in. */
+  auto_repay: ColumnType<number, number | undefined, number>;
   /** A stop-limit order's trigger price; '0' for any other order. */
   trigger_price: ColumnType<string, string | undefined, string>;
   /** Which way a stop-limit order waits (engine TriggerKind: 0 none, 1 stop, 2 take-profit). */

@@ -57,6 +57,7 @@ export function registerLeverOrders(app: FastifyInstance, services: Services, re
         clientOrderId: input.clientOrderId ?? null,
       },
       autoBorrow: Number(input.autoBorrow ?? 0) === 1,
+      autoRepay: Number(input.autoRepay ?? 0) === 1,
       price: priceText(pairPrice(reader, spec)),
     });
     if (!outcome.ok) throw new CallError(outcome.code);
