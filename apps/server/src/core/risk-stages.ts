@@ -12,9 +12,14 @@ type Product = (typeof accountTypes)[AccountType]['product'];
  */
 const riskStages: Partial<Record<Product, RiskStage>> = { spot: cashRisk, margin: marginStage };
 
+/** By account name: settling a trade asks twice, so the name is parsed once per account. */
+const byAccount = new Map<string, RiskStage | undefined>();
+
 export function riskStageOf(account: Account): RiskStage | undefined {
+  if (byAccount.has(account)) return byAccount.get(account);
   const type = accountTypeOf(account);
   // A loan account holds debt, not money an order may spend.
-  if (!type || type === 'loan') return undefined;
-  return riskStages[accountTypes[type].product];
+  const stage = !type || type === 'loan' ? undefined : riskStages[accountTypes[type].product];
+  byAccount.set(account, stage);
+  return stage;
 }
