@@ -7,8 +7,8 @@ import { preventedMatchPage } from '../read-model/prevented-match-reads.ts';
 import { tradePage } from '../read-model/trade-reads.ts';
 import type { Services } from '../services.ts';
 import { BinanceCode, BinanceError } from './binance-error.ts';
+import { type OrderVenue, orderActions, spotVenue } from './order-actions.ts';
 import { binanceOrder, myTradeRows } from './order-format.ts';
-import { orderActions } from './order-routes.ts';
 import { preventedMatchIds, preventedMatchRow } from './prevented-matches.ts';
 import type { QueryParams } from './query-params.ts';
 import { type Permission, verifySigned } from './signed-request.ts';
@@ -23,33 +23,17 @@ const LIST_DEFAULT = 500;
 export function registerOpenApiOrderListRoutes(scope: FastifyInstance, services: Services): void {
   const { db } = services.database;
   const signed = (request: FastifyRequest, permission: Permission) => verifySigned(services, request, permission);
-  const { market, marketOf } = orderActions(services);
+  const { market } = orderActions(services);
+  const lists = orderLists(services);
 
   scope.get('/openOrders', async (request) => {
     const { userId, params } = await signed(request, 'read');
-    const symbol = params.optional('symbol');
-    let spec: MarketSpec | undefined;
-    if (symbol !== undefined) spec = await market(params);
-    params.done();
-    const filter = { scope: 'open', symbol: spec?.symbol } as const;
-    const rows = await orderPage(db, exchangeAccount(userId), filter, EVERY_ROW_OLDEST_FIRST);
-    const specs = spec ? new Map([[spec.symbol, spec]]) : await marketOf();
-    return rows.flatMap((row) => {
-      const s = specs.get(row.symbol);
-      return s ? [binanceOrder(row, s)] : [];
-    });
+    return lists.openOrders(userId, params);
   });
 
   scope.get('/allOrders', async (request) => {
     const { userId, params } = await signed(request, 'read');
-    const spec = await market(params);
-    const window = listWindow(params, 'orderId');
-    params.done();
-    checkSpan(window);
-    const filter = { scope: 'placed', symbol: spec.symbol } as const;
-    const rows = await orderPage(db, exchangeAccount(userId), filter, binancePaging(window));
-    const prevented = await preventedMatchIds(db, rows);
-    return rows.map((row) => binanceOrder(row, spec, prevented.get(Number(row.id))));
+    return lists.allOrders(userId, params);
   });
 
   // Binance's combinations: symbol with preventedMatchId, or with orderId (from fromPreventedMatchId, up to limit).
@@ -73,6 +57,42 @@ export function registerOpenApiOrderListRoutes(scope: FastifyInstance, services:
 
   scope.get('/myTrades', async (request) => {
     const { userId, params } = await signed(request, 'read');
+    return lists.myTrades(userId, params);
+  });
+}
+
+/** The lists of a venue's orders and trades (spot's here, the margin account's in margin-order-routes.ts). */
+export function orderLists(services: Services, venue: OrderVenue = spotVenue(services)) {
+  const { db } = services.database;
+  const { market, marketOf } = orderActions(services, venue);
+
+  /** GET openOrders: in one market, or (spot) in all. */
+  const openOrders = async (userId: number, params: QueryParams) => {
+    const symbol = params.optional('symbol');
+    let spec: MarketSpec | undefined;
+    if (symbol !== undefined) spec = await market(params);
+    params.done();
+    const filter = { scope: 'open', symbol: spec?.symbol } as const;
+    const rows = await orderPage(db, venue.account(userId, spec ?? null), filter, EVERY_ROW_OLDEST_FIRST);
+    const specs = spec ? new Map([[spec.symbol, spec]]) : await marketOf();
+    return rows.flatMap((row) => {
+      const s = specs.get(row.symbol);
+      return s ? [binanceOrder(row, s)] : [];
+    });
+  };
+
+  const allOrders = async (userId: number, params: QueryParams) => {
+    const spec = await market(params);
+    const window = listWindow(params, 'orderId');
+    params.done();
+    checkSpan(window);
+    const filter = { scope: 'placed', symbol: spec.symbol } as const;
+    const rows = await orderPage(db, venue.account(userId, spec), filter, binancePaging(window));
+    const prevented = await preventedMatchIds(db, rows);
+    return rows.map((row) => binanceOrder(row, spec, prevented.get(Number(row.id))));
+  };
+
+  const myTrades = async (userId: number, params: QueryParams) => {
     const spec = await market(params);
     const orderId = params.integer('orderId', { min: 0 });
     const window = listWindow(params, 'fromId');
@@ -81,12 +101,14 @@ export function registerOpenApiOrderListRoutes(scope: FastifyInstance, services:
       throw new BinanceError(BinanceCode.invalidParameter, 'fromId cannot be sent with startTime or endTime.');
     checkSpan(window);
     const filter = { symbol: spec.symbol, orderId };
-    const trades = await tradePage(db, exchangeAccount(userId), filter, binancePaging(window));
+    const trades = await tradePage(db, venue.account(userId, spec), filter, binancePaging(window));
     const { limit } = window;
     const rows = trades.flatMap((t) => myTradeRows(t, userId, spec));
     // A trade between two of the caller's own orders gives two rows; only the ones of that order when asked.
     return orderId === undefined ? rows.slice(-limit) : rows.filter((r) => r.orderId === orderId);
-  });
+  };
+
+  return { openOrders, allOrders, myTrades };
 }
 
 /**

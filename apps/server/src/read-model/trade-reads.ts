@@ -16,11 +16,22 @@ export interface TradeFilter {
   orderId?: number | undefined;
 }
 
-/** Trades record their two users; the spot product trades from the exchange account alone. */
-const accountTrades = (db: Kysely<Database>, account: AccountRef) =>
-  db
+/**
+ * Trades record their two users and orders, not accounts: a side is the account's when its order trades on the
+ * account (so a user's margin trades never show among their spot trades, nor the other way round).
+ */
+const accountTrades = (db: Kysely<Database>, account: AccountRef) => {
+  const orders = () =>
+    db.selectFrom('orders').select('id').where('user_id', '=', account.userId).where('account', '=', account.type);
+  return db
     .selectFrom('trades')
-    .where((eb) => eb.or([eb('maker_user_id', '=', account.userId), eb('taker_user_id', '=', account.userId)]));
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('maker_user_id', '=', account.userId), eb('maker_order_id', 'in', orders())]),
+        eb.and([eb('taker_user_id', '=', account.userId), eb('taker_order_id', 'in', orders())]),
+      ]),
+    );
+};
 
 function filtered(db: Kysely<Database>, account: AccountRef, filter: TradeFilter) {
   let query = accountTrades(db, account);
