@@ -35,17 +35,19 @@ const ISOLATED_BALANCE = { type: 'margin', marginMode: 'isolated', symbols: [PAI
 // biome-ignore lint/suspicious/noExplicitAny: CCXT's exchange classes are typed loosely across versions
 type Exchange = any;
 
-function binanceAt(base: string, key: { apiKey: string; secret: string }): Exchange {
+function binanceAt(base: string, key: { apiKey: string; secret: string }, pro = false): Exchange {
   const api = `${base}/api/v3`;
-  const exchange = new ccxt.binance({
+  const wsApi = `${base.replace(/^http/, 'ws')}/ws-api/v3`;
+  const config = {
     apiKey: key.apiKey,
     secret: key.secret,
     enableRateLimit: false,
     timeout: 5000,
-    urls: { api: { public: api, private: api, v1: api, sapi: `${base}/sapi/v1` } },
+    urls: { api: { public: api, private: api, v1: api, sapi: `${base}/sapi/v1`, ws: { 'ws-api': { spot: wsApi } } } },
     // Spot and margin markets (CCXT's default loads the margin pair lists too); no futures, no clock sync.
     options: { fetchMarkets: { types: ['spot'] }, adjustForTimeDifference: false, defaultType: 'spot' },
-  });
+  };
+  const exchange = pro ? new ccxt.pro.binance(config) : new ccxt.binance(config);
   // CCXT picks Binance's per-family table of error codes by the request's host: at api.binance.com (the /sapi
   // family included) it is the spot table, which holds the margin codes (-30xx); at 127.0.0.1 it finds none. The
   // test gives it the table it uses at Binance's own host.
@@ -61,6 +63,7 @@ describe('CCXT binance isolated margin against the Open API', () => {
   let alice: Exchange;
   let bob: Exchange;
   let aliceId: number;
+  let alicePro: Exchange;
 
   const invariants = async () => expect(await tradingInvariants(database.db, services.core)).toEqual([]);
   const isolatedBalance = () => alice.fetchBalance(ISOLATED_BALANCE);
@@ -125,6 +128,7 @@ describe('CCXT binance isolated margin against the Open API', () => {
     }
     aliceId = ids[0] as number;
     alice = binanceAt(base, keys[0] as { apiKey: string; secret: string });
+    alicePro = binanceAt(base, keys[0] as { apiKey: string; secret: string }, true);
     bob = binanceAt(base, keys[1] as { apiKey: string; secret: string });
     await Promise.all([alice.loadMarkets(), bob.loadMarkets()]);
     // Bob quotes on spot: the book's mid, 65000, is BTC's index price in USDT.
@@ -134,6 +138,7 @@ describe('CCXT binance isolated margin against the Open API', () => {
   }, 30_000);
 
   afterAll(async () => {
+    await alicePro?.close();
     await app?.close();
     await database?.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -241,9 +246,17 @@ describe('CCXT binance isolated margin against the Open API', () => {
 
   it('trades on the isolated account: limit and market orders, with and without auto-borrow, apart from spot', async () => {
     await alice.transfer('USDT', 1000, 'spot', 'isolated', { symbol: PAIR });
+    // Spot's user data stream (the WebSocket API's) is followed meanwhile: it reports spot orders only.
+    await alicePro.loadHttpProxyAgent();
+    await alicePro.loadMarkets();
+    await alicePro.authenticate();
+    const live = alicePro.watchOrders(PAIR);
 
     // A resting limit buy without borrowing: listed and cancelled on the isolated account, unseen by spot calls.
     const resting = await alice.createOrder(PAIR, 'limit', 'buy', 0.01, 60000, ISOLATED);
+    const spotOrder = await alice.createOrder(PAIR, 'limit', 'buy', 0.001, 50000);
+    expect((await live).map((o: Exchange) => o.id)).toEqual([spotOrder.id]);
+    await alice.cancelOrder(spotOrder.id, PAIR);
     expect(resting).toMatchObject({ status: 'open', price: 60000, amount: 0.01 });
     expect(resting.info.isIsolated).toBe(true);
     expect((await alice.fetchOpenOrders(PAIR, undefined, undefined, ISOLATED)).map((o: Exchange) => o.id)).toEqual([
