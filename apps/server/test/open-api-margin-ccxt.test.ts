@@ -147,6 +147,14 @@ describe('CCXT binance isolated margin against the Open API', () => {
   it('moves money in and out, borrows, repays part and then all of it, and shows the account as the core has it', async () => {
     const market = alice.market(PAIR);
     expect(market).toMatchObject({ id: 'BTCUSDT', spot: true, margin: true });
+    expect(await alice.fetchIsolatedBorrowRate(PAIR)).toMatchObject({
+      symbol: PAIR,
+      base: 'BTC',
+      baseRate: 0.0002,
+      quote: 'USDT',
+      quoteRate: 0.001,
+      period: 86_400_000,
+    });
 
     const moved = await alice.transfer('USDT', 1000, 'spot', 'isolated', { symbol: PAIR });
     expect(Number(moved.id)).toBeGreaterThan(0);

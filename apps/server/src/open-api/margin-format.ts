@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import type { MarketSpec } from '../core/market-spec.ts';
 import type { LedgerEntriesTable } from '../db/tables/ledger.ts';
 import type { MarginLoansTable } from '../db/tables/margin.ts';
-import { ledgerFixed, ledgerToBig } from '../ledger/ledger-units.ts';
+import { ledgerFixed, ledgerText, ledgerToBig } from '../ledger/ledger-units.ts';
 import type { CoinView, MarginPairView } from '../margin/margin-reads.ts';
 import { btcValue, type IndexPriceTable } from '../prices/index-price-table.ts';
 import { binanceSymbol } from './market-format.ts';
@@ -92,6 +92,24 @@ export function isolatedAccount(views: MarginPairView[], prices: IndexPriceTable
     totalAssetOfBtc: btcText(assetsBtc),
     totalLiabilityOfBtc: btcText(liabilityBtc),
     totalNetAssetOfBtc: btcText(assetsBtc.minus(liabilityBtc)),
+  };
+}
+
+/**
+ * A pair of GET /sapi/v1/margin/isolatedMarginData: its leverage and each coin's daily rate; borrowLimit is what the
+ * caller may borrow of it now (no VIP caps here), 0 without an index price.
+ */
+export function isolatedMarginData(view: MarginPairView) {
+  const coin = (c: CoinView, canBorrow: bigint | undefined) => ({
+    coin: c.coin,
+    dailyInterest: ledgerText(c.lending.dailyRate),
+    borrowLimit: ledgerText(canBorrow ?? 0n),
+  });
+  return {
+    vipLevel: 0,
+    symbol: view.symbol,
+    leverage: `${view.rules.multiple}`,
+    data: [coin(view.coins.base, view.risk?.canBorrow.base), coin(view.coins.quote, view.risk?.canBorrow.quote)],
   };
 }
 

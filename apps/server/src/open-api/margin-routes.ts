@@ -11,7 +11,7 @@ import type { Services } from '../services.ts';
 import { BinanceCode, BinanceError, binanceErrors } from './binance-error.ts';
 import { allMarkets } from './exchange-info.ts';
 import { movementRefusal } from './margin-errors.ts';
-import { interestRow, isolatedAccount, isolatedPair as pairInfo, tranId } from './margin-format.ts';
+import { interestRow, isolatedAccount, isolatedMarginData, isolatedPair as pairInfo, tranId } from './margin-format.ts';
 import {
   amountParam,
   isolatedPair,
@@ -25,7 +25,7 @@ import { verifySigned } from './signed-request.ts';
 /**
  * Binance's isolated margin account endpoints under /sapi, as CCXT's `binance` calls them: borrowing and repaying
  * (borrow-repay), moving money between the spot and a pair's margin account (asset/transfer), the account, the
- * pairs, what may be borrowed or moved out, and the interest history. Every change is a command of the trading
+ * pairs and their rates, what may be borrowed or moved out, and the interest history. Every change is a command of the trading
  * core (core/margin/margin-commands.ts) carrying the pair's index price; reads are margin/margin-reads.ts, the same
  * the web's lever pages read. Borrowing, repaying and moving need the key's `trade` permission.
  */
@@ -124,6 +124,15 @@ export function registerMarginRoutes(scope: FastifyInstance, services: Services)
     }
     const views = await allPairViews(reader, userId, specs, clock.now());
     return isolatedAccount(views, services.prices.latest(), names === undefined);
+  });
+
+  scope.get('/v1/margin/isolatedMarginData', async (request) => {
+    const { userId, params } = await verifySigned(services, request, 'read');
+    params.integer('vipLevel', { min: 0 });
+    const spec = params.optional('symbol') === undefined ? null : isolatedPair(services, params);
+    params.done();
+    const views = await allPairViews(reader, userId, spec ? [spec] : await marginPairs(), clock.now());
+    return views.map(isolatedMarginData);
   });
 
   scope.get('/v1/margin/isolated/pair', async (request) => {

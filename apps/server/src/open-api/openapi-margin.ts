@@ -141,6 +141,28 @@ export const marginPaths = {
       signed: 'read',
     }),
   },
+  '/sapi/v1/margin/isolatedMarginData': {
+    get: margin({
+      summary: 'Leverage and daily interest rates of the isolated pairs',
+      description: 'borrowLimit is what you may borrow of the coin now (there are no VIP levels here).',
+      params: [param('vipLevel', { type: 'integer' }, 'Read, not used.'), { ...symbol, required: false }],
+      reply: array(
+        object({
+          vipLevel: int('Always 0', 0),
+          symbol: str('Pair', 'BTCUSDT'),
+          leverage: str('The pair’s leverage', '3'),
+          data: array(
+            object({
+              coin: str('Coin'),
+              dailyInterest: decimal('Interest per day, a fraction'),
+              borrowLimit: decimal('What you may borrow now'),
+            }),
+          ),
+        }),
+      ),
+      signed: 'read',
+    }),
+  },
   '/sapi/v1/margin/maxBorrowable': {
     get: margin({
       summary: 'What may be borrowed now',
