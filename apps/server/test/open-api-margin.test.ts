@@ -152,6 +152,27 @@ describe.each(testDialects)('Open API isolated margin on %s', (dialect) => {
     expect(order.body).toMatchObject({ status: 'NEW', isIsolated: true });
     const orderId = String(order.body.orderId);
 
+    // A client order id names one order of Alice's: reused on the other account it places nothing.
+    const spot = {
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'LIMIT',
+      timeInForce: 'GTC',
+      quantity: '0.001',
+      price: '50000',
+    };
+    const first = await signedQuery(server, alice, 'POST', '/order', { ...spot, newClientOrderId: 'once-1' });
+    expect(first.body.status).toBe('NEW');
+    const before = await footprint();
+    const again = await sapi(alice, 'POST', '/margin/order', { ...margin, ...spot, newClientOrderId: 'once-1' });
+    expect([again.status, again.body.code, again.body.msg]).toEqual([
+      400,
+      -2010,
+      'Duplicate order sent: newClientOrderId names an order of another account.',
+    ]);
+    expect(await footprint()).toEqual(before);
+    await signedQuery(server, alice, 'DELETE', '/order', { symbol: 'BTCUSDT', origClientOrderId: 'once-1' });
+
     // Bob finds none of it; nor do Alice's spot calls.
     expect((await sapi(bob, 'GET', '/margin/order', { ...margin, orderId })).body.code).toBe(-2013);
     expect((await sapi(bob, 'DELETE', '/margin/order', { ...margin, orderId })).body.code).toBe(-2011);

@@ -7,6 +7,7 @@ import { tradingLimitedFor } from '../modules/order/trade-limit.ts';
 import { type AccountRef, exchangeAccount } from '../read-model/account-ref.ts';
 import {
   committedOrder,
+  findOrder,
   findPlacedOrder,
   orderPage,
   ordersByIds,
@@ -120,7 +121,9 @@ export function orderActions(services: Services, venue: OrderVenue = spotVenue(s
     });
     if (!outcome.ok) throw placeRefusal(outcome.code, order);
     const account = venue.account(userId, order.spec);
-    const row = await committedOrder(db, account, outcome.orderId);
+    // A client order id names one order of the user's: a retry answers it, but only on the account it trades on.
+    const row = await findOrder(db, account, outcome.orderId);
+    if (!row) throw binanceErrors.rejected('Duplicate order sent: newClientOrderId names an order of another account.');
     // A retry answers the first order, which may have been placed in another market.
     const spec =
       row.symbol === order.spec.symbol ? order.spec : ((await findMarket(services, row.symbol)) ?? order.spec);
