@@ -209,6 +209,35 @@ describe.each(testDialects)('Open API isolated margin on %s', (dialect) => {
     expect(bobsTrades).toMatchObject([{ id: mine[0].id, isBuyer: true }]);
     expect((await sapi(bob, 'GET', '/margin/myTrades', margin)).body).toEqual([]);
 
+    // Alice's spot buy takes her own margin sell (self-trade prevention off): each account lists its own side only.
+    const ask = await sapi(alice, 'POST', '/margin/order', {
+      ...margin,
+      side: 'SELL',
+      type: 'LIMIT',
+      timeInForce: 'GTC',
+      quantity: '0.001',
+      price: '65000',
+      sideEffectType: 'MARGIN_BUY',
+    });
+    expect(ask.body.status).toBe('NEW');
+    const take = await signedQuery(server, alice, 'POST', '/order', {
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'LIMIT',
+      timeInForce: 'GTC',
+      quantity: '0.001',
+      price: '65000',
+      selfTradePreventionMode: 'NONE',
+    });
+    expect(take.body.status).toBe('FILLED');
+    const spotSide = (await signedQuery(server, alice, 'GET', '/myTrades', { symbol: 'BTCUSDT' })).body;
+    expect(spotSide).toMatchObject([{ orderId: take.body.orderId, isBuyer: true, price: '65000.00' }]);
+    const marginSides = (await sapi(alice, 'GET', '/margin/myTrades', margin)).body;
+    expect(marginSides.map((t: Json) => [t.orderId, t.isBuyer])).toEqual([
+      [short.body.orderId, false],
+      [ask.body.orderId, false],
+    ]);
+
     // A day's interest on the BTC loan, posted, is in Alice's history only.
     server.clock.advance(DAY);
     await server.services.core.execute('marginInterest', {});

@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { MarketSpec } from '../core/market-spec.ts';
 import { binancePaging, EVERY_ROW_OLDEST_FIRST } from '../db/paging.ts';
-import { exchangeAccount } from '../read-model/account-ref.ts';
-import { orderPage } from '../read-model/order-reads.ts';
+import type { Database } from '../db/schema.ts';
+import { type AccountRef, exchangeAccount } from '../read-model/account-ref.ts';
+import { orderPage, ordersByIds } from '../read-model/order-reads.ts';
 import { preventedMatchPage } from '../read-model/prevented-match-reads.ts';
-import { tradePage } from '../read-model/trade-reads.ts';
+import { type TradeRow, tradePage } from '../read-model/trade-reads.ts';
 import type { Services } from '../services.ts';
 import { BinanceCode, BinanceError } from './binance-error.ts';
 import { type OrderVenue, orderActions, spotVenue } from './order-actions.ts';
@@ -101,14 +103,31 @@ export function orderLists(services: Services, venue: OrderVenue = spotVenue(ser
       throw new BinanceError(BinanceCode.invalidParameter, 'fromId cannot be sent with startTime or endTime.');
     checkSpan(window);
     const filter = { symbol: spec.symbol, orderId };
-    const trades = await tradePage(db, venue.account(userId, spec), filter, binancePaging(window));
+    const account = venue.account(userId, spec);
+    const trades = await tradePage(db, account, filter, binancePaging(window));
     const { limit } = window;
     const rows = trades.flatMap((t) => myTradeRows(t, userId, spec));
-    // A trade between two of the caller's own orders gives two rows; only the ones of that order when asked.
-    return orderId === undefined ? rows.slice(-limit) : rows.filter((r) => r.orderId === orderId);
+    // A trade between two of the caller's own orders gives two rows; only the ones of that order when asked, and
+    // only the sides of this account's orders (the caller's spot order may have traded with their margin order).
+    const own = await accountSides(db, account, trades, userId);
+    const mine = rows.filter((r) => own(r.orderId));
+    return orderId === undefined ? mine.slice(-limit) : mine.filter((r) => r.orderId === orderId);
   };
 
   return { openOrders, allOrders, myTrades };
+}
+
+/**
+ * Which of the caller's order ids in these trades trade on the account: every one, unless a trade is between two of
+ * the caller's own orders (then its orders are looked up, as they may be on two accounts).
+ */
+async function accountSides(db: Kysely<Database>, account: AccountRef, trades: TradeRow[], userId: number) {
+  const both = trades.filter((t) => Number(t.maker_user_id) === userId && Number(t.taker_user_id) === userId);
+  if (both.length === 0) return () => true;
+  const ids = both.flatMap((t) => [Number(t.maker_order_id), Number(t.taker_order_id)]);
+  const onAccount = new Set((await ordersByIds(db, account, ids)).map((o) => Number(o.id)));
+  const checked = new Set(ids);
+  return (orderId: number) => !checked.has(orderId) || onAccount.has(orderId);
 }
 
 /**
