@@ -22,7 +22,8 @@ import { type Permission, verifySigned } from './signed-request.ts';
  * marginPlace. Every answer carries isIsolated: true, as Binance's do.
  *
  * sideEffectType: NO_SIDE_EFFECT (the default) places the order as it is; MARGIN_BUY borrows first what the order
- * needs beyond the account's available balance; AUTO_REPAY repays, right after placing, the pair's debt in the coin
+ * needs beyond the account's available balance (the core cannot for a MARKET buy by quantity, whose cost is known
+ * only as it fills: send quoteOrderQty); AUTO_REPAY repays, right after placing, the pair's debt in the coin
  * the order received from what it filled when placed (a resting order's later fills repay nothing); AUTO_BORROW_REPAY
  * does both. A cancelled order keeps what was borrowed for it (repay it with borrow-repay): autoRepayAtCancel is read
  * but not acted on.
