@@ -30,19 +30,20 @@ export async function newApiKey(
   return { apiKey: row.api_key, secret };
 }
 
-/** A signed request, its parameters in the query string as most clients send them. */
+/** A signed request, its parameters in the query string as most clients send them; under /api/v3 unless told. */
 export async function signedQuery(
   server: TestServer,
   key: ApiKey,
   method: 'GET' | 'POST' | 'DELETE',
   path: string,
   params: Record<string, string>,
+  family = '/api/v3',
 ) {
   const query = new URLSearchParams({ ...params, timestamp: String(server.clock.now()) }).toString();
   const signature = createHmac('sha256', key.secret).update(query).digest('hex');
   const response = await server.app.inject({
     method,
-    url: `/api/v3${path}?${query}&signature=${signature}`,
+    url: `${family}${path}?${query}&signature=${signature}`,
     headers: { 'x-mbx-apikey': key.apiKey },
   });
   return { status: response.statusCode, body: response.json() as Json };

@@ -38,6 +38,18 @@ export const BinanceCode = {
   badApiKeyFormat: -2014,
   rejectedMbxKey: -2015,
   notFound: -1000,
+  // Margin's (sapi) codes.
+  marginAccountMissing: -3003,
+  borrowAboveMax: -3006,
+  borrowBelowMin: -3013,
+  repayAboveOwed: -3015,
+  repayBelowMin: -3016,
+  transferOutAboveMax: -3020,
+  marginLevelTooLow: -3023,
+  badMarginAsset: -3027,
+  badMarginPair: -3028,
+  balanceNotEnough: -3041,
+  noIndexPrice: -3042,
 } as const;
 export type BinanceCodeValue = (typeof BinanceCode)[keyof typeof BinanceCode];
 

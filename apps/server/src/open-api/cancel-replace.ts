@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services.ts';
 import { BinanceCode, BinanceError, binanceErrors } from './binance-error.ts';
-import { CLIENT_ID, type OrderActions, parseOrder, randomClientId } from './order-routes.ts';
+import { type OrderActions, randomClientId } from './order-actions.ts';
+import { CLIENT_ID, parseOrder } from './order-parse.ts';
 import { verifySigned } from './signed-request.ts';
 
 /**

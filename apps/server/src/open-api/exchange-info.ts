@@ -71,7 +71,7 @@ export function symbolInfo(spec: MarketSpec) {
     allowTrailingStop: false,
     cancelReplaceAllowed: true,
     isSpotTradingAllowed: true,
-    isMarginTradingAllowed: false,
+    isMarginTradingAllowed: spec.margin !== null,
     filters: [
       {
         filterType: 'PRICE_FILTER',
@@ -94,7 +94,7 @@ export function symbolInfo(spec: MarketSpec) {
       ...guardFilters(spec, maxPrice, maxQty),
     ],
     permissions: [] as string[],
-    permissionSets: [['SPOT']],
+    permissionSets: [spec.margin ? ['SPOT', 'MARGIN'] : ['SPOT']],
     defaultSelfTradePreventionMode: DEFAULT_STP_MODE,
     allowedSelfTradePreventionModes: [...STP_MODES],
   };

@@ -6,9 +6,12 @@ import { BinanceCode, BinanceError, binanceErrors } from './binance-error.ts';
 import { registerCancelReplace } from './cancel-replace.ts';
 import { registerFuturesInfo } from './futures-info.ts';
 import { ListenKeys, registerListenKeyRoutes } from './listen-keys.ts';
+import { registerMarginOrderRoutes } from './margin-order-routes.ts';
+import { registerMarginRoutes } from './margin-routes.ts';
 import { registerOpenApiMarketRoutes } from './market-routes.ts';
+import { orderActions } from './order-actions.ts';
 import { registerOpenApiOrderListRoutes } from './order-list-routes.ts';
-import { orderActions, registerOpenApiOrderRoutes } from './order-routes.ts';
+import { registerOpenApiOrderRoutes } from './order-routes.ts';
 import { UserEventFeed } from './user-events.ts';
 import { registerOpenApiUserStream } from './user-stream.ts';
 import { registerWalletRoutes } from './wallet-routes.ts';
@@ -18,7 +21,8 @@ import { registerWalletRoutes } from './wallet-routes.ts';
  * scope: errors are Binance's `{code, msg}` with Binance's HTTP statuses (validation and unknown paths included),
  * requests are authenticated by API key and HMAC signature (signed-request.ts) rather than session and XSRF.
  * Binance's other families (`/sapi`, `/fapi`, `/dapi`...) answer what a default client asks of them while loading
- * (wallet-routes.ts, futures-info.ts), and any other path under them a Binance 404, never the web app's page.
+ * (wallet-routes.ts, futures-info.ts), `/sapi` also isolated margin (margin-routes.ts, margin-order-routes.ts), and
+ * any other path under them a Binance 404, never the web app's page.
  */
 export async function registerOpenApi(app: FastifyInstance, services: Services, fanout: Fanout): Promise<void> {
   const feed = new UserEventFeed(services, fanout);
@@ -40,6 +44,8 @@ export async function registerOpenApi(app: FastifyInstance, services: Services, 
     async (scope) => {
       binanceScope(scope);
       registerWalletRoutes(scope, services);
+      registerMarginRoutes(scope, services);
+      registerMarginOrderRoutes(scope, services);
     },
     { prefix: '/sapi' },
   );

@@ -1,149 +1,38 @@
 // Over 400 lines: the Open API's OpenAPI document, as data.
 import type { FastifyInstance } from 'fastify';
-import { STP_MODES } from '../core/self-trade-prevention.ts';
 import { ORDER_TYPES, TIME_IN_FORCE } from './exchange-info.ts';
 import { klineIntervals } from './market-format.ts';
+import { marginPaths } from './openapi-margin.ts';
+import {
+  array,
+  decimal,
+  endTime,
+  families,
+  fromId,
+  int,
+  limit,
+  market,
+  object,
+  oneOrMany,
+  optionalSymbol,
+  orderLookup,
+  orderParams,
+  param,
+  ref,
+  type Schema,
+  startTime,
+  str,
+  symbol,
+  symbols,
+  trading,
+  userStream,
+} from './openapi-parts.ts';
 
 /**
  * The OpenAPI 3 document of the whole `/api/v3` surface, public and signed, served at `/api/v3/openapi.json`.
  * It describes Binance's spot API as this server implements it (the differences are said where they are), so a
  * trader can point a Binance client here, or generate one.
  */
-type Schema = Record<string, unknown>;
-
-const str = (description: string, example?: string): Schema => ({ type: 'string', description, example });
-const int = (description: string, example?: number): Schema => ({
-  type: 'integer',
-  format: 'int64',
-  description,
-  example,
-});
-const decimal = (description: string, example = '0.01000000'): Schema => ({
-  type: 'string',
-  pattern: '^\\d+(\\.\\d+)?$',
-  description: `${description} (decimal string)`,
-  example,
-});
-const object = (properties: Record<string, Schema>): Schema => ({ type: 'object', properties });
-const array = (items: Schema): Schema => ({ type: 'array', items });
-const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
-const oneOrMany = (name: string): Schema => ({ oneOf: [ref(name), array(ref(name))] });
-
-interface Param {
-  name: string;
-  required?: boolean;
-  schema: Schema;
-  description: string;
-}
-const param = (name: string, schema: Schema, description: string, required = false): Param => ({
-  name,
-  schema,
-  description,
-  required,
-});
-const symbol = param('symbol', { type: 'string', example: 'BTCUSDT' }, 'Market symbol, as in exchangeInfo.', true);
-const optionalSymbol = { ...symbol, required: false, description: 'One market; without it (and symbols) all.' };
-const symbols = param(
-  'symbols',
-  { type: 'string', example: '["BTCUSDT","ETHUSDT"]' },
-  'Several markets, a JSON array.',
-);
-const limit = (fallback: number, max: number) =>
-  param(
-    'limit',
-    { type: 'integer', default: fallback, minimum: 1, maximum: max },
-    `Default ${fallback}; larger values are cut to ${max}.`,
-  );
-const startTime = param('startTime', { type: 'integer', format: 'int64' }, 'Epoch milliseconds, inclusive.');
-const endTime = param('endTime', { type: 'integer', format: 'int64' }, 'Epoch milliseconds, inclusive.');
-const fromId = param('fromId', { type: 'integer', format: 'int64' }, 'The first id to return.');
-
-/** Parameters every signed call carries (query string or form body; the signature covers it as sent). */
-const signedParams: Param[] = [
-  param('timestamp', { type: 'integer', format: 'int64' }, 'Epoch milliseconds when the request was made.', true),
-  param('recvWindow', { type: 'integer', maximum: 60000, default: 5000 }, 'Milliseconds the request stays valid.'),
-  param(
-    'signature',
-    { type: 'string', pattern: '^[0-9a-f]{64}$' },
-    'Hex HMAC-SHA256 of the query string or form body exactly as sent (without signature), keyed by the API secret.',
-    true,
-  ),
-];
-
-const errorResponses = {
-  '400': { description: 'Bad request: a parameter or filter refusal.', content: json(ref('Error')) },
-  '401': { description: 'API key, IP or permission refused (-2015, -2014).', content: json(ref('Error')) },
-  '404': { description: 'Unknown endpoint.', content: json(ref('Error')) },
-  '500': { description: 'Internal error (-1001): try again.', content: json(ref('Error')) },
-};
-
-function json(schema: Schema) {
-  return { 'application/json': { schema } };
-}
-
-interface Operation {
-  summary: string;
-  description?: string;
-  params: Param[];
-  reply: Schema;
-  signed?: 'read' | 'trade';
-  /** The API key header alone, no signature (Binance's USER_STREAM security). */
-  keyOnly?: boolean;
-}
-
-function operation(tag: string, op: Operation) {
-  const params = op.signed ? [...op.params, ...signedParams] : op.params;
-  return {
-    tags: [tag],
-    summary: op.summary,
-    ...(op.description ? { description: op.description } : {}),
-    parameters: params.map((p) => ({ in: 'query', ...p })),
-    ...(op.signed
-      ? {
-          security: [{ ApiKey: [] }],
-          'x-permission': op.signed === 'trade' ? 'trade' : 'read',
-        }
-      : op.keyOnly
-        ? { security: [{ ApiKey: [] }] }
-        : {}),
-    responses: { '200': { description: 'OK', content: json(op.reply) }, ...errorResponses },
-  };
-}
-
-const market = (op: Operation) => operation('Market data', op);
-const trading = (op: Operation) => operation('Trading', op);
-const userStream = (op: Operation) => operation('User data stream', op);
-const families = (op: Operation) => operation('Other Binance families', op);
-
-const orderParams: Param[] = [
-  symbol,
-  param('side', { type: 'string', enum: ['BUY', 'SELL'] }, 'Order side.', true),
-  param('type', { type: 'string', enum: [...ORDER_TYPES] }, 'Order type.', true),
-  param('timeInForce', { type: 'string', enum: [...TIME_IN_FORCE] }, 'LIMIT orders: GTC, IOC or FOK.'),
-  param('quantity', decimal('Base quantity, whole lots (LOT_SIZE)'), 'Base quantity.'),
-  param(
-    'quoteOrderQty',
-    decimal('Quote amount to spend (BUY) or to receive (SELL)'),
-    'MARKET by quote amount (NOTIONAL); a SELL sells the whole lots the bids resting when placed pay for it, never more.',
-  ),
-  param('price', decimal('Limit price, whole ticks (PRICE_FILTER)'), 'LIMIT and LIMIT_MAKER.'),
-  param(
-    'newClientOrderId',
-    { type: 'string', maxLength: 36 },
-    'Your id for the order; a retry with it is idempotent. Without it the order answers to opex-<orderId>.',
-  ),
-  param('newOrderRespType', { type: 'string', enum: ['ACK', 'RESULT', 'FULL'] }, 'Reply detail; FULL adds the fills.'),
-  param(
-    'selfTradePreventionMode',
-    { type: 'string', enum: [...STP_MODES] },
-    "Where the order would trade with one of your own resting orders: EXPIRE_TAKER (the default) expires this order's rest, EXPIRE_MAKER the resting order, EXPIRE_BOTH both (status EXPIRED_IN_MATCH); NONE lets them trade.",
-  ),
-];
-const orderLookup: Param[] = [
-  symbol,
-  param('orderId', { type: 'integer', format: 'int64' }, 'The order id; or origClientOrderId.'),
-  param('origClientOrderId', { type: 'string' }, 'The newClientOrderId it was placed with.'),
-];
 
 const schemas: Record<string, Schema> = {
   Error: {
@@ -151,7 +40,7 @@ const schemas: Record<string, Schema> = {
     required: ['code', 'msg'],
     properties: {
       code: int(
-        'Binance error code: -1100 illegal characters, -1102 mandatory parameter, -1104 unread parameters, -1120 bad interval, -1121 bad symbol, -1013 filter failure, -1021 timestamp, -1022 signature, -2010 order rejected, -2011 cancel rejected, -2013 no such order, -2015 key, IP or permission, -1125 listen key, -2021 and -2022 cancel-replace',
+        'Binance error code: -1100 illegal characters, -1102 mandatory parameter, -1104 unread parameters, -1120 bad interval, -1121 bad symbol, -1013 filter failure, -1021 timestamp, -1022 signature, -2010 order rejected, -2011 cancel rejected, -2013 no such order, -2015 key, IP or permission, -1125 listen key, -2021 and -2022 cancel-replace; margin: -3003 no cross margin account, -3006 above what may be borrowed, -3013 below the least loan, -3015 repay above what is owed, -3016 below the least repayment, -3020 transfer out above what may leave, -3023 liquidating, -3027 not a margin asset, -3028 not a margin pair, -3041 balance not enough, -3042 no index price',
         -1121,
       ),
       msg: str("What went wrong, in Binance's words.", 'Invalid symbol.'),
@@ -582,16 +471,13 @@ const paths = {
     }),
   },
   '/sapi/v1/margin/allPairs': {
-    get: families({ summary: 'Cross margin pairs: none yet', params: [], reply: array({ type: 'object' }) }),
-  },
-  '/sapi/v1/margin/isolated/allPairs': {
     get: families({
-      summary: 'Isolated margin pairs: none yet',
+      summary: 'Cross margin pairs: none (only isolated margin exists here)',
       params: [],
       reply: array({ type: 'object' }),
-      signed: 'read',
     }),
   },
+  ...marginPaths,
   ...Object.fromEntries(
     ['/fapi/v1/exchangeInfo', '/dapi/v1/exchangeInfo'].map((path) => [
       path,
@@ -683,7 +569,8 @@ export const openApiDocument = {
       '(signature over the other parameters sorted by name) sends {subscriptionId, event} with executionReport and',
       'outboundAccountPosition events; ping, time, userDataStream.unsubscribe, userDataStream.start, .ping and .stop',
       '(listen keys), order.place, order.cancel, order.status and account.status are answered too.',
-      'Listen keys (POST /api/v3/userDataStream) stream at /ws/<listenKey>. Other /api, /sapi, /fapi, /dapi, /eapi and',
+      'Listen keys (POST /api/v3/userDataStream) stream at /ws/<listenKey>. Isolated margin is /sapi/v1/margin (borrow-repay,',
+      'isolated/account, order...) and /sapi/v1/asset/transfer, as Binance serves them. Other /api, /sapi, /fapi, /dapi, /eapi and',
       '/papi paths answer 404 {code: -1000, msg: "Unknown endpoint."}.',
     ].join(' '),
   },
@@ -691,6 +578,7 @@ export const openApiDocument = {
     { name: 'Market data' },
     { name: 'Trading' },
     { name: 'User data stream' },
+    { name: 'Isolated margin' },
     { name: 'Other Binance families' },
   ],
   components: {

@@ -1,14 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { MarketSpec } from '../core/market-spec.ts';
 import { binancePaging, EVERY_ROW_OLDEST_FIRST } from '../db/paging.ts';
-import { exchangeAccount } from '../read-model/account-ref.ts';
-import { orderPage } from '../read-model/order-reads.ts';
+import type { Database } from '../db/schema.ts';
+import { type AccountRef, exchangeAccount } from '../read-model/account-ref.ts';
+import { orderPage, ordersByIds } from '../read-model/order-reads.ts';
 import { preventedMatchPage } from '../read-model/prevented-match-reads.ts';
-import { tradePage } from '../read-model/trade-reads.ts';
+import { type TradeRow, tradePage } from '../read-model/trade-reads.ts';
 import type { Services } from '../services.ts';
 import { BinanceCode, BinanceError } from './binance-error.ts';
+import { type OrderVenue, orderActions, spotVenue } from './order-actions.ts';
 import { binanceOrder, myTradeRows } from './order-format.ts';
-import { orderActions } from './order-routes.ts';
 import { preventedMatchIds, preventedMatchRow } from './prevented-matches.ts';
 import type { QueryParams } from './query-params.ts';
 import { type Permission, verifySigned } from './signed-request.ts';
@@ -23,33 +25,17 @@ const LIST_DEFAULT = 500;
 export function registerOpenApiOrderListRoutes(scope: FastifyInstance, services: Services): void {
   const { db } = services.database;
   const signed = (request: FastifyRequest, permission: Permission) => verifySigned(services, request, permission);
-  const { market, marketOf } = orderActions(services);
+  const { market } = orderActions(services);
+  const lists = orderLists(services);
 
   scope.get('/openOrders', async (request) => {
     const { userId, params } = await signed(request, 'read');
-    const symbol = params.optional('symbol');
-    let spec: MarketSpec | undefined;
-    if (symbol !== undefined) spec = await market(params);
-    params.done();
-    const filter = { scope: 'open', symbol: spec?.symbol } as const;
-    const rows = await orderPage(db, exchangeAccount(userId), filter, EVERY_ROW_OLDEST_FIRST);
-    const specs = spec ? new Map([[spec.symbol, spec]]) : await marketOf();
-    return rows.flatMap((row) => {
-      const s = specs.get(row.symbol);
-      return s ? [binanceOrder(row, s)] : [];
-    });
+    return lists.openOrders(userId, params);
   });
 
   scope.get('/allOrders', async (request) => {
     const { userId, params } = await signed(request, 'read');
-    const spec = await market(params);
-    const window = listWindow(params, 'orderId');
-    params.done();
-    checkSpan(window);
-    const filter = { scope: 'placed', symbol: spec.symbol } as const;
-    const rows = await orderPage(db, exchangeAccount(userId), filter, binancePaging(window));
-    const prevented = await preventedMatchIds(db, rows);
-    return rows.map((row) => binanceOrder(row, spec, prevented.get(Number(row.id))));
+    return lists.allOrders(userId, params);
   });
 
   // Binance's combinations: symbol with preventedMatchId, or with orderId (from fromPreventedMatchId, up to limit).
@@ -73,6 +59,42 @@ export function registerOpenApiOrderListRoutes(scope: FastifyInstance, services:
 
   scope.get('/myTrades', async (request) => {
     const { userId, params } = await signed(request, 'read');
+    return lists.myTrades(userId, params);
+  });
+}
+
+/** The lists of a venue's orders and trades (spot's here, the margin account's in margin-order-routes.ts). */
+export function orderLists(services: Services, venue: OrderVenue = spotVenue(services)) {
+  const { db } = services.database;
+  const { market, marketOf } = orderActions(services, venue);
+
+  /** GET openOrders: in one market, or (spot) in all. */
+  const openOrders = async (userId: number, params: QueryParams) => {
+    const symbol = params.optional('symbol');
+    let spec: MarketSpec | undefined;
+    if (symbol !== undefined) spec = await market(params);
+    params.done();
+    const filter = { scope: 'open', symbol: spec?.symbol } as const;
+    const rows = await orderPage(db, venue.account(userId, spec ?? null), filter, EVERY_ROW_OLDEST_FIRST);
+    const specs = spec ? new Map([[spec.symbol, spec]]) : await marketOf();
+    return rows.flatMap((row) => {
+      const s = specs.get(row.symbol);
+      return s ? [binanceOrder(row, s)] : [];
+    });
+  };
+
+  const allOrders = async (userId: number, params: QueryParams) => {
+    const spec = await market(params);
+    const window = listWindow(params, 'orderId');
+    params.done();
+    checkSpan(window);
+    const filter = { scope: 'placed', symbol: spec.symbol } as const;
+    const rows = await orderPage(db, venue.account(userId, spec), filter, binancePaging(window));
+    const prevented = await preventedMatchIds(db, rows);
+    return rows.map((row) => binanceOrder(row, spec, prevented.get(Number(row.id))));
+  };
+
+  const myTrades = async (userId: number, params: QueryParams) => {
     const spec = await market(params);
     const orderId = params.integer('orderId', { min: 0 });
     const window = listWindow(params, 'fromId');
@@ -81,12 +103,31 @@ export function registerOpenApiOrderListRoutes(scope: FastifyInstance, services:
       throw new BinanceError(BinanceCode.invalidParameter, 'fromId cannot be sent with startTime or endTime.');
     checkSpan(window);
     const filter = { symbol: spec.symbol, orderId };
-    const trades = await tradePage(db, exchangeAccount(userId), filter, binancePaging(window));
+    const account = venue.account(userId, spec);
+    const trades = await tradePage(db, account, filter, binancePaging(window));
     const { limit } = window;
     const rows = trades.flatMap((t) => myTradeRows(t, userId, spec));
-    // A trade between two of the caller's own orders gives two rows; only the ones of that order when asked.
-    return orderId === undefined ? rows.slice(-limit) : rows.filter((r) => r.orderId === orderId);
-  });
+    // A trade between two of the caller's own orders gives two rows; only the ones of that order when asked, and
+    // only the sides of this account's orders (the caller's spot order may have traded with their margin order).
+    const own = await accountSides(db, account, trades, userId);
+    const mine = rows.filter((r) => own(r.orderId));
+    return orderId === undefined ? mine.slice(-limit) : mine.filter((r) => r.orderId === orderId);
+  };
+
+  return { openOrders, allOrders, myTrades };
+}
+
+/**
+ * Which of the caller's order ids in these trades trade on the account: every one, unless a trade is between two of
+ * the caller's own orders (then its orders are looked up, as they may be on two accounts).
+ */
+async function accountSides(db: Kysely<Database>, account: AccountRef, trades: TradeRow[], userId: number) {
+  const both = trades.filter((t) => Number(t.maker_user_id) === userId && Number(t.taker_user_id) === userId);
+  if (both.length === 0) return () => true;
+  const ids = both.flatMap((t) => [Number(t.maker_order_id), Number(t.taker_order_id)]);
+  const onAccount = new Set((await ordersByIds(db, account, ids)).map((o) => Number(o.id)));
+  const checked = new Set(ids);
+  return (orderId: number) => !checked.has(orderId) || onAccount.has(orderId);
 }
 
 /**

@@ -89,7 +89,10 @@ export class UserEventFeed implements Channel<number> {
     const { db } = this.services.database;
     const orderIds = orders.map((e) => e.orderId);
     const [rows, trades] = await Promise.all([
-      orderIds.length ? db.selectFrom('orders').selectAll().where('id', 'in', orderIds).execute() : [],
+      // Spot's stream: orders of the exchange account only (a margin order is not a spot bot's).
+      orderIds.length
+        ? db.selectFrom('orders').selectAll().where('id', 'in', orderIds).where('account', '=', ACCOUNT).execute()
+        : [],
       tradeIds.length ? db.selectFrom('trades').selectAll().where('id', 'in', tradeIds).orderBy('id').execute() : [],
     ]);
     const prevented = await preventedMatchIds(db, rows);

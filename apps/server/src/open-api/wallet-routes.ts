@@ -10,8 +10,8 @@ import { verifySigned } from './signed-request.ts';
 /**
  * What a default Binance client (CCXT's `binance` with its default options) asks of `/sapi` while it loads and
  * trades spot: the system status, the trade fees, the coin configuration (our coins and chains with their deposit
- * and withdrawal switches, the caller's balances) and the margin pair lists, empty while margin trading does not
- * exist here. Signed where Binance signs them (USER_DATA), read with the key's `read` permission.
+ * and withdrawal switches, the caller's balances) and the cross margin pair list, empty: only isolated margin exists
+ * here (margin-routes.ts). Signed where Binance signs them (USER_DATA), read with the key's `read` permission.
  */
 const balanceText = (value: string) => new Big(value).toFixed(8);
 
@@ -106,12 +106,6 @@ export function registerWalletRoutes(scope: FastifyInstance, services: Services)
     });
   });
 
-  // Margin trading does not exist here yet: no cross or isolated pairs.
+  // Cross margin does not exist here: no cross pairs.
   scope.get('/v1/margin/allPairs', async () => []);
-  scope.get('/v1/margin/isolated/allPairs', async (request) => {
-    const { params } = await verifySigned(services, request, 'read');
-    params.optional('symbol');
-    params.done();
-    return [];
-  });
 }

@@ -1,6 +1,6 @@
 import type { Services } from '../services.ts';
 import { accountInformation } from './account-routes.ts';
-import { orderActions } from './order-routes.ts';
+import { orderActions } from './order-actions.ts';
 import type { Permission, SignedCaller } from './signed-request.ts';
 
 /**
