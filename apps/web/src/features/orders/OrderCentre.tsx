@@ -1,12 +1,13 @@
-import { tradeExport, tradeListByOrder } from '@opex/contract/calls/trade';
+import { tradeExport } from '@opex/contract/calls/trade';
 import { coinDigits, EMPTY_DISPLAY, formatAmount, formatDateTime } from '@opex/contract/display';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { invoke } from '../../api/call.ts';
 import { usePublicInfo } from '../../api/common.ts';
 import { exportUrl } from '../../api/export-url.ts';
 import {
+  type OrderCalls,
+  orderFills,
   refreshAfterCancel,
   useCancelOrder,
   useOpenOrders,
@@ -16,6 +17,7 @@ import {
 import { datePickerText } from '../../i18n/control-text.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { displayNumber } from '../../markets/market-format.ts';
+import type { MarketGroups } from '../../markets/market-symbol.ts';
 import { dayRange } from '../../records/date-range.ts';
 import { PagedTable } from '../../records/PagedTable.tsx';
 import { SectionMenuLayout } from '../../section-menus/SectionMenuLayout.tsx';
@@ -32,15 +34,26 @@ import { ordersMenu } from './orders-menu.ts';
 
 const PAGE_SIZE = 20;
 const ALL = 'all';
-const tabs = ['open', 'history', 'trades'] as const;
-type Tab = (typeof tabs)[number];
+type Tab = 'open' | 'history' | 'trades';
+
+export interface OrderCentreProps {
+  /** The product's order calls (api/orders.ts). */
+  calls: OrderCalls;
+  /** The order centre's page (its title: orderCenter.menu.<page>). */
+  page: 'exchangeOrder' | 'leverageOrder';
+  /** The markets the market filter offers, as public info groups them by quote coin. */
+  marketGroups: MarketGroups;
+}
 
 /**
- * /order/exchangeOrder: the user's spot orders in three tabs (open orders, polled; order history with each order's
- * fills; trade history with a CSV export), filtered by market, side and days, paged; open orders can be cancelled.
+ * An order centre page (/order/exchangeOrder, /order/leverageOrder): the user's orders of one product in tabs (open
+ * orders; order history with each order's fills; for spot, trade history with a CSV export), filtered by market,
+ * side and days (and order type for spot, cancelled-unfilled orders for margin), paged; open orders can be cancelled.
  */
-export default function ExchangeOrderPage() {
+export function OrderCentre({ calls, page: pageName, marketGroups }: OrderCentreProps) {
   const { t, i18n } = useTranslation();
+  const tabs: Tab[] = calls.trades ? ['open', 'history', 'trades'] : ['open', 'history'];
+  const spot = calls.product === 'spot';
   const toast = useToast();
   const client = useQueryClient();
   const info = usePublicInfo();
@@ -50,9 +63,10 @@ export default function ExchangeOrderPage() {
   const [type, setType] = useState<'1' | '2' | typeof ALL>(ALL);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
+  const [showCancelled, setShowCancelled] = useState(true);
   const [page, setPage] = useState(1);
   const [cancelling, setCancelling] = useState<number | null>(null);
-  const cancel = useCancelOrder();
+  const cancel = useCancelOrder(calls);
   const refilter =
     <T,>(set: (value: T) => void) =>
     (value: T) => {
@@ -60,10 +74,10 @@ export default function ExchangeOrderPage() {
       setPage(1);
     };
 
-  const markets = Object.values(info.market.market).flatMap((group) => Object.values(group));
+  const markets = Object.values(marketGroups).flatMap((group) => Object.values(group));
   const marketName = new Map(markets.map((m) => [m.symbol, m.showName || m.name]));
   const coinsOf = new Map(
-    Object.entries(info.market.market).flatMap(([quote, group]) =>
+    Object.entries(marketGroups).flatMap(([quote, group]) =>
       Object.values(group).map((m) => [m.symbol, { base: m.name.split('/')[0] ?? m.name, quote }]),
     ),
   );
@@ -78,11 +92,12 @@ export default function ExchangeOrderPage() {
     ...filter,
     ...(side === ALL ? {} : { side }),
     ...(type === ALL ? {} : { type: Number(type) as 1 | 2 }),
+    isShowCanceled: showCancelled ? (1 as const) : (0 as const),
     page,
     pageSize: PAGE_SIZE,
   };
-  const open = useOpenOrders(listFilter, tab === 'open');
-  const history = useOrderHistory(listFilter, tab === 'history');
+  const open = useOpenOrders(calls, listFilter, tab === 'open');
+  const history = useOrderHistory(calls, listFilter, tab === 'history');
   const trades = useTradeHistory({ ...filter, page, pageSize: PAGE_SIZE }, tab === 'trades');
   const active = { open, history, trades }[tab];
 
@@ -95,7 +110,7 @@ export default function ExchangeOrderPage() {
       toast.error(errorText(t, failure));
     } finally {
       setCancelling(null);
-      await refreshAfterCancel(client);
+      await refreshAfterCancel(client, calls);
     }
   };
 
@@ -185,8 +200,8 @@ export default function ExchangeOrderPage() {
       : ((tab === 'open' ? open : history).data?.orderList ?? []).map(orderRow);
 
   const loadFills = async (rowId: string) => {
-    const fills = await invoke(tradeListByOrder, { order_id: Number(rowId), pageSize: 100 });
     const order = ((tab === 'open' ? open : history).data?.orderList ?? []).find((o) => String(o.id) === rowId);
+    const fills = await orderFills(calls, Number(rowId), order ? symbolOf(order) : '', 100);
     return (
       <DataTable
         label={t('orderCenter.fills')}
@@ -199,7 +214,7 @@ export default function ExchangeOrderPage() {
           { key: 'amount', title: t('orderCenter.column.turnover'), align: 'right' },
           { key: 'fee', title: t('orderCenter.column.fee'), align: 'right' },
         ]}
-        rows={fills.tradeList.map((fill, index) => ({
+        rows={fills.map((fill, index) => ({
           id: String(index),
           cells: {
             time: text(formatDateTime(fill.ctime)),
@@ -219,7 +234,7 @@ export default function ExchangeOrderPage() {
   return (
     <SectionMenuLayout
       menu={ordersMenu}
-      title={t('orderCenter.menu.exchangeOrder')}
+      title={t(`orderCenter.menu.${pageName}`)}
       actions={
         tab === 'trades' && (
           <a className={sectionClasses.actionLink} href={exportUrl(tradeExport, filter)} download>
@@ -229,7 +244,7 @@ export default function ExchangeOrderPage() {
       }
     >
       <Tabs
-        label={t('orderCenter.menu.exchangeOrder')}
+        label={t(`orderCenter.menu.${pageName}`)}
         value={tab}
         onValueChange={refilter((key: string) => setTab(key as Tab))}
         items={tabs.map((key) => ({ key, name: t(`orderCenter.tab.${key}`) }))}
@@ -259,7 +274,7 @@ export default function ExchangeOrderPage() {
             onChange={(o) => refilter(setSide)(o.code as typeof side)}
           />
         )}
-        {tab !== 'trades' && (
+        {tab !== 'trades' && spot && (
           <Select
             label={t('orderCenter.column.type')}
             value={type}
@@ -285,6 +300,16 @@ export default function ExchangeOrderPage() {
           value={to}
           onChange={refilter(setTo)}
         />
+        {tab === 'history' && !spot && (
+          <label className={sectionClasses.check}>
+            <input
+              type="checkbox"
+              checked={showCancelled}
+              onChange={(e) => refilter(setShowCancelled)(e.target.checked)}
+            />
+            {t('orderCenter.showCancelled')}
+          </label>
+        )}
         <Button
           variant="text"
           onClick={() => {
@@ -293,6 +318,7 @@ export default function ExchangeOrderPage() {
             setType(ALL);
             setFrom('');
             setTo('');
+            setShowCancelled(true);
             setPage(1);
           }}
         >

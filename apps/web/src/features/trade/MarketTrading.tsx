@@ -1,16 +1,13 @@
-import { accountBalanceV5 } from '@opex/contract/calls/finance';
-import { orderEntrustHistory, orderListNew } from '@opex/contract/calls/order';
 import { channels, type KlinePeriod, klinePeriods, type Ticker, type TradeTick } from '@opex/contract/realtime';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
 import { switchOn, usePublicInfo } from '../../api/common.ts';
-import { invalidateCall, useCallQuery } from '../../api/query.ts';
+import type { OrderCalls } from '../../api/orders.ts';
+import { invalidateCall } from '../../api/query.ts';
 import { useSession } from '../../api/user.ts';
-import { type ChosenMarket, chooseMarket, marketPath } from '../../markets/market-symbol.ts';
+import type { ChosenMarket, MarketGroups } from '../../markets/market-symbol.ts';
 import { useChannel, useRealtimeStatus } from '../../realtime/index.ts';
-import { readSelection, writeSelection } from '../../state/selection.ts';
 import { LiveKlineChart } from '../../trading/chart/LiveKlineChart.tsx';
 import { LiveDepthChart } from '../../trading/depth-chart/LiveDepthChart.tsx';
 import { LiveOrderBook } from '../../trading/order-book/LiveOrderBook.tsx';
@@ -24,28 +21,42 @@ import { MarketHeader } from './MarketHeader.tsx';
 import { MarketList } from './MarketList.tsx';
 import { type OfferedPrice, OrderForm, rulesOf } from './OrderForm.tsx';
 import type { Side } from './order-form.ts';
-import { type EntryKind, entryKinds } from './order-terms.ts';
+import type { EntryKind } from './order-terms.ts';
 import { TradingRules } from './TradingRules.tsx';
 
-/** /trade and /trade/:symbol: one spot market's prices, book, trades, charts, order entry and the trader's orders. */
-export default function TradePage() {
-  const { t } = useTranslation();
-  const { symbol: segment } = useParams();
-  const navigate = useNavigate();
-  const info = usePublicInfo();
-  const market = chooseMarket(info.market.market, segment, readSelection(localStorage), info.market.maket_index);
-
-  useEffect(() => {
-    if (!market) return;
-    writeSelection(localStorage, { markTitle: market.title, sSymbolName: market.name });
-    if (segment !== marketPath(market.name)) navigate(`/trade/${marketPath(market.name)}`, { replace: true });
-  }, [market, segment, navigate]);
-
-  if (!market) return <p className={styles.noMarket}>{t('trade.noMarket')}</p>;
-  return <MarketTrading key={market.name} market={market} flash={switchOn(info.switch, 'trade_depth_is_flash')} />;
+export interface MarketTradingProps {
+  market: ChosenMarket;
+  /** Book levels flash as they change (trade_depth_is_flash). */
+  flash: boolean;
+  /** The markets the list offers (spot: all; margin: those open for margin) and the page its links open. */
+  groups: MarketGroups;
+  basePath: '/trade' | '/margin';
+  /** The product's order calls: which account the forms and lists trade on. */
+  calls: OrderCalls;
+  kinds: readonly EntryKind[];
+  /** The available balance of a coin in the traded account; undefined for visitors or while loading. */
+  available: (coin: string) => string | undefined;
+  /** After an order is placed or cancelled: what the product reads again beyond the order lists (its balances). */
+  onOrdersChanged: () => void;
+  /** The product's account panel (margin: the pair's margin account), above the market list. */
+  accountPanel?: ReactNode;
 }
 
-function MarketTrading({ market, flash }: { market: ChosenMarket; flash: boolean }) {
+/**
+ * One market's prices, book, trades, charts, order entry and the trader's orders, on the account of a product (the
+ * spot page's and the margin page's frame: each gives its markets, order calls, balances and account panel).
+ */
+export function MarketTrading({
+  market,
+  flash,
+  groups,
+  basePath,
+  calls,
+  kinds,
+  available,
+  onOrdersChanged,
+  accountPanel,
+}: MarketTradingProps) {
   const { t } = useTranslation();
   const info = usePublicInfo();
   const phone = usePhoneLayout();
@@ -58,7 +69,7 @@ function MarketTrading({ market, flash }: { market: ChosenMarket; flash: boolean
     .filter(Boolean);
   const [step, setStep] = useState(0);
   const [period, setPeriod] = useState<KlinePeriod>('15min');
-  const [kind, setKind] = useState<EntryKind>('limit');
+  const [kind, setKind] = useState<EntryKind>(kinds[0] ?? 'limit');
   const [phoneSide, setPhoneSide] = useState<Side>('BUY');
   const [phonePanel, setPhonePanel] = useState('chart');
   const [chartView, setChartView] = useState<'kline' | 'depth'>('kline');
@@ -68,15 +79,9 @@ function MarketTrading({ market, flash }: { market: ChosenMarket; flash: boolean
 
   const klineChannel = channels.kline(sym, period);
   const showKline = phone ? phonePanel === 'chart' : chartView === 'kline';
-  const balances = useCallQuery(
-    accountBalanceV5,
-    { coinSymbols: `${market.base},${market.quote}` },
-    { enabled: isLogin },
-  );
-  const available = (coin: string) => balances.data?.allCoinMap[coin]?.normal_balance;
-
   const refresh = () => {
-    for (const call of [orderListNew, orderEntrustHistory, accountBalanceV5]) void invalidateCall(queryClient, call);
+    for (const call of [calls.open, calls.history]) void invalidateCall(queryClient, call);
+    onOrdersChanged();
   };
   const { price: pp, volume: vp } = market.entry;
 
@@ -137,7 +142,7 @@ function MarketTrading({ market, flash }: { market: ChosenMarket; flash: boolean
       )}
     </div>
   );
-  const list = <MarketList groups={info.market.market} current={market} />;
+  const list = <MarketList groups={groups} current={market} basePath={basePath} />;
   const form = (side: Side) => (
     <OrderForm
       key={side}
@@ -147,12 +152,13 @@ function MarketTrading({ market, flash }: { market: ChosenMarket; flash: boolean
       available={available(side === 'BUY' ? market.quote : market.base)}
       isLogin={isLogin}
       offeredPrice={offeredPrice}
+      calls={calls}
       onPlaced={refresh}
     />
   );
   const entry = (
     <OrderEntry
-      kinds={entryKinds}
+      kinds={kinds}
       kind={kind}
       onKindChange={setKind}
       rules={<TradingRules rules={rulesOf(market)} fees={market.entry} base={market.base} quote={market.quote} />}
@@ -162,7 +168,7 @@ function MarketTrading({ market, flash }: { market: ChosenMarket; flash: boolean
       form={form}
     />
   );
-  const orders = isLogin ? <UserOrders market={market} onChanged={refresh} /> : null;
+  const orders = isLogin ? <UserOrders market={market} calls={calls} onChanged={refresh} /> : null;
 
   if (phone) {
     const panels = [
@@ -180,6 +186,7 @@ function MarketTrading({ market, flash }: { market: ChosenMarket; flash: boolean
           <Tabs label={t('trade.panels')} value={phonePanel} onValueChange={setPhonePanel} items={panels} />
         </div>
         {entry}
+        {accountPanel}
         {orders}
       </div>
     );
@@ -194,6 +201,7 @@ function MarketTrading({ market, flash }: { market: ChosenMarket; flash: boolean
         {entry}
       </div>
       <div className={`${styles.panelColumn} ${styles.side}`}>
+        {accountPanel}
         {list}
         {tradesPanel}
       </div>
