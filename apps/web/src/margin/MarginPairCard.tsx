@@ -1,7 +1,8 @@
 import type { LeverPair } from '@opex/contract/calls/lever';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { marketPath } from '../markets/market-symbol.ts';
+import { usePublicInfo } from '../api/common.ts';
+import { findMarket, marketPath } from '../markets/market-symbol.ts';
 import { Button } from '../ui/button/Button.tsx';
 import styles from './margin.module.css';
 import { marginAmount, marginCoins, optionalText, riskText, riskTone } from './margin-account.ts';
@@ -49,7 +50,9 @@ export function MarginPairCard({
     liquidationRate: String(pair.liquidationRate),
   });
   const [base, quote] = coins;
-  const priceDigits = Math.min(8, quote.precision);
+  // Prices at the market's price decimals (the quote coin's when the market is unknown).
+  const market = findMarket(usePublicInfo().market.market, symbol);
+  const priceDigits = market?.entry.price ?? Math.min(8, quote.precision);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <section

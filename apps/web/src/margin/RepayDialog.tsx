@@ -36,6 +36,7 @@ export function RepayDialog({ symbol, loanId, onClose }: { symbol: string; loanI
   const loan = loans.find((l) => l.id === chosenId) ?? loans[0];
   const coin = pair && loan ? marginCoins(pair).find((c) => c.coin === loan.coin) : undefined;
   const owed = loan ? repayAllAmount(loan) : undefined;
+  const precisionOf = (name: string) => (pair ? marginCoins(pair).find((c) => c.coin === name)?.precision : undefined);
   const problem = amountProblem(amount, { owed, available: coin?.available });
   const shown = (value: string | undefined) => (coin ? marginAmount(value, coin.precision, coin.coin) : '--');
 
@@ -79,7 +80,7 @@ export function RepayDialog({ symbol, loanId, onClose }: { symbol: string; loanI
               label={t('margin.repay.loan')}
               options={loans.map((l) => ({
                 code: String(l.id),
-                value: `${l.coin} ${marginAmount(l.borrowMoney)} · ${formatDateTime(l.ctime)}`,
+                value: `${l.coin} ${marginAmount(l.borrowMoney, precisionOf(l.coin))} · ${formatDateTime(l.ctime)}`,
               }))}
               value={loan ? String(loan.id) : ''}
               onChange={(o) => {

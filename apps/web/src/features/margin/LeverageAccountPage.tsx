@@ -1,5 +1,7 @@
 import { leverFinanceBalance } from '@opex/contract/calls/lever';
+import { coinDigits } from '@opex/contract/display';
 import { useTranslation } from 'react-i18next';
+import { usePublicInfo } from '../../api/common.ts';
 import { useCallQuery } from '../../api/query.ts';
 import { MarginPairCard } from '../../margin/MarginPairCard.tsx';
 import styles from '../../margin/margin.module.css';
@@ -15,6 +17,7 @@ import { Spinner } from '../../ui/spinner/Spinner.tsx';
  */
 export default function LeverageAccountPage() {
   const { t } = useTranslation();
+  const coinList = usePublicInfo().market.coinList;
   const balance = useCallQuery(leverFinanceBalance, {});
   const actions = useMarginActions();
   const pairs = Object.values(balance.data?.leverMap ?? {});
@@ -23,7 +26,13 @@ export default function LeverageAccountPage() {
       <div className={styles.summary}>
         <span className={styles.summaryLabel}>{t('margin.account.totalNet')}</span>
         <span className={styles.summaryValue} data-testid="margin-total">
-          {balance.data ? marginAmount(balance.data.totalBalance, 8, balance.data.totalBalanceSymbol) : '--'}
+          {balance.data
+            ? marginAmount(
+                balance.data.totalBalance,
+                coinDigits(coinList, balance.data.totalBalanceSymbol, 8),
+                balance.data.totalBalanceSymbol,
+              )
+            : '--'}
         </span>
       </div>
       {balance.isPending ? (

@@ -1,10 +1,11 @@
 import { LoanStatus, leverBorrowHistory, leverBorrowNew, leverReturnInfo } from '@opex/contract/calls/lever';
-import { formatDateTime } from '@opex/contract/display';
+import { coinDigits, formatDateTime } from '@opex/contract/display';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { invoke } from '../../api/call.ts';
+import { usePublicInfo } from '../../api/common.ts';
 import { callQueryOptions } from '../../api/query.ts';
 import styles from '../../margin/margin.module.css';
 import { dailyRateText, financeSymbol, marginAmount } from '../../margin/margin-account.ts';
@@ -33,6 +34,8 @@ export default function LeverageLoansPage() {
   const [tab, setTab] = useState<Tab>('open');
   const [page, setPage] = useState(1);
   const actions = useMarginActions();
+  const coinList = usePublicInfo().market.coinList;
+  const amount = (value: string, coin: string) => marginAmount(value, coinDigits(coinList, coin, 8));
   const input = { page, pageSize: PAGE_SIZE, ...(symbol ? { symbol } : {}) };
   const loans = useQuery({
     ...callQueryOptions(tab === 'open' ? leverBorrowNew : leverBorrowHistory, input),
@@ -46,10 +49,10 @@ export default function LeverageLoansPage() {
       time: text(formatDateTime(loan.ctime)),
       pair: text(loan.showName || loan.symbol),
       coin: text(loan.coin),
-      borrowed: text(marginAmount(loan.borrowMoney)),
-      owePrincipal: text(marginAmount(loan.oweAmount)),
-      oweInterest: text(marginAmount(loan.oweInterest)),
-      interestPaid: text(marginAmount(loan.interest)),
+      borrowed: text(amount(loan.borrowMoney, loan.coin)),
+      owePrincipal: text(amount(loan.oweAmount, loan.coin)),
+      oweInterest: text(amount(loan.oweInterest, loan.coin)),
+      interestPaid: text(amount(loan.interest, loan.coin)),
       rate: text(dailyRateText(loan.interestRate)),
       status: { type: 'label', tone: 'muted', text: t(`margin.loanStatus.${loanStatusKey(loan.status)}`) },
       action: [
@@ -76,10 +79,10 @@ export default function LeverageLoansPage() {
           <li key={`${r.repaymentTime}-${r.returnMoney}-${r.type}`}>
             <span>{formatDateTime(r.repaymentTime)}</span>
             <span>{t(`margin.repayment.${repaymentKey(r.type)}`)}</span>
-            <span>{`${marginAmount(r.returnMoney)} ${r.coin}`}</span>
+            <span>{`${amount(r.returnMoney, r.coin)} ${r.coin}`}</span>
             <span>
-              {t('margin.loans.principalPart')} {marginAmount(r.principalMoney)} · {t('margin.loans.interestPart')}{' '}
-              {marginAmount(r.interestMoney)}
+              {t('margin.loans.principalPart')} {amount(r.principalMoney, r.coin)} · {t('margin.loans.interestPart')}{' '}
+              {amount(r.interestMoney, r.coin)}
             </span>
           </li>
         ))}

@@ -1,8 +1,9 @@
 import { leverFinanceTransferList } from '@opex/contract/calls/lever';
-import { formatDateTime } from '@opex/contract/display';
+import { coinDigits, formatDateTime } from '@opex/contract/display';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePublicInfo } from '../../api/common.ts';
 import { callQueryOptions } from '../../api/query.ts';
 import { marginAmount } from '../../margin/margin-account.ts';
 import { PagedTable } from '../../records/PagedTable.tsx';
@@ -24,6 +25,7 @@ export default function LeverageTransfersPage() {
   const [direction, setDirection] = useState<Direction>('all');
   const [symbol, setSymbol] = useState('');
   const [page, setPage] = useState(1);
+  const coinList = usePublicInfo().market.coinList;
   const input = {
     page,
     pageSize: PAGE_SIZE,
@@ -44,7 +46,10 @@ export default function LeverageTransfersPage() {
         tone: row.transferType === 1 ? ('buy' as const) : ('sell' as const),
         text: t(row.transferType === 1 ? 'margin.transfers.in' : 'margin.transfers.out'),
       },
-      amount: { type: 'text' as const, text: `${marginAmount(row.amount)} ${row.coinSymbol}` },
+      amount: {
+        type: 'text' as const,
+        text: marginAmount(row.amount, coinDigits(coinList, row.coinSymbol, 8), row.coinSymbol),
+      },
     },
   }));
   const refilter =

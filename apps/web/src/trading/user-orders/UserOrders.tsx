@@ -243,7 +243,8 @@ export function UserOrders({
       <DataTable
         label={t('trade.orders.open', { count: openCount })}
         columns={orderColumns([
-          { key: 'trigger', title: t('trade.orders.trigger'), align: 'right' },
+          // Margin has no stop orders: no trigger to show.
+          ...(spot ? [{ key: 'trigger', title: t('trade.orders.trigger'), align: 'right' as const }] : []),
           { key: 'status', title: t('trade.orders.status'), align: 'right' },
           { key: 'action', title: t('trade.orders.action'), align: 'right' },
         ])}
