@@ -81,12 +81,12 @@ describe.each(testDialects)('transfers between account types and the ledger hist
 
     const back = await alice.call(financeOtcTransfer, {
       fromAccount: 2,
-      toAccount: 'leverage',
+      toAccount: 'co',
       amount: '0.000001',
       coinSymbol: 'USDT',
     });
     expect(back.code).toBe('0');
-    expect(await balanceOf(db(), ALICE, 'USDT', 'leverage')).toEqual({ available: '0.000001', locked: '0' });
+    expect(await balanceOf(db(), ALICE, 'USDT', 'co')).toEqual({ available: '0.000001', locked: '0' });
     expect(await balanceOf(db(), ALICE, 'USDT', 'otc')).toEqual({ available: '0.299999', locked: '0' });
 
     for (const account of ['co', 'b2c'] as const) {
@@ -165,16 +165,24 @@ describe.each(testDialects)('transfers between account types and the ledger hist
       ).code,
     ).toBe(ErrorCode.sessionEnded);
 
-    // With leverage off, nothing moves into the margin account; what is there can still come out.
-    await server.services.settings.setSwitch('lever_open', '0');
-    const intoMargin = await alice.call(financeOtcTransfer, {
+    // With fiat off, nothing moves into the fiat account; what is there can still come out.
+    await server.services.settings.setSwitch('fiat_open', '0');
+    const intoFiat = await alice.call(financeOtcTransfer, {
       fromAccount: 'exchange',
-      toAccount: 'leverage',
+      toAccount: 'b2c',
       amount: '1',
       coinSymbol: 'USDT',
     });
-    expect(intoMargin.code).toBe(ErrorCode.switchedOff);
-    await server.services.settings.setSwitch('lever_open', '1');
+    expect(intoFiat.code).toBe(ErrorCode.switchedOff);
+    // Margin accounts are per pair (lever/finance/transfer): the generic call has no pair-less margin account.
+    const intoMargin = await alice.call(financeOtcTransfer, {
+      fromAccount: 'exchange',
+      toAccount: 'leverage' as never,
+      amount: '1',
+      coinSymbol: 'USDT',
+    });
+    expect(intoMargin.code).toBe(ErrorCode.badRequest);
+    await server.services.settings.setSwitch('fiat_open', '1');
 
     await server.services.settings.setSwitch(TRANSFER_SWITCH, '0');
     const off = await alice.call(financeOtcTransfer, { fromAccount: 1, toAccount: 2, amount: '1', coinSymbol: 'USDT' });
@@ -233,8 +241,8 @@ describe.each(testDialects)('transfers between account types and the ledger hist
         BTC: { normal_balance: '0', total_balance: '0' },
       },
     });
-    expect((await alice.call(financeAccountTypeBalance, { accountType: 4, coinSymbols: 'USDT' })).data).toMatchObject({
-      accountType: 'leverage',
+    expect((await alice.call(financeAccountTypeBalance, { accountType: 3, coinSymbols: 'USDT' })).data).toMatchObject({
+      accountType: 'co',
       allCoinMap: { USDT: { normal_balance: '0.000001' } },
     });
     expect(
@@ -357,16 +365,14 @@ describe.each(testDialects)('transfers between account types and the ledger hist
     expect(lines[0]).toBe('time,id,account,coin,type,amount,balance_after,part,cause_id');
     expect(lines).toHaveLength(1 + 6);
     expect(lines.slice(1).map((l) => l.split(',').slice(2, 6).join(','))).toEqual([
-      'leverage,USDT,transfer,0.000001',
+      'co,USDT,transfer,0.000001',
       'otc,USDT,transfer,-0.000001',
       'otc,USDT,transfer,0.2',
       'exchange,USDT,transfer,-0.2',
       'otc,USDT,transfer,0.1',
       'exchange,USDT,transfer,-0.1',
     ]);
-    expect(lines[1]).toMatch(
-      /^2026-01-01T12:00:00\.000Z,\d+,leverage,USDT,transfer,0\.000001,0\.000001,available,transfer:/,
-    );
+    expect(lines[1]).toMatch(/^2026-01-01T12:00:00\.000Z,\d+,co,USDT,transfer,0\.000001,0\.000001,available,transfer:/);
     const anonymous = await server.client().request('GET', '/fe-ex-api/record/other_transfer_export');
     expect(anonymous.json().code).toBe(ErrorCode.sessionEnded);
     const bad = await alice.request('GET', '/fe-ex-api/record/other_transfer_export', { startTime: 'yesterday' });

@@ -133,7 +133,7 @@ export async function ledgerConservation(db: Kysely<Database>): Promise<string[]
   return problems;
 }
 
-/** What each user holds locked for withdrawals (per `${user}/${coin}`), from the ledger. */
+/** What each user holds locked for withdrawals (per `${user}/exchange/${coin}`), from the ledger. */
 async function withdrawalLocks(db: Kysely<Database>): Promise<Map<string, Big>> {
   const rows = await db
     .selectFrom('ledger_entries')
@@ -144,7 +144,7 @@ async function withdrawalLocks(db: Kysely<Database>): Promise<Map<string, Big>> 
     .execute();
   const locks = new Map<string, Big>();
   for (const r of rows) {
-    const key = `${r.owner_id}/${r.coin}`;
+    const key = `${r.owner_id}/exchange/${r.coin}`;
     locks.set(key, (locks.get(key) ?? new Big(0)).plus(r.delta));
   }
   return locks;
@@ -176,12 +176,12 @@ export async function tradingInvariants(db: Kysely<Database>, core?: Pick<Tradin
     }
     const m = marketOf.get(o.symbol);
     const coin = o.side === 'BUY' ? m?.quote : m?.base;
-    const key = `${o.user_id}/${coin}`;
+    const key = `${o.user_id}/${o.account}/${coin}`;
     reserves.set(key, (reserves.get(key) ?? new Big(0)).plus(o.reserve));
   }
-  const balances = await db.selectFrom('balances').selectAll().where('account', '=', 'exchange').execute();
+  const balances = await db.selectFrom('balances').selectAll().execute();
   for (const b of balances) {
-    const key = `${b.owner_id}/${b.coin}`;
+    const key = `${b.owner_id}/${b.account}/${b.coin}`;
     const reserved = reserves.get(key) ?? new Big(0);
     if (!new Big(b.locked).eq(reserved))
       problems.push(`${key} locked ${b.locked} but open orders (and withdrawals) reserve ${reserved}`);
@@ -189,6 +189,8 @@ export async function tradingInvariants(db: Kysely<Database>, core?: Pick<Tradin
   }
   for (const [key, reserved] of reserves)
     if (!reserved.eq(0)) problems.push(`${key} reserves ${reserved} without a balance`);
+
+  problems.push(...(await marginInvariants(db)));
 
   if (core) {
     for (const m of markets) {
@@ -218,5 +220,51 @@ export async function tradingInvariants(db: Kysely<Database>, core?: Pick<Tradin
       }
     }
   }
+  return problems;
+}
+
+/**
+ * Margin's books agree with the ledger: each pair's loan account holds minus the principal and posted interest of
+ * its open loans, per coin; a closed loan owes nothing; the lending account holds every interest posted (paid or
+ * not yet).
+ */
+export async function marginInvariants(db: Kysely<Database>): Promise<string[]> {
+  const problems: string[] = [];
+  const loans = await db.selectFrom('margin_loans').selectAll().execute();
+  const owed = new Map<string, Big>();
+  const interest = new Map<string, Big>();
+  const add = (map: Map<string, Big>, key: string, value: Big) =>
+    map.set(key, (map.get(key) ?? new Big(0)).plus(value));
+  for (const l of loans) {
+    add(interest, l.coin, new Big(l.interest_paid).plus(l.posted));
+    if (l.status !== 1) {
+      if (!new Big(l.principal).eq(0) || !new Big(l.interest).eq(0) || !new Big(l.posted).eq(0))
+        problems.push(`closed loan ${l.id} still owes ${l.principal} + ${l.interest}`);
+      continue;
+    }
+    add(owed, `${l.user_id}/loan:${l.symbol}/${l.coin}`, new Big(l.principal).plus(l.posted));
+  }
+  for (const b of await db.selectFrom('balances').selectAll().where('account', 'like', 'loan:%').execute()) {
+    const key = `${b.owner_id}/${b.account}/${b.coin}`;
+    const expected = (owed.get(key) ?? new Big(0)).neg();
+    if (!new Big(b.available).eq(expected))
+      problems.push(`${key} is ${b.available} but its open loans owe ${expected}`);
+    owed.delete(key);
+  }
+  for (const [key, value] of owed) if (!value.eq(0)) problems.push(`${key} owes ${value} without a loan balance`);
+  const lending = await db
+    .selectFrom('balances')
+    .selectAll()
+    .where('owner_id', '=', SYSTEM_OWNER)
+    .where('account', '=', 'lending')
+    .execute();
+  for (const b of lending) {
+    const expected = interest.get(b.coin) ?? new Big(0);
+    if (!new Big(b.available).eq(expected))
+      problems.push(`lending ${b.coin} holds ${b.available}, loans posted ${expected}`);
+    interest.delete(b.coin);
+  }
+  for (const [coin, value] of interest)
+    if (!value.eq(0)) problems.push(`loans posted ${value} ${coin} interest, lending holds none`);
   return problems;
 }

@@ -7,6 +7,7 @@ import { coinProfileCommands } from './coin-profile-commands.ts';
 import { contentCommands } from './content-commands.ts';
 import { indexPriceCommands } from './index-price-commands.ts';
 import { kycCommands } from './kyc-commands.ts';
+import { marginCommands } from './margin-commands.ts';
 import { marketLabelCommands } from './market-label-commands.ts';
 import { moneyCommands } from './money-commands.ts';
 import { siteCommands } from './site-commands.ts';
@@ -18,6 +19,7 @@ export const adminCommands: Record<string, AdminCommand> = {
   ...catalogCommands,
   ...coinProfileCommands,
   ...marketLabelCommands,
+  ...marginCommands,
   ...indexPriceCommands,
   ...contentCommands,
   ...moneyCommands,

@@ -1,7 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { LedgerEntriesTable } from '../db/tables/ledger.ts';
-import { type AccountType, type LedgerCause, mayGoNegative } from '../ledger/accounts.ts';
+import { type Account, type LedgerCause, mayGoNegative } from '../ledger/accounts.ts';
 import { assertBalanced, LedgerError, type Movement } from '../ledger/ledger.ts';
 import { ledgerOf, ledgerText, parseLedger } from '../ledger/ledger-units.ts';
 
@@ -18,7 +18,7 @@ export interface Balance {
 
 export interface CorePosting {
   ownerId: number;
-  account: AccountType;
+  account: Account;
   coin: string;
   field: 'available' | 'locked';
   /** Ledger units. */

@@ -1,7 +1,9 @@
 import type { Insertable } from 'kysely';
 import type { LedgerEntriesTable } from '../db/tables/ledger.ts';
 import type { OrdersTable, PreventedMatchesTable, TradesTable } from '../db/tables/trading.ts';
+import type { BatchTable, Row } from './batch-tables.ts';
 import type { CoreEvent } from './core-events.ts';
+import type { LoanRecord } from './margin/margin-loans.ts';
 import type { OrderState } from './order-state.ts';
 
 /** Everything one batch of commands changed: written in one transaction, then announced. */
@@ -16,6 +18,16 @@ export class BatchEffects {
   readonly inboxDone: { id: number; result: string }[] = [];
   /** Scheduled tasks whose commands this batch applied, and the moment each is now done until. */
   readonly scheduleMarks = new Map<string, number>();
+  /** Margin loans changed, by id: the row is taken from their final state when the batch is written. */
+  readonly loans = new Map<number, LoanRecord>();
+  /** Rows a product inserts as they are (margin's repayments and liquidations), by table, in order. */
+  readonly inserts = new Map<BatchTable, Row[]>();
   readonly events: CoreEvent[] = [];
   readonly touchedMarkets = new Set<string>();
+
+  insert(table: BatchTable, row: object): void {
+    const rows = this.inserts.get(table);
+    if (rows) rows.push(row as Row);
+    else this.inserts.set(table, [row as Row]);
+  }
 }

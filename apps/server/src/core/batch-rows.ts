@@ -5,8 +5,9 @@ import { isTradingCause } from '../ledger/accounts.ts';
 import { ledgerOf, ledgerText } from '../ledger/ledger-units.ts';
 import type { BalanceChange } from './balance-cache.ts';
 import type { BatchEffects } from './batch-effects.ts';
-import type { BatchTable } from './batch-tables.ts';
+import type { BatchTable, Row } from './batch-tables.ts';
 import type { BalanceEvent, CoreEvent } from './core-events.ts';
+import { loanRow } from './margin/margin-loans.ts';
 import { orderRow } from './order-state.ts';
 
 /**
@@ -23,7 +24,6 @@ export interface TableRows {
   table: BatchTable;
   rows: Row[];
 }
-export type Row = Record<string, unknown>;
 
 /** Other modules' rows that go through the core's writer, in order with its batches. */
 export interface AlongsideRows {
@@ -148,6 +148,8 @@ export function batchOutput(
   add('prevented_matches', batch.preventedMatches);
   add('ledger_entries', batch.ledger);
   add('balances', balanceRows);
+  add('margin_loans', [...batch.loans.values()].map(loanRow));
+  for (const [table, rows] of batch.inserts) add(table, rows);
   add(
     'core_inbox:done',
     batch.inboxDone.map((d) => ({ id: d.id, processed_at: now, result: d.result })),

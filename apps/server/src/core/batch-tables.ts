@@ -32,6 +32,14 @@ export const batchTables = {
     key: ['owner_id', 'account', 'coin'],
     set: ['available', 'locked', 'updated_at'],
   },
+  margin_loans: {
+    table: 'margin_loans',
+    write: 'upsert',
+    key: ['id'],
+    set: ['principal', 'interest', 'remainder', 'accrued_until', 'posted', 'interest_paid', 'status', 'updated_at'],
+  },
+  margin_repayments: { table: 'margin_repayments', write: 'insert' },
+  margin_liquidations: { table: 'margin_liquidations', write: 'insert' },
   'core_inbox:done': { table: 'core_inbox', write: 'update', key: ['id'], set: ['processed_at', 'result'] },
   schedule_marks: { table: 'schedule_marks', write: 'upsert', key: ['task'], set: ['done_until'] },
   klines: {
@@ -45,3 +53,5 @@ export const batchTables = {
 } as const satisfies Record<string, TableWrite>;
 
 export type BatchTable = keyof typeof batchTables;
+/** One row to write, as plain data (it may cross to the SQLite writer thread). */
+export type Row = Record<string, unknown>;

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { BatchRows, Row } from './batch-rows.ts';
+import type { BatchRows } from './batch-rows.ts';
+import type { Row } from './batch-tables.ts';
 import { batchTables, type TableWrite } from './batch-tables.ts';
 
 /**

@@ -44,7 +44,19 @@ export interface BookEvent {
   symbol: string;
 }
 
-export type CoreEvent = OrderEvent | TradeEvent | BalanceEvent | BookEvent;
+/** A margin pair's risk after a margin command or an index price change (realtime: user_margin_risk). */
+export interface MarginRiskEvent {
+  type: 'marginRisk';
+  userId: number;
+  /** Upper case, BTCUSDT. */
+  symbol: string;
+  indexPrice: string;
+  riskRate: string;
+  burstPrice: string;
+  state: 'safe' | 'warning' | 'liquidated';
+}
+
+export type CoreEvent = OrderEvent | TradeEvent | BalanceEvent | BookEvent | MarginRiskEvent;
 
 export type CoreListener = (events: readonly CoreEvent[]) => void;
 

@@ -9,6 +9,7 @@ import { SYSTEM_OWNER } from '../ledger/accounts.ts';
 import { BalanceCache } from './balance-cache.ts';
 import { toUnits } from './decimal-units.ts';
 import { type FeeCoinConfig, type LastPrice, loadFeeCoinConfig } from './fee-coin.ts';
+import { MarginLoans } from './margin/margin-loans.ts';
 import { engineRules, loadMarketSpecs, type MarketSpec } from './market-spec.ts';
 import { openOrdersQuery } from './open-order-columns.ts';
 import { OpenOrders } from './open-orders.ts';
@@ -27,6 +28,8 @@ export class CoreState {
   readonly markets = new Map<string, Market>();
   readonly open = new OpenOrders();
   readonly balances = new BalanceCache();
+  /** Open margin loans; their holders' balances are always loaded. */
+  loans = new MarginLoans();
   /** Users whose fees are charged in the platform coin when they hold enough (user/update_fee_coin_open). */
   readonly feeCoinUsers = new Set<number>();
   /** The operator's platform coin and discount; null: fees are always the usual ones. */
@@ -83,8 +86,9 @@ export class CoreState {
       });
     }
     loader.finish(state.open);
-    // Balances of every owner with an open order.
-    const owners = [SYSTEM_OWNER, ...loader.owners];
+    state.loans = await MarginLoans.load(db);
+    // Balances of every owner with an open order or an open margin loan.
+    const owners = [...new Set([SYSTEM_OWNER, ...loader.owners, ...state.loans.owners()])];
     for (let i = 0; i < owners.length; i += LOAD_PAGE) await state.balances.load(db, owners.slice(i, i + LOAD_PAGE));
     const maxOrder = await db
       .selectFrom('orders')

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { LEDGER_DIGITS, ledgerFromBig } from '../ledger/ledger-units.ts';
 import { toUnits } from './decimal-units.ts';
+import { type MarginRules, marginRules } from './margin/margin-rules.ts';
 
 /**
  * What the trading core needs to know of a market, read from the catalogue's markets and coins tables.
@@ -33,6 +34,8 @@ export interface MarketSpec {
   /** Digits fees are truncated to: the coin's scale from the catalogue (8 when the coin is not listed). */
   baseScale: number;
   quoteScale: number;
+  /** Isolated margin on this pair (is_open_lever), or null. */
+  margin: MarginRules | null;
 }
 
 /** The most lots one order may hold: the engine's ceiling that keeps a side's volume sum exact. */
@@ -42,11 +45,15 @@ export const MAX_TICKS = 2 ** 31 - 1;
 const DEFAULT_FEE_SCALE = 8;
 
 export async function loadMarketSpecs(db: Kysely<Database>): Promise<MarketSpec[]> {
-  const [markets, coins] = await Promise.all([
+  const [markets, coins, marginPairs, marginCoins] = await Promise.all([
     db.selectFrom('markets').selectAll().execute(),
     db.selectFrom('coins').select(['symbol', 'scale']).execute(),
+    db.selectFrom('margin_pairs').selectAll().execute(),
+    db.selectFrom('margin_coins').selectAll().execute(),
   ]);
   const scale = new Map(coins.map((c) => [c.symbol.toUpperCase(), c.scale]));
+  const pairs = new Map(marginPairs.map((p) => [p.symbol.toUpperCase(), p]));
+  const lending = new Map(marginCoins.map((c) => [c.coin.toUpperCase(), c]));
   return markets.map((m) => ({
     symbol: m.symbol.toLowerCase(),
     base: m.base.toUpperCase(),
@@ -68,6 +75,17 @@ export async function loadMarketSpecs(db: Kysely<Database>): Promise<MarketSpec[
     open: m.status === 'open',
     baseScale: scale.get(m.base.toUpperCase()) ?? DEFAULT_FEE_SCALE,
     quoteScale: scale.get(m.quote.toUpperCase()) ?? DEFAULT_FEE_SCALE,
+    margin: m.is_open_lever
+      ? marginRules(
+          m.multiple,
+          pairs.get(m.symbol.toUpperCase()),
+          [m.base, m.quote].map((coin) => ({
+            coin: coin.toUpperCase(),
+            scale: scale.get(coin.toUpperCase()) ?? DEFAULT_FEE_SCALE,
+            row: lending.get(coin.toUpperCase()),
+          })),
+        )
+      : null,
   }));
 }
 

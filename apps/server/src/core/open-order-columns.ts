@@ -1,7 +1,7 @@
 import { openOrderStatuses } from '@opex/contract/calls/order';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { AccountType } from '../ledger/accounts.ts';
+import type { Account } from '../ledger/accounts.ts';
 import type { MarketSpec } from './market-spec.ts';
 import type { TimeInForceName } from './order-rules.ts';
 
@@ -85,7 +85,7 @@ export class Columns {
   triggers = new Map<number, { kind: number; ticks: number }>();
   extra = new Map<number, Extra>();
   /** Orders on another account than the exchange account (margin's), by index. */
-  accounts = new Map<number, AccountType>();
+  accounts = new Map<number, Account>();
 
   constructor(capacity: number) {
     this.ids = new Float64Array(capacity);

@@ -29,6 +29,7 @@ const spec = (symbol: string, p: number, v: number): MarketSpec => ({
   open: true,
   baseScale: 8,
   quoteScale: 8,
+  margin: null,
 });
 const specs = [spec('btcusdt', 2, 6), spec('trxusdt', 5, 1)];
 
@@ -83,7 +84,7 @@ const rows = [
     client_order_id: 'abc',
     user_id: 8,
     // Another product's account (margin's) is read back with the order.
-    account: 'leverage',
+    account: 'lever:BTCUSDT',
   }),
   row({ id: 12, time_in_force: 'IOC', closed_by_exchange: 1, client_order_id: 'a,b,' }),
   row({

@@ -1,6 +1,6 @@
 import { OrderStatus } from '@opex/contract/calls/order';
 import type { SnapshotOrder } from '@opex/engine/snapshot';
-import type { AccountType } from '../ledger/accounts.ts';
+import type { Account } from '../ledger/accounts.ts';
 import { ledgerFromUnits, ledgerOf } from '../ledger/ledger-units.ts';
 import { NOT_EXACT, unitsAt } from './decimal-units.ts';
 import type { MarketSpec } from './market-spec.ts';
@@ -208,7 +208,7 @@ export class OpenOrdersLoader {
     c.updated[i] = this.units(line, 0, id);
     const accountEnd = this.fieldEnd(line);
     if (accountEnd - this.at !== EXCHANGE.length || !line.startsWith(EXCHANGE, this.at)) {
-      c.accounts.set(i, line.slice(this.at, accountEnd) as AccountType);
+      c.accounts.set(i, line.slice(this.at, accountEnd) as Account);
     }
     this.at = accountEnd + 1;
     if (line.length !== this.at + NOTHING_FILLED.length || !line.endsWith(NOTHING_FILLED)) {

@@ -1,7 +1,7 @@
 import { OrderStatus } from '@opex/contract/calls/order';
 import type { Insertable, Selectable } from 'kysely';
 import type { OrdersTable } from '../db/tables/trading.ts';
-import type { AccountType } from '../ledger/accounts.ts';
+import type { Account } from '../ledger/accounts.ts';
 import { ledgerFromUnits, ledgerOf, ledgerText } from '../ledger/ledger-units.ts';
 import { formatUnits, toUnits, unitsToBig } from './decimal-units.ts';
 import type { MarketSpec } from './market-spec.ts';
@@ -16,7 +16,7 @@ export interface OrderState {
   id: number;
   userId: number;
   /** The account it trades on (its product's risk stage holds what it may spend). */
-  account: AccountType;
+  account: Account;
   spec: MarketSpec;
   side: 'BUY' | 'SELL';
   /** 1 limit, 2 market. */
@@ -130,7 +130,7 @@ export function orderFromRow(row: Selectable<OrdersTable>, spec: MarketSpec): Or
   return {
     id: row.id,
     userId: row.user_id,
-    account: row.account as AccountType,
+    account: row.account as Account,
     spec,
     side: row.side,
     type: row.type === 2 ? 2 : 1,

@@ -1,5 +1,6 @@
 import type SQLite from 'better-sqlite3';
-import type { BatchRows, Row } from './batch-rows.ts';
+import type { BatchRows } from './batch-rows.ts';
+import type { Row } from './batch-tables.ts';
 import { batchTables, type TableWrite } from './batch-tables.ts';
 
 /**

@@ -192,6 +192,11 @@ export class TradingCore implements CommandBus<CoreCommands> {
     return this.state?.markets.get(symbol)?.spec;
   }
 
+  /** Every market the core knows now (listed since the start too, within the core's market refresh). */
+  *markets(): IterableIterator<MarketSpec> {
+    for (const market of this.state?.markets.values() ?? []) yield market.spec;
+  }
+
   /** The live book of a market, for depth readers; never change it. */
   book(symbol: string): OrderBook | undefined {
     return this.state?.markets.get(symbol)?.book;

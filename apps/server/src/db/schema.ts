@@ -4,6 +4,7 @@ import type { DepositTables } from './tables/deposits.ts';
 import type { FavouriteTables } from './tables/favourites.ts';
 import type { JobTables } from './tables/jobs.ts';
 import type { LedgerTables } from './tables/ledger.ts';
+import type { MarginTables } from './tables/margin.ts';
 import type { MarketDataTables } from './tables/market-data.ts';
 import type { OpenApiTables } from './tables/open-api.ts';
 import type { PlatformTables } from './tables/platform.ts';
@@ -24,4 +25,5 @@ export interface Database
     DepositTables,
     WithdrawalTables,
     FavouriteTables,
-    JobTables {}
+    JobTables,
+    MarginTables {}

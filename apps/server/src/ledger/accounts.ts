@@ -10,28 +10,66 @@ export const SYSTEM_OWNER = 0;
 export interface AccountTypeSpec {
   holder: 'user' | 'system';
   product: 'spot' | 'margin' | 'futures' | 'fiat' | 'earn' | 'exchange';
-  /** Only accounts that mirror money owed may go negative (the external account mirrors what users hold). */
+  /**
+   * Only accounts that mirror money owed may go negative: the external account mirrors what users hold, a loan
+   * account what a user owes, the margin insurance fund what the exchange has covered beyond its means.
+   */
   mayGoNegative: boolean;
+  /** One account per market (`lever:BTCUSDT`): isolated margin keeps each pair's money and debt apart. */
+  perMarket?: true;
 }
 
 export const accountTypes = {
   exchange: { holder: 'user', product: 'spot', mayGoNegative: false },
   otc: { holder: 'user', product: 'fiat', mayGoNegative: false },
   co: { holder: 'user', product: 'futures', mayGoNegative: false },
-  leverage: { holder: 'user', product: 'margin', mayGoNegative: false },
+  /** A margin pair's money: collateral and what was borrowed, traded on the pair's book. */
+  lever: { holder: 'user', product: 'margin', mayGoNegative: false, perMarket: true },
+  /** A margin pair's debt per coin: minus the principal and the interest posted and not yet repaid. */
+  loan: { holder: 'user', product: 'margin', mayGoNegative: true, perMarket: true },
   b2c: { holder: 'user', product: 'fiat', mayGoNegative: false },
   fee: { holder: 'system', product: 'exchange', mayGoNegative: false },
   external: { holder: 'system', product: 'exchange', mayGoNegative: true },
   insurance: { holder: 'system', product: 'exchange', mayGoNegative: false },
+  /** Interest paid on margin loans: the exchange's lending income. */
+  lending: { holder: 'system', product: 'margin', mayGoNegative: false },
+  /** Margin's insurance fund: takes a liquidation's shortfall; below zero, the exchange has covered the loss. */
+  margin_insurance: { holder: 'system', product: 'margin', mayGoNegative: true },
 } as const satisfies Record<string, AccountTypeSpec>;
 
 export type AccountType = keyof typeof accountTypes;
-export type UserAccountType = {
+type PerMarketType = {
+  [K in AccountType]: (typeof accountTypes)[K] extends { perMarket: true } ? K : never;
+}[AccountType];
+type UserType = {
   [K in AccountType]: (typeof accountTypes)[K]['holder'] extends 'user' ? K : never;
 }[AccountType];
 
-export function mayGoNegative(ownerId: number, account: AccountType): boolean {
-  const spec: AccountTypeSpec | undefined = accountTypes[account];
+/** An account's stored name: its type, and for a per-market type the upper-case market (`lever:BTCUSDT`). */
+export type Account = Exclude<AccountType, PerMarketType> | `${PerMarketType}:${string}`;
+export type UserAccount = Exclude<UserType, PerMarketType> | `${PerMarketType & UserType}:${string}`;
+
+export const leverAccount = (symbol: string): UserAccount => `lever:${symbol.toUpperCase()}`;
+export const loanAccount = (symbol: string): UserAccount => `loan:${symbol.toUpperCase()}`;
+
+/** The type of a stored account name (`lever:BTCUSDT` -> lever); undefined for a name no type has. */
+export function accountTypeOf(account: string): AccountType | undefined {
+  const colon = account.indexOf(':');
+  const type = (colon < 0 ? account : account.slice(0, colon)) as AccountType;
+  const spec: AccountTypeSpec | undefined = accountTypes[type];
+  if (!spec || colon >= 0 !== (spec.perMarket === true)) return undefined;
+  return type;
+}
+
+/** The market of a per-market account (`lever:BTCUSDT` -> BTCUSDT); null for other accounts. */
+export const marketOfAccount = (account: string): string | null => {
+  const colon = account.indexOf(':');
+  return colon < 0 ? null : account.slice(colon + 1);
+};
+
+export function mayGoNegative(ownerId: number, account: string): boolean {
+  const type = accountTypeOf(account);
+  const spec: AccountTypeSpec | undefined = type && accountTypes[type];
   return spec?.mayGoNegative === true && (spec.holder === 'system') === (ownerId === SYSTEM_OWNER);
 }
 
@@ -52,6 +90,9 @@ export const ledgerCauseKinds = {
   funding: 'movement',
   reward: 'movement',
   liquidation: 'movement',
+  /** Margin: a loan paid out into a pair's margin account, and its repayment. */
+  borrow: 'movement',
+  repay: 'movement',
   // Old rows of the demo market maker's bots, pruned, summed into one row per balance (market-maker/bot-pruning.ts).
   opening_balance: 'movement',
 } as const satisfies Record<string, 'trading' | 'movement'>;

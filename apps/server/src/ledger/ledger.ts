@@ -1,5 +1,5 @@
 import Big from 'big.js';
-import { type AccountType, type LedgerCause, SYSTEM_OWNER } from './accounts.ts';
+import { type Account, type LedgerCause, SYSTEM_OWNER } from './accounts.ts';
 
 /**
  * The double-entry ledger. A movement is a set of postings whose deltas sum to zero per coin; the trading core posts
@@ -8,7 +8,7 @@ import { type AccountType, type LedgerCause, SYSTEM_OWNER } from './accounts.ts'
  */
 export interface Posting {
   ownerId: number;
-  account: AccountType;
+  account: Account;
   coin: string;
   field: 'available' | 'locked';
   /** A signed decimal string. */
@@ -56,7 +56,7 @@ export function assertBalanced(movement: Movement): void {
 /** Money entering from outside (deposit, operator credit): the user's available rises, the external account falls. */
 export function creditFromOutside(input: {
   ownerId: number;
-  account?: AccountType;
+  account?: Account;
   coin: string;
   amount: string;
   cause: LedgerCause;

@@ -5,6 +5,7 @@ import { registerCms } from './cms/routes.ts';
 import { registerCommon } from './common/routes.ts';
 import { registerDepositModule } from './deposit/routes.ts';
 import { registerFinanceModule } from './finance/routes.ts';
+import { registerLeverModule } from './lever/routes.ts';
 import { registerMessageModule } from './message/routes.ts';
 import { registerNotice } from './notice/routes.ts';
 import { registerOpenApiKeys } from './openapi/routes.ts';
@@ -36,6 +37,7 @@ const modules: ModulePlugin[] = [
   registerUpload,
   registerCaptcha,
   registerOrderModule,
+  registerLeverModule,
   registerTradeModule,
   registerOptionalModule,
   registerFinanceModule,

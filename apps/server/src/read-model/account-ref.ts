@@ -1,4 +1,4 @@
-import type { UserAccountType } from '../ledger/accounts.ts';
+import type { UserAccount } from '../ledger/accounts.ts';
 
 /**
  * Whose rows a read returns: a user's account of one type. Spot reads the exchange account; margin and futures
@@ -6,7 +6,7 @@ import type { UserAccountType } from '../ledger/accounts.ts';
  */
 export interface AccountRef {
   userId: number;
-  type: UserAccountType;
+  type: UserAccount;
 }
 
 export const exchangeAccount = (userId: number): AccountRef => ({ userId, type: 'exchange' });

@@ -23,6 +23,8 @@ export interface OrderFilter {
   side?: 'BUY' | 'SELL' | undefined;
   /** 1 limit, 2 market. */
   type?: number | undefined;
+  /** Leaves out orders cancelled with nothing filled (lever/order/history's isShowCanceled 0; deal_money is exact text). */
+  hideEmptyCancels?: boolean | undefined;
 }
 
 const historyStatuses = [OrderStatus.filled, OrderStatus.cancelled, OrderStatus.rejected, OrderStatus.expired];
@@ -39,6 +41,8 @@ function filtered(db: Kysely<Database>, account: AccountRef, filter: OrderFilter
   if (filter.symbol) query = query.where('symbol', '=', filter.symbol);
   if (filter.side) query = query.where('side', '=', filter.side);
   if (filter.type !== undefined) query = query.where('type', '=', filter.type);
+  if (filter.hideEmptyCancels)
+    query = query.where((eb) => eb.or([eb('status', '!=', OrderStatus.cancelled), eb('deal_money', '!=', '0')]));
   return query;
 }
 

@@ -16,11 +16,25 @@ export interface TradeFilter {
   orderId?: number | undefined;
 }
 
-/** Trades record their two users; the spot product trades from the exchange account alone. */
-const accountTrades = (db: Kysely<Database>, account: AccountRef) =>
-  db
+/**
+ * Trades record their two users and orders; the account a side traded on is its order's (a user's spot and margin
+ * trades in one market stay apart).
+ */
+const accountTrades = (db: Kysely<Database>, account: AccountRef) => {
+  const ordersOfAccount = db
+    .selectFrom('orders')
+    .select('id')
+    .where('user_id', '=', account.userId)
+    .where('account', '=', account.type);
+  return db
     .selectFrom('trades')
-    .where((eb) => eb.or([eb('maker_user_id', '=', account.userId), eb('taker_user_id', '=', account.userId)]));
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('maker_user_id', '=', account.userId), eb('maker_order_id', 'in', ordersOfAccount)]),
+        eb.and([eb('taker_user_id', '=', account.userId), eb('taker_order_id', 'in', ordersOfAccount)]),
+      ]),
+    );
+};
 
 function filtered(db: Kysely<Database>, account: AccountRef, filter: TradeFilter) {
   let query = accountTrades(db, account);

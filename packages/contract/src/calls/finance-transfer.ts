@@ -7,15 +7,17 @@ import { coinBalance } from './finance.ts';
  * operator's switch `is_inner_transfer_open` is '1'. Amounts are exact decimal strings.
  */
 
-/** The user's account types; the original numbered the first two ('1' exchange, '2' otc) and we continue the list. */
-export const accountTypes = ['exchange', 'otc', 'co', 'leverage', 'b2c'] as const;
+/**
+ * The user's account types; the original numbered the first two ('1' exchange, '2' otc) and we continue the list.
+ * Margin accounts are per pair and move money through lever/finance/transfer (4 is kept unused for them).
+ */
+export const accountTypes = ['exchange', 'otc', 'co', 'b2c'] as const;
 export type AccountTypeName = (typeof accountTypes)[number];
 
 export const accountTypeCodes: Record<string, AccountTypeName> = {
   '1': 'exchange',
   '2': 'otc',
   '3': 'co',
-  '4': 'leverage',
   '5': 'b2c',
 };
 
@@ -25,7 +27,7 @@ export const accountTypeField = z
   .transform((v) =>
     typeof v === 'string' && (accountTypes as readonly string[]).includes(v) ? v : accountTypeCodes[String(v)],
   )
-  .pipe(z.enum(accountTypes, { message: `one of ${accountTypes.join(', ')} (or 1 to 5)` }));
+  .pipe(z.enum(accountTypes, { message: `one of ${accountTypes.join(', ')} (or 1, 2, 3, 5)` }));
 
 const coinField = z
   .string()
@@ -46,7 +48,7 @@ const signedDecimal = z
 /**
  * finance/otc_transfer: the original's call between the exchange and otc accounts, serving every pair of the
  * user's account types here. Refusals: switch off 10006 (is_inner_transfer_open; or, for money moving into the
- * margin or fiat account, lever_open or fiat_open), same account 60001, zero or negative amount 60002, more decimals
+ * fiat account, fiat_open), same account 60001, zero or negative amount 60002, more decimals
  * than the coin keeps 60003, unlisted coin 30004, more than the available balance 40009.
  */
 export const financeOtcTransfer = defineCall({
@@ -83,7 +85,7 @@ const typedBalanceReply = z.object({
 
 /**
  * The balances of one account type, in the shape of finance/v5/account_balance (plus `accountType`); the account
- * pages of otc, co, leverage and b2c read it. Only the exchange account has locked amounts (open orders).
+ * pages of otc, co and b2c read it. Only the exchange account has locked amounts (open orders).
  */
 export const financeAccountTypeBalance = defineCall({
   name: 'finance/account_type_balance',

@@ -64,9 +64,7 @@ export const leverOrderCreate = defineCall({
   request: z
     .object({
       side: z.enum(['BUY', 'SELL']),
-      type: z
-        .union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')])
-        .transform((t) => Number(t) as 1 | 2),
+      type: z.union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')]).transform((t) => Number(t) as 1 | 2),
       price: decimal.optional(),
       volume: decimal,
       symbol,

@@ -6,7 +6,7 @@ import { OrderKind, Side, TimeInForce, TriggerKind } from '@opex/engine/commands
 import { EventType } from '@opex/engine/events';
 import type { OrderBook } from '@opex/engine/order-book';
 import { Reason } from '@opex/engine/reasons';
-import type { AccountType } from '../../ledger/accounts.ts';
+import type { Account } from '../../ledger/accounts.ts';
 import type { BatchEffects } from '../batch-effects.ts';
 import type { CoreState } from '../core-state.ts';
 import { formatUnits, unitsToBig } from '../decimal-units.ts';
@@ -31,7 +31,7 @@ export interface PlaceCommand {
   request: OrderRequest;
   clientOrderId: string | null;
   /** The account that trades: its product's risk stage decides what the order may spend; 'exchange' when absent. */
-  account?: AccountType;
+  account?: Account;
   /** Self-trade prevention; EXPIRE_TAKER when absent (every web order). */
   selfTradePrevention?: StpMode;
 }

@@ -1,4 +1,5 @@
 import { ErrorCode } from '@opex/contract/error-codes';
+import type { Account } from '../../ledger/accounts.ts';
 import type { CommandEntry } from '../command-entry.ts';
 import type { ClientOrderIds } from './client-order-ids.ts';
 import { type CancelOutcome, cancelAllOrders, cancelOrder } from './order-cancel.ts';
@@ -10,6 +11,8 @@ export interface CancelCommand {
   userId: number;
   orderId: number;
   symbol: string;
+  /** The account the order trades on; the exchange account when absent. */
+  account?: Account;
 }
 
 const entry = <I, O>(e: CommandEntry<I, O>) => e;
@@ -30,7 +33,7 @@ export function spotCommands(clientOrders: ClientOrderIds) {
       unavailable: unavailableOrder,
     }),
     /** Every open order of a user, in one market or all, as one command. */
-    cancelAll: entry<{ userId: number; symbol: string | null }, CancelAllOutcome>({
+    cancelAll: entry<{ userId: number; symbol: string | null; account?: Account }, CancelAllOutcome>({
       owners: (c) => [c.userId],
       apply: ({ state, batch, at }, c) => ({ ok: true, count: cancelAllOrders(state, batch, c, at) }),
       unavailable: unavailableOrder,

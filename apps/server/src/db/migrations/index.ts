@@ -28,6 +28,7 @@ import marketTagsBigDeals from './0025_market_tags_big_deals.ts';
 import chainExplorers from './0026_chain_explorers.ts';
 import jobLeases from './0027_job_leases.ts';
 import coreProducts from './0028_core_products.ts';
+import margin from './0029_margin.ts';
 
 /** Every migration in order. Names sort in the order they must run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -59,4 +60,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0026_chain_explorers': chainExplorers,
   '0027_job_leases': jobLeases,
   '0028_core_products': coreProducts,
+  '0029_margin': margin,
 };

@@ -3,7 +3,7 @@ import Big from 'big.js';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
-import type { UserAccountType } from '../../ledger/accounts.ts';
+import type { UserAccount } from '../../ledger/accounts.ts';
 import { btcValue, type IndexPriceTable } from '../../prices/index-price-table.ts';
 
 /**
@@ -16,7 +16,7 @@ export async function accountBalances(
   userId: number,
   coinSymbols: string | undefined,
   index: IndexPriceTable,
-  account: UserAccountType = 'exchange',
+  account: UserAccount = 'exchange',
 ) {
   const wanted = new Set(
     (coinSymbols ?? '')

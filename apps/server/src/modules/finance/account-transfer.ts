@@ -12,7 +12,7 @@ export const TRANSFER_SWITCH = 'is_inner_transfer_open';
  * Account types whose feature has its own switch: money may not move into them while it is off (it may still move
  * out, so that nothing is stranded when an operator turns a feature off).
  */
-const accountSwitches: Partial<Record<AccountTypeName, string>> = { leverage: 'lever_open', b2c: 'fiat_open' };
+const accountSwitches: Partial<Record<AccountTypeName, string>> = { b2c: 'fiat_open' };
 
 export interface TransferRequest {
   userId: number;

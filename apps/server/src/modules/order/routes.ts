@@ -14,8 +14,8 @@ import { bindCall } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
 import { exchangeAccount } from '../../read-model/account-ref.ts';
 import { countedOrderPage, findOrder, type OrderScope } from '../../read-model/order-reads.ts';
+import { orderListItemOf } from '../../read-model/order-view.ts';
 import type { Services } from '../../services.ts';
-import { orderListItemOf } from './order-view.ts';
 import { tradingLimitedFor } from './trade-limit.ts';
 
 /** Spot orders: create and cancel go to the trading core (answered after commit); lists read the database. */

@@ -8,9 +8,9 @@ import { bindCsvDownload } from '../../platform/csv-download.ts';
 import { exchangeAccount } from '../../read-model/account-ref.ts';
 import { findOrder } from '../../read-model/order-reads.ts';
 import { countedTradePage, tradePage } from '../../read-model/trade-reads.ts';
+import { orderTradeOf, userTradeOf } from '../../read-model/trade-view.ts';
 import type { Services } from '../../services.ts';
 import { tradesCsv } from './trade-csv.ts';
-import { orderTradeOf, userTradeOf } from './trade-view.ts';
 
 /** The most trades one export holds. */
 const EXPORT_LIMIT = 100_000;

@@ -1,7 +1,7 @@
 import type { tradeItem, userTradeItem } from '@opex/contract/calls/trade';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
-import type { TradesTable } from '../../db/tables/trading.ts';
+import type { TradesTable } from '../db/tables/trading.ts';
 
 /** A trade as the spec's trade lists show it: from the side of the order asked about, or of the user. */
 export type CoinsOf = (symbol: string) => { base: string; quote: string } | undefined;

@@ -3,9 +3,9 @@ import { spotOrderType } from '@opex/contract/spot-order-terms';
 import Big from 'big.js';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
-import type { MarketSpec } from '../../core/market-spec.ts';
-import { spendsQuote } from '../../core/order-rules.ts';
-import type { OrdersTable } from '../../db/tables/trading.ts';
+import type { MarketSpec } from '../core/market-spec.ts';
+import { spendsQuote } from '../core/order-rules.ts';
+import type { OrdersTable } from '../db/tables/trading.ts';
 
 /** An order row as the original's order lists show it. */
 const statusTexts: Record<number, string> = {

@@ -1,0 +1,202 @@
+import {
+  LoanStatus,
+  leverBorrowHistory,
+  leverBorrowNew,
+  leverFinanceBalance,
+  leverFinanceBorrow,
+  leverFinanceReturn,
+  leverFinanceSymbolBalance,
+  leverFinanceTransfer,
+  leverFinanceTransferList,
+  leverOrderCancel,
+  leverOrderCreate,
+  leverOrderHistory,
+  leverOrderListNew,
+  leverReturnInfo,
+  leverTradeListByOrder,
+} from '@opex/contract/calls/lever';
+import { orderCancel, orderCreate, orderListNew } from '@opex/contract/calls/order';
+import { ErrorCode } from '@opex/contract/error-codes';
+import Big from 'big.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setAnchor } from '../src/catalog/price-anchors.ts';
+import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
+import { balanceOf, fund, loginAs, seedMarket, tradingInvariants } from './trading-fixtures.ts';
+
+const ALICE = 401;
+const BOB = 402;
+const CAROL = 403;
+
+describe.each(testDialects)('margin through the lever calls on %s', (dialect) => {
+  let server: TestServer;
+  let alice: TestClient;
+  let bob: TestClient;
+  let carol: TestClient;
+  const db = () => server.services.database.db;
+  const ok = async <T extends { code: string; msg?: string }>(reply: Promise<T>) => {
+    const r = await reply;
+    expect(r.code, r.msg).toBe('0');
+    return r as T & { data: NonNullable<unknown> };
+  };
+  const spot = (who: TestClient, side: 'BUY' | 'SELL', price: string, volume: string) =>
+    ok(who.call(orderCreate, { side, type: 1, price, volume, symbol: 'btcusdt' }));
+  const pair = async () => (await ok(alice.call(leverFinanceSymbolBalance, { symbol: 'BTCUSDT' }))).data;
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    await seedMarket(db(), { is_open_lever: 1, multiple: 3 });
+    await setAnchor(db(), { coin: 'USDT', fiat: 'usd', price: '1' }, 0);
+    await server.services.settings.setSwitch('lever_open', '1');
+    await server.services.core.reloadMarkets();
+    await fund(server.services.core, ALICE, 'USDT', '1000');
+    await fund(server.services.core, BOB, 'BTC', '10');
+    await fund(server.services.core, BOB, 'USDT', '10000');
+    await fund(server.services.core, CAROL, 'BTC', '1');
+    [alice, bob, carol] = await Promise.all([loginAs(server, ALICE), loginAs(server, BOB), loginAs(server, CAROL)]);
+    // A market at 100: a trade there, and Bob's bid and ask around it.
+    await spot(bob, 'BUY', '100', '0.01');
+    await spot(carol, 'SELL', '100', '0.01');
+    await spot(bob, 'BUY', '99', '5');
+    await spot(bob, 'SELL', '101', '9');
+    // The operator's anchor is read again when a reader asks for the current index.
+    expect((await server.services.prices.current()).prices.get('BTC')?.usd.toFixed()).toBe('100');
+  });
+  afterAll(() => server.close());
+
+  it('moves money into the pair, borrows, and shows the account with its risk', async () => {
+    await ok(
+      alice.call(leverFinanceTransfer, {
+        fromAccount: '1',
+        toAccount: '2',
+        amount: '100',
+        coinSymbol: 'USDT',
+        symbol: 'BTCUSDT',
+      }),
+    );
+    expect(await pair()).toMatchObject({
+      name: 'BTC/USDT',
+      symbol: 'BTCUSDT',
+      quoteNormalBalance: '100',
+      quoteCanBorrow: '200',
+      baseCanBorrow: '2',
+      riskRate: '',
+      indexPrice: '100.00',
+      multiple: 3,
+      liquidationRate: '110',
+      quoteExNormalBalance: '900',
+      quoteEXNormalBalance: '900',
+    });
+    const over = await alice.call(leverFinanceBorrow, { symbol: 'btcusdt', coin: 'USDT', amount: '200.5' });
+    expect(over).toMatchObject({ code: ErrorCode.borrowAboveLimit, msg: expect.stringContaining('leverage') });
+    const loan = await ok(alice.call(leverFinanceBorrow, { symbol: 'BTC_USDT', coin: 'usdt', amount: '190' }));
+    expect(loan.data.id).toBeGreaterThan(0);
+    expect(await pair()).toMatchObject({
+      quoteNormalBalance: '290',
+      quoteBorrowBalance: '190',
+      quoteTotalBorrow: '190',
+      riskRate: '152.63',
+      // Money stays in while the rate is under 200%.
+      quoteCanTransfer: '0',
+    });
+    const out = await alice.call(leverFinanceTransfer, {
+      fromAccount: '2',
+      toAccount: '1',
+      amount: '1',
+      coinSymbol: 'USDT',
+      symbol: 'BTCUSDT',
+    });
+    expect(out.code).toBe(ErrorCode.marginTransferRisk);
+    const listed = await ok(alice.call(leverBorrowNew, { symbol: 'BTCUSDT' }));
+    expect(listed.data.financeList).toEqual([
+      expect.objectContaining({ coin: 'USDT', borrowMoney: '190', oweAmount: '190', status: LoanStatus.open }),
+    ]);
+    const balance = await ok(alice.call(leverFinanceBalance, {}));
+    expect(balance.data.leverMap['BTC/USDT']).toMatchObject({ riskRate: '152.63' });
+    const transfers = await ok(alice.call(leverFinanceTransferList, { symbol: 'BTCUSDT' }));
+    expect(transfers.data.financeList).toEqual([
+      expect.objectContaining({ coinSymbol: 'USDT', amount: '100', transferType: 1, showName: 'BTC/USDT' }),
+    ]);
+  });
+
+  it("trades on the margin account, apart from the user's spot orders", async () => {
+    const resting = await ok(
+      alice.call(leverOrderCreate, { side: 'BUY', type: 1, price: '90', volume: '1', symbol: 'btcusdt' }),
+    );
+    const filled = await ok(
+      alice.call(leverOrderCreate, { side: 'BUY', type: 1, price: '101', volume: '1.5', symbol: 'BTCUSDT' }),
+    );
+    expect((await ok(alice.call(orderListNew, {}))).data.count).toBe(0);
+    const open = await ok(alice.call(leverOrderListNew, { symbol: 'btcusdt' }));
+    expect(open.data.orderList.map((o) => o.id)).toEqual([resting.data.order_id]);
+    // Spot's cancel does not reach a margin order; the lever call does.
+    const wrongDoor = await alice.call(orderCancel, { orderId: resting.data.order_id, symbol: 'btcusdt' });
+    expect(wrongDoor.code).not.toBe('0');
+    await ok(alice.call(leverOrderCancel, { orderId: resting.data.order_id, symbol: 'btcusdt' }));
+    const history = await ok(alice.call(leverOrderHistory, { symbol: 'btcusdt', isShowCanceled: 0 }));
+    expect(history.data.orderList.map((o) => o.id)).toEqual([filled.data.order_id]);
+    const fills = await ok(alice.call(leverTradeListByOrder, { order_id: filled.data.order_id, symbol: 'btcusdt' }));
+    expect(fills.data.trade_list).toEqual([
+      expect.objectContaining({ price: '101.00', volume: '1.5000', deal_price: '151.5', fee: '0.003', feeCoin: 'BTC' }),
+    ]);
+    expect(await balanceOf(db(), ALICE, 'BTC', 'lever:BTCUSDT')).toEqual({ available: '1.497', locked: '0' });
+  });
+
+  it('repays part, then all: interest first, nothing owed after, and the repayments listed', async () => {
+    const [loan] = (await ok(alice.call(leverBorrowNew, {}))).data.financeList;
+    await ok(alice.call(leverFinanceReturn, { id: loan?.id ?? 0, amount: '40' }));
+    const owed = (await pair()).quoteTotalBorrow as string;
+    expect(Number.parseFloat(owed)).toBeGreaterThan(149);
+    const tooMuch = await alice.call(leverFinanceReturn, { id: loan?.id ?? 0, amount: '1000' });
+    expect(tooMuch.code).toBe(ErrorCode.repayAboveOwed);
+    const short = await alice.call(leverFinanceReturn, { id: loan?.id ?? 0, amount: owed });
+    expect(short.code).toBe(ErrorCode.insufficientBalance);
+    await ok(
+      alice.call(leverFinanceTransfer, {
+        fromAccount: 1,
+        toAccount: 2,
+        amount: '100',
+        coinSymbol: 'USDT',
+        symbol: 'btcusdt',
+      }),
+    );
+    await ok(alice.call(leverFinanceReturn, { id: loan?.id ?? 0, amount: owed }));
+    expect(await pair()).toMatchObject({ quoteBorrowBalance: '0', quoteInterest: '0', riskRate: '' });
+    expect((await ok(alice.call(leverBorrowNew, {}))).data.count).toBe(0);
+    expect((await ok(alice.call(leverBorrowHistory, {}))).data.financeList).toEqual([
+      expect.objectContaining({ id: loan?.id, status: LoanStatus.repaid, oweAmount: '0', oweInterest: '0' }),
+    ]);
+    const repayments = await ok(alice.call(leverReturnInfo, { id: loan?.id ?? 0 }));
+    expect(repayments.data.financeList.map((r) => r.type)).toEqual([1, 1]);
+    expect(repayments.data.financeList[0]?.returnMoney).toBe('40');
+    expect(await balanceOf(db(), ALICE, 'USDT', 'loan:BTCUSDT')).toEqual({ available: '0', locked: '0' });
+    expect(await tradingInvariants(db(), server.services.core)).toEqual([]);
+  });
+
+  it('liquidates when the index price falls to the line, in the same price event', async () => {
+    // Borrow all the pair allows and go long with it.
+    const room = (await pair()).quoteCanBorrow as string;
+    await ok(alice.call(leverFinanceBorrow, { symbol: 'BTCUSDT', coin: 'USDT', amount: room }));
+    const cash = (await pair()).quoteNormalBalance as string;
+    const volume = new Big(cash).div(101).round(4, Big.roundDown).toFixed();
+    await ok(alice.call(leverOrderCreate, { side: 'BUY', type: 1, price: '101', volume, symbol: 'btcusdt' }));
+    const { burstPrice, riskRate } = await pair();
+    expect(new Big(riskRate as string).gt(110)).toBe(true);
+    // The market falls under the liquidation price: Bob's bids move below it and Carol sells into them.
+    const low = new Big(burstPrice as string).round(0, Big.roundDown).minus(1).toFixed();
+    const bids = (await ok(bob.call(orderListNew, {}))).data.orderList.filter((o) => o.side === 'BUY');
+    for (const bid of bids) await ok(bob.call(orderCancel, { orderId: bid.id, symbol: 'btcusdt' }));
+    await spot(bob, 'BUY', low, '10');
+    await spot(carol, 'SELL', low, '0.01');
+    await vi.waitFor(async () => expect((await ok(alice.call(leverBorrowNew, {}))).data.count).toBe(0));
+    const after = await pair();
+    expect(after).toMatchObject({ quoteBorrowBalance: '0', quoteInterest: '0', riskRate: '' });
+    // Every whole lot was sold; what is less than a lot stays hers.
+    expect(new Big(after.baseTotalBalance as string).lt('0.0001')).toBe(true);
+    expect((await ok(alice.call(leverBorrowHistory, {}))).data.financeList[0]).toMatchObject({
+      status: LoanStatus.liquidated,
+    });
+    const liquidation = await db().selectFrom('margin_liquidations').selectAll().executeTakeFirstOrThrow();
+    expect(liquidation).toMatchObject({ user_id: ALICE, symbol: 'BTCUSDT', index_price: low });
+    expect(await tradingInvariants(db(), server.services.core)).toEqual([]);
+  });
+});
