@@ -1,4 +1,4 @@
-import { channels } from '@opex/contract/realtime';
+import { channels, type MarginRiskUpdate } from '@opex/contract/realtime';
 import { depositRecordOf } from '../chains/deposit-records.ts';
 import type { SessionsEnded } from '../platform/session-store.ts';
 import type { Services } from '../services.ts';
@@ -6,13 +6,19 @@ import type { Fanout } from './fanout.ts';
 import { type OriginalChannel, type OriginalPeer, type OriginalProtocol, privateTopic } from './original-protocol.ts';
 
 /**
- * The logged-in user's channels on the original protocol: order changes, balance changes and deposit changes, each
- * pushed at once to the owner's sockets. They live only as long as the socket's session: a revocation through this
+ * The logged-in user's channels on the original protocol: order changes, balance changes, deposit changes and the
+ * risk of each margin pair (after a margin change, an index move or a liquidation), each pushed at once to the
+ * owner's sockets. They live only as long as the socket's session: a revocation through this
  * node (logout, password change) drops them at once; an expiry, or a revocation made elsewhere, at the next heartbeat.
  */
 export function registerPrivateChannels(fanout: Fanout, protocol: OriginalProtocol, services: Services): void {
   const { sessions } = services;
-  const names: readonly string[] = [channels.userOrders, channels.userBalance, channels.userDeposits];
+  const names: readonly string[] = [
+    channels.userOrders,
+    channels.userBalance,
+    channels.userDeposits,
+    channels.userMarginRisk,
+  ];
   const privateChannel: OriginalChannel<string> = {
     protocol: protocol.name,
     match: (name) => (names.includes(name) ? name : null),
@@ -65,6 +71,10 @@ export function registerPrivateChannels(fanout: Fanout, protocol: OriginalProtoc
         } else if (e.type === 'balance' && e.ownerId > 0) {
           const { account, coin, available, locked } = e;
           protocol.pushPrivate(e.ownerId, channels.userBalance, { account, coin, available, locked });
+        } else if (e.type === 'marginRisk') {
+          const { symbol, indexPrice, riskRate, burstPrice, state } = e;
+          const risk: MarginRiskUpdate = { symbol, indexPrice, riskRate, burstPrice, state };
+          protocol.pushPrivate(e.userId, channels.userMarginRisk, risk);
         }
       }
     }),
