@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   amountProblem,
   dailyRateText,
+  liquidatedSince,
   marginAmount,
   marginCoin,
   repayAllAmount,
@@ -86,5 +87,16 @@ describe('display', () => {
     expect(marginAmount('1234.123456789')).toBe('1,234.12345678');
     expect(marginAmount('1.5', 6, 'USDT')).toBe('1.500000 USDT');
     expect(dailyRateText('0.0002')).toBe('0.02%');
+  });
+});
+
+describe('liquidated since the page opened', () => {
+  const push = (state: string, riskRate = '', symbol = 'BTCUSDT') => ({ symbol, state, riskRate });
+
+  it('until the pair owes again; other pairs do not count', () => {
+    expect(liquidatedSince([push('safe', '180.00')], 'BTCUSDT')).toBe(false);
+    expect(liquidatedSince([push('warning', '120.00'), push('liquidated'), push('safe')], 'BTCUSDT')).toBe(true);
+    expect(liquidatedSince([push('liquidated'), push('safe', '200.00')], 'BTCUSDT')).toBe(false);
+    expect(liquidatedSince([push('liquidated', '', 'ETHUSDT')], 'BTCUSDT')).toBe(false);
   });
 });

@@ -151,3 +151,16 @@ export function dailyRateText(rate: string): string {
 
 /** The pair's symbol as the finance calls spell it (BTC/USDT, btcusdt -> BTCUSDT). */
 export const financeSymbol = (symbol: string) => symbol.replace(/[/_-]/g, '').toUpperCase();
+
+/**
+ * Whether the pair's account was liquidated since the page opened, from its risk pushes (oldest first): a
+ * 'liquidated' push, and no debt again since (the pushes that follow a liquidation, owing nothing, say 'safe').
+ */
+export function liquidatedSince(
+  pushes: readonly { symbol: string; state: string; riskRate: string }[],
+  symbol: string,
+) {
+  const own = pushes.filter((push) => push.symbol === symbol);
+  const last = own.findLastIndex((push) => push.state === 'liquidated');
+  return last !== -1 && own.slice(last + 1).every((push) => !isDecimal(push.riskRate));
+}

@@ -8,7 +8,7 @@ import { refreshMargin, useMarginPair } from '../../api/margin.ts';
 import { marginOrderCalls } from '../../api/orders.ts';
 import { useSession } from '../../api/user.ts';
 import { MarginPairCard } from '../../margin/MarginPairCard.tsx';
-import { financeSymbol, marginCoins } from '../../margin/margin-account.ts';
+import { financeSymbol, liquidatedSince, marginCoins } from '../../margin/margin-account.ts';
 import { useMarginActions } from '../../margin/margin-actions.tsx';
 import { chooseLeverMarket, leverGroups } from '../../markets/lever-markets.ts';
 import { type ChosenMarket, type MarketGroups, marketPath } from '../../markets/market-symbol.ts';
@@ -82,7 +82,14 @@ function LivePairCard({
   symbol,
   ...card
 }: Omit<Parameters<typeof MarginPairCard>[0], 'liquidated'> & { symbol: string }) {
-  const pushes = useChannel<NumberedUpdate<MarginRiskUpdate>[]>(channels.userMarginRisk);
-  const latest = pushes?.findLast((push) => push.update.symbol === symbol)?.update;
-  return <MarginPairCard {...card} liquidated={latest?.state === 'liquidated'} />;
+  const pushes = useChannel<NumberedUpdate<MarginRiskUpdate>[]>(channels.userMarginRisk) ?? [];
+  return (
+    <MarginPairCard
+      {...card}
+      liquidated={liquidatedSince(
+        pushes.map((push) => push.update),
+        symbol,
+      )}
+    />
+  );
 }
