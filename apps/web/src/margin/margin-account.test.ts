@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   amountProblem,
   dailyRateText,
+  exactAmount,
   liquidatedSince,
   marginAmount,
   marginCoin,
@@ -87,6 +88,10 @@ describe('display', () => {
     expect(marginAmount('1234.123456789')).toBe('1,234.12345678');
     expect(marginAmount('1.5', 6, 'USDT')).toBe('1.500000 USDT');
     expect(dailyRateText('0.0002')).toBe('0.02%');
+    // A loan's interest keeps its decimals beyond the coin's display precision, up to 8.
+    expect(exactAmount('0.000003', 2)).toBe('0.000003');
+    expect(exactAmount('400', 2, 'USDT')).toBe('400.00 USDT');
+    expect(exactAmount('0.1234567891', 2)).toBe('0.12345678');
   });
 });
 

@@ -63,6 +63,15 @@ export function marginAmount(value: string | undefined, precision = MARGIN_DIGIT
   return formatAmount(value, Math.min(MARGIN_DIGITS, precision), unit);
 }
 
+/**
+ * An amount whose coin's decimals are not at hand (a loan, a repayment, a transfer): at least `digits` decimals
+ * (the coin's display precision), more when the amount has them, up to 8, so a small interest never shows as 0.
+ */
+export function exactAmount(value: string | undefined, digits: number, unit?: string): string {
+  const decimals = /\.(\d*?)0*$/.exec(value ?? '')?.[1]?.length ?? 0;
+  return marginAmount(value, Math.max(digits, decimals), unit);
+}
+
 /** Where a risk rate stands against the pair's lines (percent): below each line is worse. */
 export type RiskTone = 'none' | 'safe' | 'warning' | 'transfer' | 'liquidation';
 

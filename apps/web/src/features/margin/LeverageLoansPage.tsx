@@ -8,7 +8,7 @@ import { invoke } from '../../api/call.ts';
 import { usePublicInfo } from '../../api/common.ts';
 import { callQueryOptions } from '../../api/query.ts';
 import styles from '../../margin/margin.module.css';
-import { dailyRateText, financeSymbol, marginAmount } from '../../margin/margin-account.ts';
+import { dailyRateText, exactAmount, financeSymbol } from '../../margin/margin-account.ts';
 import { useMarginActions } from '../../margin/margin-actions.tsx';
 import { PagedTable } from '../../records/PagedTable.tsx';
 import { assetsMenu } from '../../section-menus/assets-menu.ts';
@@ -35,7 +35,7 @@ export default function LeverageLoansPage() {
   const [page, setPage] = useState(1);
   const actions = useMarginActions();
   const coinList = usePublicInfo().market.coinList;
-  const amount = (value: string, coin: string) => marginAmount(value, coinDigits(coinList, coin, 8));
+  const amount = (value: string, coin: string) => exactAmount(value, coinDigits(coinList, coin, 8));
   const input = { page, pageSize: PAGE_SIZE, ...(symbol ? { symbol } : {}) };
   const loans = useQuery({
     ...callQueryOptions(tab === 'open' ? leverBorrowNew : leverBorrowHistory, input),

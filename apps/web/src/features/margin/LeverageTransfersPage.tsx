@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePublicInfo } from '../../api/common.ts';
 import { callQueryOptions } from '../../api/query.ts';
-import { marginAmount } from '../../margin/margin-account.ts';
+import { exactAmount } from '../../margin/margin-account.ts';
 import { PagedTable } from '../../records/PagedTable.tsx';
 import { assetsMenu } from '../../section-menus/assets-menu.ts';
 import { SectionMenuLayout } from '../../section-menus/SectionMenuLayout.tsx';
@@ -48,7 +48,7 @@ export default function LeverageTransfersPage() {
       },
       amount: {
         type: 'text' as const,
-        text: marginAmount(row.amount, coinDigits(coinList, row.coinSymbol, 8), row.coinSymbol),
+        text: exactAmount(row.amount, coinDigits(coinList, row.coinSymbol, 8), row.coinSymbol),
       },
     },
   }));
