@@ -5,13 +5,13 @@ import { addQuietMarket, postCall } from './quiet-market.ts';
 
 /**
  * A margin pair of a test's own: a new coin `base` (credited to Alice and Bob) quoted in USDT, open for margin at 3x
- * (the default lines: warning 130%, transfer 200%, liquidation 110%), with margin switched on. Nothing else trades in
- * it, so its index price is where the test's own trades put it. `request`: a logged-in context's.
+ * (the default lines: warning 130%, transfer 200%, liquidation 110%; the global setup switches margin on). Nothing
+ * else trades in it, so its index price is where the test's own trades put it. `request`: a logged-in context's.
  */
 export async function addMarginPair(request: APIRequestContext, base: string): Promise<void> {
   await admin(...['coin', 'add', '--symbol', base, '--name', base, '--show-precision', '4', '--scale', '8']);
-  await admin('switch', 'set', 'lever_open', '1');
-  await addQuietMarket(request, base, 'USDT', ['--lever', '1', '--multiple', '3']);
+  // Sorted last: the USDT group's default market (its lowest sort) stays the demo's.
+  await addQuietMarket(request, base, 'USDT', ['--lever', '1', '--multiple', '3', '--sort', '900']);
   for (const who of [ALICE, BOB])
     await admin(...['credit', '--user', who.email, '--coin', base, '--amount', '1000', '--reason', 'margin e2e']);
 }
