@@ -48,16 +48,15 @@ export const marginOrderCalls: OrderCalls = {
 
 type ListRequest = CallRequest<typeof orderListNew> & CallRequest<typeof leverOrderHistory>;
 export type OrderPage = CallReply<typeof orderListNew>;
-export type Fill = CallReply<typeof tradeListByOrder>['tradeList'][number];
 
 /**
  * A list request as the product's call takes it: margin lists know no order type and spot lists no
  * `isShowCanceled`, so each gets only its own filters.
  */
-function listInput(calls: OrderCalls, filter: Partial<ListRequest>): ListRequest {
+function listInput(calls: OrderCalls, filter: Partial<ListRequest>) {
   const { type, isShowCanceled, ...common } = filter;
-  const own = calls.product === 'spot' ? { type } : { isShowCanceled };
-  return { ...common, ...Object.fromEntries(Object.entries(own).filter(([, v]) => v !== undefined)) } as ListRequest;
+  if (calls.product === 'spot') return type === undefined ? common : { ...common, type };
+  return isShowCanceled === undefined ? common : { ...common, isShowCanceled };
 }
 
 /** Open orders; the private order channel's pushes are merged into the spot ones (realtime/user-streams.ts). */
@@ -88,8 +87,8 @@ export function useCancelOrder(calls: OrderCalls) {
 }
 
 /** The fills of one order, oldest first (the two products name the list differently). */
-export async function orderFills(calls: OrderCalls, orderId: number, symbol: string, pageSize: number) {
-  const reply = await invoke(calls.fills, { order_id: orderId, symbol, pageSize });
+export async function orderFills(calls: OrderCalls, orderId: number, symbol: string | undefined, pageSize: number) {
+  const reply = await invoke(calls.fills, { order_id: orderId, pageSize, ...(symbol ? { symbol } : {}) });
   return 'trade_list' in reply ? reply.trade_list : reply.tradeList;
 }
 

@@ -201,7 +201,7 @@ export function OrderCentre({ calls, page: pageName, marketGroups }: OrderCentre
 
   const loadFills = async (rowId: string) => {
     const order = ((tab === 'open' ? open : history).data?.orderList ?? []).find((o) => String(o.id) === rowId);
-    const fills = await orderFills(calls, Number(rowId), order ? symbolOf(order) : '', 100);
+    const fills = await orderFills(calls, Number(rowId), order && symbolOf(order), 100);
     return (
       <DataTable
         label={t('orderCenter.fills')}
