@@ -89,6 +89,20 @@ test('transfer in, borrow, buy with leverage, risk follows the index live, repay
   await expect(dialog(page)).toBeHidden();
   await expect(figure(page, base, 'totalBorrow-USDT')).toHaveText(/^0\.0+$/);
   await expect(figure(page, base, 'risk-rate')).toHaveText('--');
+
+  // The margin order centre: the leveraged buy among the pair's finished orders, with its fill.
+  await page.goto('/order/leverageOrder');
+  await page.getByRole('tab', { name: 'Order history' }).click();
+  const bought = page
+    .getByRole('row')
+    .filter({ hasText: `${base}/USDT` })
+    .filter({ hasText: 'Buy' })
+    .first();
+  await bought.getByRole('button', { name: 'Fills' }).click();
+  const fill = page.getByRole('table', { name: 'Fills of the order' }).getByRole('row').nth(1);
+  // 19 MRG at 10: 190 USDT of turnover.
+  await expect(fill).toContainText(/19(\.0+)? MRG/);
+  await expect(fill).toContainText('190.00 USDT');
   await closeAll(contexts);
 });
 
