@@ -87,10 +87,11 @@ test('a logged-in trader: every entry of the account, assets, orders and message
   }
   await page.goto(START);
   await page.getByRole('button', { name: 'Assets' }).click();
-  await expect(page.getByRole('menuitem')).toHaveText(['Spot account']);
+  // Margin is switched on for the e2e server (support/global-setup.ts).
+  await expect(page.getByRole('menuitem')).toHaveText(['Spot account', 'Margin account']);
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Orders' }).click();
-  await expect(page.getByRole('menuitem')).toHaveText(['Spot orders']);
+  await expect(page.getByRole('menuitem')).toHaveText(['Spot orders', 'Margin orders']);
   await page.keyboard.press('Escape');
 
   const sideMenus: string[] = [];

@@ -72,6 +72,9 @@ export default async function globalSetup() {
   process.env.E2E_DATA_DIR = dataDir;
   // North Korea is restricted, so a visitor forwarded from one of its addresses meets the serviceLimit page.
   await admin('restricted', 'set', 'KP');
+  // Margin is on, as a site offering it runs: its menus and pages are there for every test (the margin tests add
+  // their own pairs).
+  await admin('switch', 'set', 'lever_open', '1');
 
   return async () => {
     if (server.pid && server.exitCode === null) {

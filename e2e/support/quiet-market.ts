@@ -14,12 +14,19 @@ export async function postCall(request: APIRequestContext, call: string, data: o
  * found at start) and other tests never trade in it; returns once the trading core knows it. `request`: a logged-in
  * context's.
  */
-export async function addQuietMarket(request: APIRequestContext, base: string, quote: string): Promise<void> {
+export async function addQuietMarket(
+  request: APIRequestContext,
+  base: string,
+  quote: string,
+  /** More `market add` options (a margin pair's `--lever 1 --multiple 3`). */
+  extra: string[] = [],
+): Promise<void> {
   await admin(
     ...['market', 'add', '--base', base, '--quote', quote, '--price-precision', '4'],
     ...['--volume-precision', '4', '--depth', '0.0001,0.001,0.01', '--limit-volume-min', '0.001'],
     ...['--limit-price-min', '0.0001', '--market-buy-min', '0.001', '--market-sell-min', '0.0001'],
     ...['--maker-fee', '0.001', '--taker-fee', '0.002'],
+    ...extra,
   );
   // The trading core reads new markets within seconds; until then the market is unknown (code 40001).
   const symbol = `${base}${quote}`.toLowerCase();

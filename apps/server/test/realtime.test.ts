@@ -135,6 +135,25 @@ describe.each(testDialects)('realtime WebSocket on %s', (dialect) => {
     for (const s of [owner, stranger, other]) s.close();
   });
 
+  it("pushes a margin pair's risk on user_margin_risk to its owner alone", async () => {
+    const owner = await Socket.open(
+      url,
+      `${SESSION_COOKIE}=${await server.services.sessions.create(BUYER, '127.0.0.1', 'vitest')}`,
+    );
+    const other = await Socket.open(
+      url,
+      `${SESSION_COOKIE}=${await server.services.sessions.create(SELLER, '127.0.0.1', 'vitest')}`,
+    );
+    for (const s of [owner, other]) s.send({ event: 'sub', params: { channel: 'user_margin_risk' } });
+    await sleep(50);
+    const risk = { symbol: 'BTCUSDT', indexPrice: '70', riskRate: '', burstPrice: '', state: 'liquidated' as const };
+    server.services.core.bus.publish([{ type: 'marginRisk', userId: BUYER, ...risk }]);
+    expect((await owner.next(on('user_margin_risk'))).tick).toEqual(risk);
+    await sleep(100);
+    expect(other.frames.filter((f) => f.channel === 'user_margin_risk')).toEqual([]);
+    for (const s of [owner, other]) s.close();
+  });
+
   /** A socket on the client's session, subscribed to both private channels and shown to receive them. */
   async function privateSocket(client: TestClient, userId: number): Promise<Socket> {
     const socket = await Socket.open(url, `${SESSION_COOKIE}=${client.cookies.get(SESSION_COOKIE)}`);

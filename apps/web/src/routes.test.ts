@@ -110,7 +110,6 @@ describe('route table (platform.md §2)', () => {
   it('serves only routes with a page whose product is built: no placeholder', () => {
     const standard = served('standard');
     for (const absent of [
-      '/margin',
       '/mobility',
       '/mining',
       '/innovation',
@@ -120,16 +119,26 @@ describe('route table (platform.md §2)', () => {
       '/questions/init',
       '/order/otcOrder',
       '/order/coOrder',
-      '/order/leverageOrder',
       '/assets/otcAccount',
       '/assets/coAccount',
-      '/assets/leverageAccount',
       '/assets/b2cAccount',
       '/personal/advertisingManagement',
     ]) {
       expect(standard, absent).not.toContain(absent);
     }
-    for (const present of ['/', '/trade/:symbol', '/order/exchangeOrder', '/assets/recharge', '/footerPage/siteMap']) {
+    for (const present of [
+      '/',
+      '/trade/:symbol',
+      '/margin',
+      '/margin/:symbol',
+      '/order/exchangeOrder',
+      '/order/leverageOrder',
+      '/assets/recharge',
+      '/assets/leverageAccount',
+      '/assets/leverageToLoan',
+      '/assets/lerverageFlowingWater',
+      '/footerPage/siteMap',
+    ]) {
       expect(standard, present).toContain(present);
     }
     expect(routesFor('standard').every((r) => typeof r.load === 'function')).toBe(true);

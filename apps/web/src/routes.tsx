@@ -39,6 +39,7 @@ export interface RedirectDef {
 
 const home = () => import('./features/home/HomePage.tsx');
 const trade = () => import('./features/trade/TradePage.tsx');
+const margin = () => import('./features/trade/MarginPage.tsx');
 const login = { mustLogin: true } as const;
 
 const r = (path: string, name: string, load: RouteDef['load'], meta: RouteMeta = {}, product?: Product): RouteDef => ({
@@ -66,17 +67,21 @@ const section = (
 const accountPage = () => import('./features/assets/AccountPage.tsx');
 const ledgerHistoryPage = () => import('./features/assets/FlowingWaterPage.tsx');
 /** The order centre's and the assets section's pages, and the products of those not spot. */
-const orderPages = { exchangeOrder: () => import('./features/orders/ExchangeOrderPage.tsx') };
+const orderPages = {
+  exchangeOrder: () => import('./features/orders/ExchangeOrderPage.tsx'),
+  leverageOrder: () => import('./features/orders/LeverageOrderPage.tsx'),
+};
 const assetPages: Record<string, RouteDef['load']> = {
   exchangeAccount: accountPage,
   otcAccount: accountPage,
   coAccount: accountPage,
-  leverageAccount: accountPage,
+  leverageAccount: () => import('./features/margin/LeverageAccountPage.tsx'),
+  leverageToLoan: () => import('./features/margin/LeverageLoansPage.tsx'),
   b2cAccount: accountPage,
   flowingWater: ledgerHistoryPage,
   otcFlowingWater: ledgerHistoryPage,
   coFlowingWater: ledgerHistoryPage,
-  lerverageFlowingWater: ledgerHistoryPage,
+  lerverageFlowingWater: () => import('./features/margin/LeverageTransfersPage.tsx'),
   b2cFlowingWater: ledgerHistoryPage,
   recharge: () => import('./features/assets-deposit/DepositPage.tsx'),
   withdraw: () => import('./features/assets-withdraw/WithdrawPage.tsx'),
@@ -187,8 +192,8 @@ const standardRoutes: RouteDef[] = [
   r('/', 'home', home, { theme: 'homeOther' }),
   r('/trade', 'trade', trade, tradeMeta),
   r('/trade/:symbol', 'trade', trade, tradeMeta),
-  later('/margin', 'margin', 'margin', tradeMeta),
-  later('/margin/:symbol', 'margin', 'margin', tradeMeta),
+  r('/margin', 'margin', margin, tradeMeta, 'margin'),
+  r('/margin/:symbol', 'margin', margin, tradeMeta, 'margin'),
   r('/market', 'market', () => import('./features/market/MarketPage.tsx')),
   later('/mobility', 'mobility', 'otc', login),
   later('/broker', 'broker', 'broker'),

@@ -40,8 +40,11 @@ export interface NumberedUpdate<T> {
 }
 
 export const UPDATES_KEPT = 100;
-/** channels.userOrders and channels.userBalance, spelled out for the same reason as the deposits channel. */
-const updateChannels = new Set(['user_orders', 'user_balance']);
+/**
+ * channels.userOrders, userBalance and userMarginRisk, spelled out for the same reason as the deposits channel (a
+ * risk push of one pair must not hide another pair's pushed in the same frame).
+ */
+const updateChannels = new Set(['user_orders', 'user_balance', 'user_margin_risk']);
 
 /**
  * The latest UPDATES_KEPT pushes of an order or balance channel, oldest first: several can arrive within one frame,

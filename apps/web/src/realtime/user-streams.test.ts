@@ -1,6 +1,7 @@
 // @vitest-environment node
 import type { CallDef } from '@opex/contract/call';
 import { depositList } from '@opex/contract/calls/deposit';
+import { leverFinanceSymbolBalance } from '@opex/contract/calls/lever';
 import { orderListNew } from '@opex/contract/calls/order';
 import { tradeList } from '@opex/contract/calls/trade';
 import { channels } from '@opex/contract/realtime';
@@ -56,6 +57,24 @@ describe('followPrivateChannels', () => {
     await vi.advanceTimersByTimeAsync(200);
     expect(queryClient.getQueryData(openKey)).toEqual({ count: 0, orderList: [] });
     expect([invalidated(orderListNew), invalidated(tradeList)]).toEqual([0, 1]);
+    stop();
+  });
+
+  it('reads the margin accounts again on a risk push of a pair and on a margin balance push, once a burst', async () => {
+    const { client, worker, queryClient, invalidated } = setup();
+    const stop = followPrivateChannels(client, queryClient);
+    const risk = { symbol: 'BTCUSDT', indexPrice: '60000', riskRate: '180.00', burstPrice: '41000', state: 'safe' };
+    worker({ type: 'ticks', ticks: { [channels.userMarginRisk]: [{ n: 1, update: risk }] } });
+    worker({
+      type: 'ticks',
+      ticks: { [channels.userMarginRisk]: [{ n: 2, update: { ...risk, riskRate: '170.00' } }] },
+    });
+    await vi.advanceTimersByTimeAsync(200);
+    expect(invalidated(leverFinanceSymbolBalance)).toBe(1);
+    const balance = { account: 'lever:BTCUSDT', coin: 'USDT', available: '10', locked: '0' };
+    worker({ type: 'ticks', ticks: { [channels.userBalance]: [{ n: 3, update: balance }] } });
+    await vi.advanceTimersByTimeAsync(200);
+    expect(invalidated(leverFinanceSymbolBalance)).toBe(2);
     stop();
   });
 });

@@ -2,6 +2,7 @@ import type { CallDef } from '@opex/contract/call';
 import { depositList } from '@opex/contract/calls/deposit';
 import { accountBalance, accountBalanceV5 } from '@opex/contract/calls/finance';
 import { financeAccountTypeBalance } from '@opex/contract/calls/finance-transfer';
+import { leverOrderHistory, leverOrderListNew, leverTradeListByOrder } from '@opex/contract/calls/lever';
 import { orderEntrustHistory, orderListAll, orderListNew } from '@opex/contract/calls/order';
 import { recordOtherTransferList } from '@opex/contract/calls/record-ledger';
 import { tradeList, tradeListByOrder } from '@opex/contract/calls/trade';
@@ -10,20 +11,33 @@ import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react
 import { useEffect } from 'react';
 import { mergeBalanceUpdates } from '../api/balance-updates.ts';
 import { mergeDepositUpdates } from '../api/deposit.ts';
+import { marginReads } from '../api/margin.ts';
 import { mergeOrderUpdates } from '../api/order-updates.ts';
 import { callKey } from '../api/query.ts';
 import { useSession } from '../api/user.ts';
 import type { NumberedUpdate } from './channel-values.ts';
 import { type RealtimeClient, realtimeClient } from './realtime-client.ts';
 
+/** Margin orders: their lists and fills are read again on an order push (they are not merged in place). */
+const marginOrderReads = [leverOrderListNew, leverOrderHistory, leverTradeListByOrder];
+
 /**
  * What a push of each private channel changes that it cannot be merged into, for want of rows: the fills and the
- * ledger (no push carries them), every order list but the two merged ones, and the other account types' balances
- * (listed with their valuations).
+ * ledger (no push carries them), every order list but the two merged ones, the other account types' balances
+ * (listed with their valuations), and the margin accounts (a margin order's fill, a margin balance `lever:BTCUSDT`,
+ * a pair's risk: the page shows risk, debt and limits computed by the server, so the pair is read again).
  */
 const staleAfterPush: Record<string, CallDef[]> = {
-  [channels.userOrders]: [orderListAll, tradeList, tradeListByOrder, recordOtherTransferList],
-  [channels.userBalance]: [financeAccountTypeBalance, recordOtherTransferList],
+  [channels.userOrders]: [
+    orderListAll,
+    tradeList,
+    tradeListByOrder,
+    recordOtherTransferList,
+    ...marginOrderReads,
+    ...marginReads,
+  ],
+  [channels.userBalance]: [financeAccountTypeBalance, recordOtherTransferList, ...marginReads],
+  [channels.userMarginRisk]: [...marginReads],
 };
 
 /**
@@ -41,8 +55,17 @@ const staleAfterMissed: Record<string, CallDef[]> = {
     accountBalanceV5,
     financeAccountTypeBalance,
     recordOtherTransferList,
+    ...marginOrderReads,
+    ...marginReads,
   ],
-  [channels.userBalance]: [accountBalance, accountBalanceV5, financeAccountTypeBalance, recordOtherTransferList],
+  [channels.userBalance]: [
+    accountBalance,
+    accountBalanceV5,
+    financeAccountTypeBalance,
+    recordOtherTransferList,
+    ...marginReads,
+  ],
+  [channels.userMarginRisk]: [...marginReads],
   [channels.userDeposits]: [depositList],
 };
 
@@ -103,6 +126,8 @@ export function followPrivateChannels(
   const merges: Record<string, (channel: string) => QueryKey[]> = {
     [channels.userOrders]: (channel) => mergeOrderUpdates(queryClient, unseen<OrderUpdate>(channel)),
     [channels.userBalance]: (channel) => mergeBalanceUpdates(queryClient, unseen<BalanceUpdate>(channel)),
+    // Nothing to merge: the risk push only makes the margin reads stale.
+    [channels.userMarginRisk]: () => [],
   };
   const stops = Object.entries(merges).map(([channel, merge]) =>
     client.listen(channel, () => markStale([...merge(channel), ...callKeys(staleAfterPush[channel] ?? [])])),

@@ -28,11 +28,11 @@ function renderAt(path: string, switches: Record<string, string>) {
 
 describe('SectionMenuLayout', () => {
   it('links every entry under the base, lights the current page and leaves out what is off or not built', () => {
-    const menu = renderAt('/assets/withdraw', { lever_open: '1', is_deposit_open: '1' });
+    const menu = renderAt('/assets/withdraw', { fiat_open: '1', is_deposit_open: '1' });
     expect(menu.getByRole('link', { name: 'Withdraw' })).toHaveAttribute('aria-current', 'page');
     expect(menu.getByRole('link', { name: 'Deposit' })).toHaveAttribute('href', '/assets/recharge');
-    // Margin is switched on but not built: no entry.
-    expect(menu.queryByRole('link', { name: 'Margin account' })).toBeNull();
+    // Fiat is switched on but not built: no entry.
+    expect(menu.queryByRole('link', { name: 'Fiat account' })).toBeNull();
     expect(menu.getAllByRole('link').map((l) => l.getAttribute('href'))).toEqual([
       '/assets/exchangeAccount',
       '/assets/recharge',
@@ -44,6 +44,13 @@ describe('SectionMenuLayout', () => {
 
   it('has no deposit entry while is_deposit_open is off', () => {
     expect(renderAt('/assets/withdraw', {}).queryByRole('link', { name: 'Deposit' })).toBeNull();
+  });
+
+  it('lists the margin pages while lever_open is on, the margin transfers lit rather than History', () => {
+    const menu = renderAt('/assets/lerverageFlowingWater', { lever_open: '1' });
+    expect(menu.getByRole('link', { name: 'Margin transfers' })).toHaveAttribute('aria-current', 'page');
+    expect(menu.getByRole('link', { name: 'History' })).not.toHaveAttribute('aria-current');
+    expect(menu.getByRole('link', { name: 'Margin loans' })).toHaveAttribute('href', '/assets/leverageToLoan');
   });
 
   it('lights an entry for the other pages it stands for', () => {

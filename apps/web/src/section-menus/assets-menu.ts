@@ -14,6 +14,9 @@ export const assetsMenu: SectionMenu = {
     { id: 'otcAccount', switch: 'fiat_trade_open', product: 'otc' },
     { id: 'coAccount', switch: 'indep_co_switch', product: 'futures' },
     { id: 'leverageAccount', switch: 'lever_open', product: 'margin' },
+    // Before the history entry, whose pattern also matches the margin transfers' page.
+    { id: 'leverageToLoan', switch: 'lever_open', product: 'margin' },
+    { id: 'lerverageFlowingWater', switch: 'lever_open', product: 'margin' },
     { id: 'b2cAccount', switch: 'fiat_open', product: 'fiat' },
     { id: 'recharge', switch: 'is_deposit_open' },
     { id: 'withdraw' },

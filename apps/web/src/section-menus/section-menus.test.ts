@@ -13,15 +13,18 @@ const everySwitch = {
 };
 
 describe('side menus of the orders and assets sections', () => {
-  it('lists spot orders only: P2P, margin and futures are not built', () => {
+  it('lists spot orders, and margin orders while lever_open is on: P2P and futures are not built', () => {
     expect(ids(visibleEntries(ordersMenu, {}))).toEqual(['exchangeOrder']);
-    expect(ids(visibleEntries(ordersMenu, everySwitch))).toEqual(['exchangeOrder']);
+    expect(ids(visibleEntries(ordersMenu, everySwitch))).toEqual(['exchangeOrder', 'leverageOrder']);
   });
 
-  it('lists the spot account, deposits while is_deposit_open is on, withdrawals, addresses and history', () => {
+  it('lists the spot account, the margin pages while lever_open is on, deposits, withdrawals, addresses, history', () => {
     expect(ids(visibleEntries(assetsMenu, {}))).toEqual(['exchangeAccount', 'withdraw', 'addressMent', 'flowingWater']);
     expect(ids(visibleEntries(assetsMenu, everySwitch))).toEqual([
       'exchangeAccount',
+      'leverageAccount',
+      'leverageToLoan',
+      'lerverageFlowingWater',
       'recharge',
       'withdraw',
       'addressMent',

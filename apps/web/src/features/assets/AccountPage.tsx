@@ -23,7 +23,7 @@ import { offeredAccounts } from './transfer-form.ts';
 const TRANSFER_SWITCH = 'is_inner_transfer_open';
 
 /**
- * /assets/exchangeAccount, otcAccount, coAccount, leverageAccount, b2cAccount: one account type's balances with
+ * /assets/exchangeAccount, otcAccount, coAccount, b2cAccount: one account type's balances with
  * their BTC value and the estimate in the reader's fiat; search, hide small balances; transfers when the operator
  * allows them; deposit and withdraw links from the exchange account.
  */

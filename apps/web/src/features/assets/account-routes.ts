@@ -1,11 +1,13 @@
 import type { AccountTypeName } from '@opex/contract/calls/finance-transfer';
 
-/** Which account type a page of the assets section shows, by its path (the spec's spellings). */
+/**
+ * Which account type a page of the assets section shows, by its path (the spec's spellings). The margin pages are
+ * not here: margin accounts are per pair (features/margin).
+ */
 const accountPages: Record<string, AccountTypeName> = {
   exchangeAccount: 'exchange',
   otcAccount: 'otc',
   coAccount: 'co',
-  leverageAccount: 'leverage',
   b2cAccount: 'b2c',
 };
 
@@ -14,7 +16,6 @@ const historyPages: Record<string, AccountTypeName | 'all'> = {
   flowingWater: 'all',
   otcFlowingWater: 'otc',
   coFlowingWater: 'co',
-  lerverageFlowingWater: 'leverage',
   b2cFlowingWater: 'b2c',
 };
 

@@ -17,6 +17,7 @@ describe('transfer form', () => {
   it('offers only the accounts of built products whose switch is on', () => {
     // Only spot is built: no P2P, futures, margin or fiat account to transfer to, whatever the switches.
     expect(offeredAccounts(() => false)).toEqual(['exchange']);
+    // Margin is built, but its accounts are per pair: no pair-less 'leverage' account to transfer to.
     expect(offeredAccounts(() => true)).toEqual(['exchange']);
   });
 

@@ -22,22 +22,20 @@ export function transferProblem(form: {
 
 /**
  * The account types a site offers: those whose product is built (products/products.ts) and whose switch is on (P2P
- * fiat_trade_open, futures indep_co_switch, margin lever_open, fiat fiat_open). With spot alone there is nothing to
- * transfer between.
+ * fiat_trade_open, futures indep_co_switch, fiat fiat_open). With spot alone there is nothing to transfer between.
+ * Margin is no single account: each pair has its own, moved to and from with lever/finance/transfer (features/margin).
  */
-const accountProducts: Record<AccountTypeName, [Product, string | undefined]> = {
+const accountProducts: Partial<Record<AccountTypeName, [Product, string | undefined]>> = {
   exchange: ['spot', undefined],
   otc: ['otc', 'fiat_trade_open'],
   co: ['futures', 'indep_co_switch'],
-  leverage: ['margin', 'lever_open'],
   b2c: ['fiat', 'fiat_open'],
 };
 
 export function offeredAccounts(switchOn: (name: string) => boolean): AccountTypeName[] {
-  return (Object.keys(accountProducts) as AccountTypeName[]).filter((type) => {
-    const [product, name] = accountProducts[type];
-    return productBuilt(product) && (name === undefined || switchOn(name));
-  });
+  return Object.entries(accountProducts)
+    .filter(([, [product, name]]) => productBuilt(product) && (name === undefined || switchOn(name)))
+    .map(([type]) => type as AccountTypeName);
 }
 
 /** The other side of a transfer when one side is chosen: the exchange account, or the first other one. */

@@ -16,7 +16,16 @@ import { Tabs } from '../../ui/tabs/Tabs.tsx';
  * socket pushes them (no polling); choosing one opens its trade page. Each row's star (beside the link, not in it)
  * keeps the market among the favourites, as on /market (the same hook: on the server or in this browser).
  */
-export function MarketList({ groups, current }: { groups: MarketGroups; current: ChosenMarket }) {
+export function MarketList({
+  groups,
+  current,
+  basePath = '/trade',
+}: {
+  groups: MarketGroups;
+  current: ChosenMarket;
+  /** The page a market opens (spot /trade, margin /margin). */
+  basePath?: string;
+}) {
   const { t } = useTranslation();
   const [title, setTitle] = useState(current.title);
   const [search, setSearch] = useState('');
@@ -60,7 +69,7 @@ export function MarketList({ groups, current }: { groups: MarketGroups; current:
             <li key={name} className={styles.marketItem}>
               {star(entry.symbol, name)}
               <Link
-                to={`/trade/${marketPath(name)}`}
+                to={`${basePath}/${marketPath(name)}`}
                 className={styles.marketRow}
                 aria-current={name === current.name ? 'page' : undefined}
               >

@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { publicInfoQuery } from '../../api/common.ts';
 import { http } from '../../api/http.ts';
+import { marginOrderCalls, spotOrderCalls } from '../../api/orders.ts';
 import { type UserInfo, userInfoQuery } from '../../api/user.ts';
 import type { ChosenMarket } from '../../markets/market-symbol.ts';
 import { OrderForm, type OrderFormProps } from './OrderForm.tsx';
@@ -35,6 +36,7 @@ function renderForm(
     available: '1000',
     isLogin: true,
     offeredPrice: { price: '65000' },
+    calls: spotOrderCalls,
     onPlaced: () => undefined,
     ...overrides,
   };
@@ -68,6 +70,22 @@ describe('OrderForm', () => {
     post.mockRestore();
   });
 
+  it('on a margin account: no time in force, and lever/order/create with auto-borrow and auto-repay', async () => {
+    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: { code: '0', data: { order_id: 7 } } });
+    renderForm({ calls: marginOrderCalls, available: '0' });
+    expect(screen.queryByRole('tablist', { name: 'Time in force' })).not.toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '0.01' } });
+    fireEvent.click(screen.getByLabelText('Auto-borrow'));
+    fireEvent.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    await screen.findByText('Order placed.');
+    expect(post).toHaveBeenCalledWith(
+      'fe-ex-api/lever/order/create',
+      { side: 'BUY', type: 1, price: '65000', volume: '0.01', symbol: 'btcusdt', autoBorrow: 1, autoRepay: 0 },
+      expect.anything(),
+    );
+    post.mockRestore();
+  });
+
   it('takes a price picked in the book, but the last price never overwrites a typed one', () => {
     const { rerender } = renderForm({ offeredPrice: undefined });
     const props = {
@@ -76,6 +94,7 @@ describe('OrderForm', () => {
       kind: 'limit',
       available: '1',
       isLogin: true,
+      calls: spotOrderCalls,
       onPlaced: () => undefined,
     } as const;
     const again = (offeredPrice: OrderFormProps['offeredPrice']) =>

@@ -1,12 +1,13 @@
-import { orderCreate } from '@opex/contract/calls/order';
 import { KycStatus } from '@opex/contract/calls/security';
 import { coinDigits, formatAmount, groupThousands } from '@opex/contract/display';
 import { channels, type Ticker } from '@opex/contract/realtime';
-import { type FormEvent, useEffect } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { invoke } from '../../api/call.ts';
 import { switchOn, usePublicInfo } from '../../api/common.ts';
-import { useCallMutation } from '../../api/query.ts';
+import type { OrderCalls } from '../../api/orders.ts';
 import { useSession } from '../../api/user.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import type { ChosenMarket } from '../../markets/market-symbol.ts';
@@ -20,7 +21,7 @@ import { Button } from '../../ui/button/Button.tsx';
 import { SegmentedTab } from '../../ui/tabs/Tabs.tsx';
 import type { MarketRules, Side } from './order-form.ts';
 import { type EntryKind, type TimeInForceChoice, timeInForceChoices } from './order-terms.ts';
-import { type SpotFormContext, spotOrderForm } from './spot-order-form.ts';
+import { type SpotFormContext, type SpotFormSummary, spotOrderForm } from './spot-order-form.ts';
 
 export const rulesOf = (market: ChosenMarket): MarketRules => ({
   pricePrecision: market.entry.price,
@@ -51,16 +52,19 @@ export interface OrderFormProps {
    * (`ifEmpty`: it never overwrites a price the trader already typed).
    */
   offeredPrice: OfferedPrice | undefined;
+  /** The product's order calls: spot order/create, or margin lever/order/create with auto-borrow and auto-repay. */
+  calls: OrderCalls;
   onPlaced: () => void;
 }
 
 /**
  * One side's order form: trigger price (stop-limit), time in force (limit and stop-limit), price, amount (quote to spend for a market buy), percentage shortcuts of the
  * available balance, the total, the estimated fee, the market's trading rules, and the submit. The market's rules are checked before sending; what the server
- * still refuses is shown under the button in the reader's language. A thin view: the form's state, summary and errors
+ * still refuses is shown under the button in the reader's language. On a margin account (calls.product 'margin') the
+ * form offers limit and market orders without time in force, with auto-borrow and auto-repay. A thin view: the form's state, summary and errors
  * come from spot-order-form.ts.
  */
-export function OrderForm({ market, side, kind, available, isLogin, offeredPrice, onPlaced }: OrderFormProps) {
+export function OrderForm({ market, side, kind, available, isLogin, offeredPrice, calls, onPlaced }: OrderFormProps) {
   const { t } = useTranslation();
   const rules = rulesOf(market);
   // Quote-coin amounts shown (the balance to spend, the total) are at the quote coin's precision.
@@ -70,9 +74,28 @@ export function OrderForm({ market, side, kind, available, isLogin, offeredPrice
   const { user } = useSession();
   const needsKyc =
     isLogin && switchOn(info.switch, 'has_trade_limit_open') && !!user && user.authLevel !== KycStatus.approved;
+  const margin = calls.product === 'margin';
+  const [autoBorrow, setAutoBorrow] = useState(false);
+  const [autoRepay, setAutoRepay] = useState(false);
   const lastPrice = useChannel<Ticker>(channels.ticker(market.entry.symbol))?.close ?? null;
-  const create = useCallMutation(orderCreate);
-  const context: SpotFormContext = { side, kind, rules, fees: market.entry, available, isLogin, lastPrice };
+  const create = useMutation({
+    mutationFn: (request: NonNullable<SpotFormSummary['request']>) =>
+      invoke(calls.create, {
+        ...request,
+        symbol: market.entry.symbol,
+        ...(margin ? { autoBorrow: autoBorrow ? 1 : 0, autoRepay: autoRepay ? 1 : 0 } : {}),
+      }),
+  });
+  const context: SpotFormContext = {
+    side,
+    kind,
+    rules,
+    fees: market.entry,
+    available,
+    borrows: margin && autoBorrow,
+    isLogin,
+    lastPrice,
+  };
   const { state, summary, dispatch } = useForm(spotOrderForm, context);
   const { errors, triggerCheck, fee, total } = summary;
   const buy = side === 'BUY';
@@ -100,15 +123,12 @@ export function OrderForm({ market, side, kind, available, isLogin, offeredPrice
     event.preventDefault();
     dispatch({ type: 'submit' });
     if (!summary.request || !isLogin || needsKyc) return;
-    create.mutate(
-      { ...summary.request, symbol: market.entry.symbol },
-      {
-        onSuccess: () => {
-          dispatch({ type: 'placed' });
-          onPlaced();
-        },
+    create.mutate(summary.request, {
+      onSuccess: () => {
+        dispatch({ type: 'placed' });
+        onPlaced();
       },
-    );
+    });
   };
 
   const id = `${side.toLowerCase()}-${kind}`;
@@ -181,7 +201,7 @@ export function OrderForm({ market, side, kind, available, isLogin, offeredPrice
           <span>{total ? formatAmount(total, quoteDigits, market.quote) : `-- ${market.quote}`}</span>
         </p>
       )}
-      {kind !== 'market' && (
+      {kind !== 'market' && !margin && (
         <SegmentedTab
           label={t('trade.form.timeInForce')}
           value={state.choice}
@@ -199,6 +219,18 @@ export function OrderForm({ market, side, kind, available, isLogin, offeredPrice
           {fee?.coin === 'quote' || (!fee && !buy) ? market.quote : market.base}
         </span>
       </p>
+      {margin && isLogin && (
+        <div className={styles.marginOptions}>
+          <label>
+            <input type="checkbox" checked={autoBorrow} onChange={(e) => setAutoBorrow(e.target.checked)} />
+            {t('margin.form.autoBorrow')}
+          </label>
+          <label>
+            <input type="checkbox" checked={autoRepay} onChange={(e) => setAutoRepay(e.target.checked)} />
+            {t('margin.form.autoRepay')}
+          </label>
+        </div>
+      )}
       {needsKyc ? (
         <p className={styles.loginPrompt} data-testid={`kyc-${side.toLowerCase()}`}>
           {t('trade.form.kycRequired')} <Link to="/personal/idAuth">{t('trade.form.kycLink')}</Link>

@@ -52,6 +52,8 @@ export interface SpotFormContext {
   fees: FeeRates;
   /** Spendable balance of the coin this side pays with; undefined for visitors or while loading. */
   available: string | undefined;
+  /** Auto-borrow (margin) lends what the order lacks: the balance does not limit the amount. */
+  borrows?: boolean;
   isLogin: boolean;
   /** The market's last price; null before its first trade. */
   lastPrice: string | null;
@@ -129,7 +131,12 @@ function reduce(state: SpotFormState, action: SpotFormAction, context: SpotFormC
 function summarize(state: SpotFormState, context: SpotFormContext): SpotFormSummary {
   const { side, kind, rules, lastPrice } = context;
   const draft = draftOf(state, context);
-  const check = checkDraft(draft, rules, context.isLogin ? balanceOf(context) : undefined, lastPrice);
+  const check = checkDraft(
+    draft,
+    rules,
+    context.isLogin && !context.borrows ? balanceOf(context) : undefined,
+    lastPrice,
+  );
   const triggerCheck = kind === 'stopLimit' ? checkTrigger(side, state.trigger, rules, lastPrice) : null;
   const shown = (problem: FieldProblem | TriggerProblem | undefined) => (state.touched ? problem : undefined);
   const triggerOk = !triggerCheck || triggerCheck.ok;

@@ -1,6 +1,7 @@
 import type { Messages } from '../messages.ts';
 import { assetAccounts } from './assets/el_GR.ts';
 import { deposit, depositErrors } from './deposit/el_GR.ts';
+import { margin, marginErrors } from './margin/el_GR.ts';
 import { market } from './market/el_GR.ts';
 import { orderCenter } from './orders/el_GR.ts';
 import { personal } from './personal/el_GR.ts';
@@ -241,6 +242,7 @@ export const messages: Messages = {
   pagination: { of: '共', previous: '上一頁', next: '下一頁', label: '分頁' },
   market,
   trade,
+  margin,
   personal,
   control: {
     clear: '清除',
@@ -256,6 +258,7 @@ export const messages: Messages = {
     network: '網路錯誤',
     ...withdrawErrors,
     ...depositErrors,
+    ...marginErrors,
     '10000': '伺服器發生問題，請重試。',
     '10001': '請求無效。',
     '10002': '登入已失效，請重新登入。',

@@ -1,6 +1,7 @@
 import { errorMessages } from '@opex/contract/error-codes';
 import { assetAccounts } from './assets/en_US.ts';
 import { deposit } from './deposit/en_US.ts';
+import { margin } from './margin/en_US.ts';
 import { market } from './market/en_US.ts';
 import { orderCenter } from './orders/en_US.ts';
 import { personal } from './personal/en_US.ts';
@@ -244,6 +245,7 @@ export const messages = {
   pagination: { of: 'of', previous: 'Previous page', next: 'Next page', label: 'Pages' },
   market,
   trade,
+  margin,
   personal,
   control: {
     clear: 'Clear',

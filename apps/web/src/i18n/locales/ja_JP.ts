@@ -1,6 +1,7 @@
 import type { Messages } from '../messages.ts';
 import { assetAccounts } from './assets/ja_JP.ts';
 import { deposit, depositErrors } from './deposit/ja_JP.ts';
+import { margin, marginErrors } from './margin/ja_JP.ts';
 import { market } from './market/ja_JP.ts';
 import { orderCenter } from './orders/ja_JP.ts';
 import { personal } from './personal/ja_JP.ts';
@@ -244,6 +245,7 @@ export const messages: Messages = {
   pagination: { of: '/', previous: '前のページ', next: '次のページ', label: 'ページ' },
   market,
   trade,
+  margin,
   personal,
   control: {
     clear: 'クリア',
@@ -259,6 +261,7 @@ export const messages: Messages = {
     network: 'ネットワークエラー',
     ...withdrawErrors,
     ...depositErrors,
+    ...marginErrors,
     '10000': 'サーバーで問題が発生しました。もう一度お試しください。',
     '10001': 'リクエストが無効です。',
     '10002': 'セッションが終了しました。再度ログインしてください。',

@@ -1,6 +1,7 @@
 import type { Messages } from '../messages.ts';
 import { assetAccounts } from './assets/vi_VN.ts';
 import { deposit, depositErrors } from './deposit/vi_VN.ts';
+import { margin, marginErrors } from './margin/vi_VN.ts';
 import { market } from './market/vi_VN.ts';
 import { orderCenter } from './orders/vi_VN.ts';
 import { personal } from './personal/vi_VN.ts';
@@ -240,6 +241,7 @@ export const messages: Messages = {
   pagination: { of: 'trên', previous: 'Trang trước', next: 'Trang sau', label: 'Trang' },
   market,
   trade,
+  margin,
   personal,
   control: {
     clear: 'Xoá',
@@ -255,6 +257,7 @@ export const messages: Messages = {
     network: 'Lỗi mạng',
     ...withdrawErrors,
     ...depositErrors,
+    ...marginErrors,
     '10000': 'Máy chủ gặp sự cố. Vui lòng thử lại.',
     '10001': 'Yêu cầu không hợp lệ.',
     '10002': 'Phiên đăng nhập đã kết thúc. Vui lòng đăng nhập lại.',

@@ -1,6 +1,7 @@
 import type { Messages } from '../messages.ts';
 import { assetAccounts } from './assets/zh_CN.ts';
 import { deposit, depositErrors } from './deposit/zh_CN.ts';
+import { margin, marginErrors } from './margin/zh_CN.ts';
 import { market } from './market/zh_CN.ts';
 import { orderCenter } from './orders/zh_CN.ts';
 import { personal } from './personal/zh_CN.ts';
@@ -240,6 +241,7 @@ export const messages: Messages = {
   pagination: { of: '共', previous: '上一页', next: '下一页', label: '分页' },
   market,
   trade,
+  margin,
   personal,
   control: {
     clear: '清除',
@@ -255,6 +257,7 @@ export const messages: Messages = {
     network: '网络错误',
     ...withdrawErrors,
     ...depositErrors,
+    ...marginErrors,
     '10000': '服务器出现问题，请重试。',
     '10001': '请求无效。',
     '10002': '登录已失效，请重新登录。',

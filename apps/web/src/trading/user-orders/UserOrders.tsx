@@ -1,11 +1,18 @@
-import { orderCancel, orderCancelAll, orderEntrustHistory, orderListNew } from '@opex/contract/calls/order';
-import { tradeList, tradeListByOrder } from '@opex/contract/calls/trade';
+import { orderCancelAll } from '@opex/contract/calls/order';
+import { tradeList } from '@opex/contract/calls/trade';
 import { formatAmount, formatDateTime } from '@opex/contract/display';
 import Big from 'big.js';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { invoke } from '../../api/call.ts';
 import { usePublicInfo } from '../../api/common.ts';
+import {
+  type OrderCalls,
+  type OrderPage,
+  orderFills,
+  useCancelOrder,
+  useOpenOrders,
+  useOrderHistory,
+} from '../../api/orders.ts';
 import { useCallMutation, useCallQuery } from '../../api/query.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { type ChosenMarket, findMarket } from '../../markets/market-symbol.ts';
@@ -20,8 +27,7 @@ import { VisuallyHidden } from '../../ui/visually-hidden/VisuallyHidden.tsx';
 import styles from '../trading.module.css';
 import { usePhoneLayout } from '../use-phone-layout.ts';
 
-type OrderList = NonNullable<ReturnType<typeof useCallQuery<typeof orderListNew>>['data']>;
-type Order = OrderList['orderList'][number];
+type Order = OrderPage['orderList'][number];
 type Trade = NonNullable<ReturnType<typeof useCallQuery<typeof tradeList>>['data']>['tradeList'][number];
 type Tab = 'open' | 'history' | 'trades';
 
@@ -35,9 +41,18 @@ const WAITING_TRIGGER = 8;
  * The logged-in trader's open orders (with cancel and cancel all), finished orders and own trades, in this market
  * or, with "hide other pairs" off, in every market; a finished order opens its fills (trade/list_by_order). The
  * private socket channel's pushes are merged into the orders and make the fills stale (realtime/user-streams.ts);
- * our own cancel reads them again. Shared by the pages that trade (spot now, margin and futures later).
+ * our own cancel reads them again. Shared by the pages that trade: `calls` says which account's orders (margin has no
+ * trade list and no cancel all).
  */
-export function UserOrders({ market, onChanged }: { market: ChosenMarket; onChanged: () => void }) {
+export function UserOrders({
+  market,
+  calls,
+  onChanged,
+}: {
+  market: ChosenMarket;
+  calls: OrderCalls;
+  onChanged: () => void;
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const phone = usePhoneLayout();
@@ -46,10 +61,11 @@ export function UserOrders({ market, onChanged }: { market: ChosenMarket; onChan
   const [thisPairOnly, setThisPairOnly] = useState(true);
   const [confirming, setConfirming] = useState(false);
   const input = thisPairOnly ? { ...PAGE, symbol: market.entry.symbol } : PAGE;
-  const open = useCallQuery(orderListNew, input);
-  const history = useCallQuery(orderEntrustHistory, input, { enabled: tab === 'history' });
+  const spot = calls.product === 'spot';
+  const open = useOpenOrders(calls, input, true);
+  const history = useOrderHistory(calls, input, tab === 'history');
   const trades = useCallQuery(tradeList, input, { enabled: tab === 'trades' });
-  const cancel = useCallMutation(orderCancel);
+  const cancel = useCancelOrder(calls);
   const cancelAll = useCallMutation(orderCancelAll);
 
   /** The market of a row (another pair's when "hide other pairs" is off), for its decimals and name. */
@@ -200,12 +216,13 @@ export function UserOrders({ market, onChanged }: { market: ChosenMarket; onChan
   ]);
 
   const loadFills = async (rowId: string) => {
-    const reply = await invoke(tradeListByOrder, { order_id: Number(rowId), pageSize: 50 });
     const order = history.data?.orderList.find((o) => String(o.id) === rowId);
-    const { price, volume } = (order ? orderMarket(order) : market).entry;
+    const orderMkt = order ? orderMarket(order) : market;
+    const fills = await orderFills(calls, Number(rowId), orderMkt.entry.symbol, 50);
+    const { price, volume } = orderMkt.entry;
     return (
       <ul className={styles.fills}>
-        {reply.tradeList.map((f) => (
+        {fills.map((f) => (
           <li key={`${f.ctime}-${f.price}-${f.volume}`}>
             <span>{formatDateTime(f.ctime)}</span>
             <span>
@@ -226,7 +243,8 @@ export function UserOrders({ market, onChanged }: { market: ChosenMarket; onChan
       <DataTable
         label={t('trade.orders.open', { count: openCount })}
         columns={orderColumns([
-          { key: 'trigger', title: t('trade.orders.trigger'), align: 'right' },
+          // Margin has no stop orders: no trigger to show.
+          ...(spot ? [{ key: 'trigger', title: t('trade.orders.trigger'), align: 'right' as const }] : []),
           { key: 'status', title: t('trade.orders.status'), align: 'right' },
           { key: 'action', title: t('trade.orders.action'), align: 'right' },
         ])}
@@ -270,7 +288,7 @@ export function UserOrders({ market, onChanged }: { market: ChosenMarket; onChan
           items={[
             { key: 'open', name: t('trade.orders.open', { count: openCount }) },
             { key: 'history', name: t('trade.orders.history') },
-            { key: 'trades', name: t('trade.orders.trades') },
+            ...(calls.trades ? [{ key: 'trades', name: t('trade.orders.trades') }] : []),
           ]}
         />
         <div className={styles.ordersTools}>
@@ -278,7 +296,7 @@ export function UserOrders({ market, onChanged }: { market: ChosenMarket; onChan
             <input type="checkbox" checked={thisPairOnly} onChange={(e) => setThisPairOnly(e.target.checked)} />
             {t('trade.orders.hideOthers')}
           </label>
-          {tab === 'open' && (
+          {tab === 'open' && spot && (
             <Button variant="text" disabled={openCount === 0} onClick={() => setConfirming(true)}>
               {t('trade.orders.cancelAll')}
             </Button>

@@ -2,13 +2,13 @@
  * A section's frame (orders, assets): the section's side menu beside the page, which has a title, optional actions
  * on the right and its body. On narrow screens the menu becomes a scrolling strip above the page.
  * Props: menu (SideMenu's props), title, actions, children. `sectionClasses` style what section pages put inside:
- * `filters` (a wrapping row of history filters) and `actionLink` (a link drawn as a ghost button, for actions).
+ * `filters` (a wrapping row of history filters), `check` (a checkbox among them) and `actionLink` (a link drawn as a ghost button, for actions).
  */
 import { type ReactNode, useEffect, useRef } from 'react';
 import { SideMenu, type SideMenuProps } from '../side-menu/SideMenu.tsx';
 import styles from './section-layout.module.css';
 
-export const sectionClasses = { filters: styles.filters, actionLink: styles.actionLink };
+export const sectionClasses = { filters: styles.filters, actionLink: styles.actionLink, check: styles.check };
 
 export interface SectionLayoutProps {
   menu: SideMenuProps;

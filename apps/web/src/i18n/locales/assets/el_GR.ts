@@ -6,6 +6,8 @@ export const assetAccounts: Messages['assetAccounts'] = {
     otcAccount: 'C2C 帳戶',
     coAccount: '合約帳戶',
     leverageAccount: '槓桿帳戶',
+    leverageToLoan: '槓桿借貸',
+    lerverageFlowingWater: '槓桿劃轉紀錄',
     b2cAccount: '法幣帳戶',
     recharge: '充幣',
     withdraw: '提幣',

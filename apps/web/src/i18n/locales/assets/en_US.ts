@@ -5,6 +5,8 @@ export const assetAccounts = {
     otcAccount: 'P2P account',
     coAccount: 'Futures account',
     leverageAccount: 'Margin account',
+    leverageToLoan: 'Margin loans',
+    lerverageFlowingWater: 'Margin transfers',
     b2cAccount: 'Fiat account',
     recharge: 'Deposit',
     withdraw: 'Withdraw',

@@ -6,6 +6,8 @@ export const assetAccounts: Messages['assetAccounts'] = {
     otcAccount: 'P2P 口座',
     coAccount: '先物口座',
     leverageAccount: '証拠金口座',
+    leverageToLoan: '証拠金借入',
+    lerverageFlowingWater: '証拠金振替履歴',
     b2cAccount: '法定通貨口座',
     recharge: '入金',
     withdraw: '出金',

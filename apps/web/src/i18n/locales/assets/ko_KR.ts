@@ -6,6 +6,8 @@ export const assetAccounts: Messages['assetAccounts'] = {
     otcAccount: 'P2P 계정',
     coAccount: '선물 계정',
     leverageAccount: '마진 계정',
+    leverageToLoan: '마진 대출',
+    lerverageFlowingWater: '마진 이체 내역',
     b2cAccount: '법정화폐 계정',
     recharge: '입금',
     withdraw: '출금',

@@ -6,6 +6,8 @@ export const assetAccounts: Messages['assetAccounts'] = {
     otcAccount: 'Tài khoản P2P',
     coAccount: 'Tài khoản hợp đồng',
     leverageAccount: 'Tài khoản ký quỹ',
+    leverageToLoan: 'Khoản vay ký quỹ',
+    lerverageFlowingWater: 'Chuyển khoản ký quỹ',
     b2cAccount: 'Tài khoản pháp định',
     recharge: 'Nạp tiền',
     withdraw: 'Rút tiền',

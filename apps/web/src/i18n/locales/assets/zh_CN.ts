@@ -6,6 +6,8 @@ export const assetAccounts: Messages['assetAccounts'] = {
     otcAccount: 'C2C 账户',
     coAccount: '合约账户',
     leverageAccount: '杠杆账户',
+    leverageToLoan: '杠杆借贷',
+    lerverageFlowingWater: '杠杆划转记录',
     b2cAccount: '法币账户',
     recharge: '充币',
     withdraw: '提币',

@@ -14,6 +14,7 @@ export const orderCenter: Messages['orderCenter'] = {
   },
   allMarkets: '全部交易對',
   searchMarket: '搜尋交易對',
+  showCancelled: '顯示未成交的已撤銷訂單',
   allSides: '買入和賣出',
   allTypes: '限價和市價',
   side: {

@@ -13,6 +13,7 @@ export const orderCenter = {
   },
   allMarkets: 'All markets',
   searchMarket: 'Search market',
+  showCancelled: 'Show cancelled orders with no fills',
   allSides: 'Buy and sell',
   allTypes: 'Limit and market',
   side: {

@@ -14,6 +14,7 @@ export const orderCenter: Messages['orderCenter'] = {
   },
   allMarkets: 'すべての市場',
   searchMarket: '市場を検索',
+  showCancelled: '約定なしで取り消した注文を表示',
   allSides: '買いと売り',
   allTypes: '指値と成行',
   side: {

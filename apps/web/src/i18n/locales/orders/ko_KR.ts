@@ -14,6 +14,7 @@ export const orderCenter: Messages['orderCenter'] = {
   },
   allMarkets: '모든 마켓',
   searchMarket: '마켓 검색',
+  showCancelled: '체결 없이 취소된 주문 표시',
   allSides: '매수와 매도',
   allTypes: '지정가 및 시장가',
   side: {

@@ -14,6 +14,7 @@ export const orderCenter: Messages['orderCenter'] = {
   },
   allMarkets: 'Mọi thị trường',
   searchMarket: 'Tìm thị trường',
+  showCancelled: 'Hiện lệnh đã hủy chưa khớp',
   allSides: 'Mua và bán',
   allTypes: 'Giới hạn và thị trường',
   side: {

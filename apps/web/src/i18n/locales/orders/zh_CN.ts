@@ -14,6 +14,7 @@ export const orderCenter: Messages['orderCenter'] = {
   },
   allMarkets: '全部交易对',
   searchMarket: '搜索交易对',
+  showCancelled: '显示未成交的已撤销订单',
   allSides: '买入和卖出',
   allTypes: '限价和市价',
   side: {
