@@ -1,6 +1,6 @@
 import { KycStatus } from '@opex/contract/calls/security';
-import { latestKyc } from './kyc.ts';
 import type { Services } from '../services.ts';
+import { latestKyc } from './kyc.ts';
 
 /**
  * The spec's "trade limit" switch (has_trade_limit_open): while it is on, only a trader whose identity

@@ -10,13 +10,13 @@ import { ErrorCode } from '@opex/contract/error-codes';
 import { spotOrderTerms } from '@opex/contract/spot-order-terms';
 import type { FastifyInstance } from 'fastify';
 import { pagePaging } from '../../db/paging.ts';
+import { tradingLimitedFor } from '../../kyc/trade-limit.ts';
 import { bindCall } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
 import { exchangeAccount } from '../../read-model/account-ref.ts';
 import { countedOrderPage, findOrder, type OrderScope } from '../../read-model/order-reads.ts';
 import { orderListItemOf } from '../../read-model/order-view.ts';
 import type { Services } from '../../services.ts';
-import { tradingLimitedFor } from '../../kyc/trade-limit.ts';
 
 /** Spot orders: create and cancel go to the trading core (answered after commit); lists read the database. */
 export async function registerOrderModule(app: FastifyInstance, services: Services) {
