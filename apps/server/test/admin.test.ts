@@ -132,6 +132,33 @@ describe.each(testDialects)('operator commands on %s', (dialect) => {
     await refused(['fx', 'set', '--fiat', 'yen', '--per-usd', 'x'], /--per-usd must be a decimal number/);
   });
 
+  it("sets margin's lending rates, a pair's risk lines and the identity rule, which the core and public info read", async () => {
+    await admin(...MARKET, '--lever', '1', '--multiple', '5');
+    expect(await admin('margin', 'coin', '--coin', 'usdt', '--daily-rate', '0.0003', '--min-borrow', '5')).toBe(
+      'margin USDT: 0.03% a day, least loan 5',
+    );
+    expect(await admin('margin', 'pair', '--symbol', 'btcusdt', '--liquidation', '1.05')).toBe(
+      'margin BTCUSDT: warning 1.3, transfer 2, liquidation 1.05, margin 0.05',
+    );
+    await server.services.core.reloadMarkets();
+    const rules = server.services.core.market('btcusdt')?.margin;
+    expect(rules?.multiple).toBe(5n);
+    expect(rules?.liquidationRate).toBe(105n * 10n ** 16n);
+    expect(rules?.coins.get('USDT')).toMatchObject({ dailyRate: 3n * 10n ** 14n, minBorrow: 5n * 10n ** 18n });
+    await refused(['margin', 'coin', '--coin', 'USDT', '--daily-rate', 'lots'], /--daily-rate must be a decimal/);
+    await refused(['margin', 'coin', '--coin', 'XYZ', '--daily-rate', '0.001'], /XYZ is not listed/);
+    await refused(
+      ['margin', 'coin', '--coin', 'USDT', '--daily-rate', '0.001', '--min-borrow', '0.0000001'],
+      /decimals/,
+    );
+    await refused(['margin', 'pair', '--symbol', 'BTCUSDT', '--warn', '1.01'], /the lines must rise/);
+    await refused(['margin', 'pair', '--symbol', 'NOPEUSDT'], /does not exist/);
+    expect(await admin('kyc', 'limit', '--lever-trade', '1')).toMatch(/need an approved identity verification/);
+    expect((await server.client().call(publicInfoV4)).data.kycLimitConfig).toEqual({ lever_trade_kyc_open: 1 });
+    await refused(['kyc', 'limit', '--lever-trade', 'yes'], /--lever-trade must be 0 or 1/);
+    await admin('kyc', 'limit', '--lever-trade', '0');
+  });
+
   it('refuses bad catalogue input with a clear message and changes nothing', async () => {
     await refused(
       ['coin', 'add', '--symbol', 'ETH', '--name', 'Ether', '--scale', '8'],

@@ -17,10 +17,12 @@ import {
   leverTradeListByOrder,
 } from '@opex/contract/calls/lever';
 import { orderCancel, orderCreate, orderListNew } from '@opex/contract/calls/order';
+import { publicInfoV4 } from '@opex/contract/calls/public-info';
 import { ErrorCode } from '@opex/contract/error-codes';
 import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setAnchor } from '../src/catalog/price-anchors.ts';
+import { KYC_LIMITS_SETTING } from '../src/kyc/trade-limit.ts';
 import { SESSION_COOKIE } from '../src/platform/session-store.ts';
 import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
 import { on, RealtimeSocket } from './realtime-socket.ts';
@@ -139,6 +141,26 @@ describe.each(testDialects)('margin through the lever calls on %s', (dialect) =>
     expect(transfers.data.financeList).toEqual([
       expect.objectContaining({ coinSymbol: 'USDT', amount: '100', transferType: 1, showName: 'BTC/USDT' }),
     ]);
+  });
+
+  it('refuses margin orders before identity verification while the operator requires it', async () => {
+    await server.services.settings.set(KYC_LIMITS_SETTING, { leverTrade: true });
+    const info = await server.client().call(publicInfoV4, {});
+    expect(info.data.kycLimitConfig).toEqual({ lever_trade_kyc_open: 1 });
+    const refused = await alice.call(leverOrderCreate, {
+      side: 'BUY',
+      type: 1,
+      price: '90',
+      volume: '1',
+      symbol: 'btcusdt',
+    });
+    expect(refused).toMatchObject({ code: ErrorCode.tradingNeedsIdentity });
+    // Spot is not limited by it.
+    const spotOrder = await ok(
+      alice.call(orderCreate, { side: 'BUY', type: 1, price: '1', volume: '1', symbol: 'btcusdt' }),
+    );
+    await ok(alice.call(orderCancel, { orderId: spotOrder.data.order_id, symbol: 'btcusdt' }));
+    await server.services.settings.set(KYC_LIMITS_SETTING, { leverTrade: false });
   });
 
   it("trades on the margin account, apart from the user's spot orders", async () => {

@@ -1,9 +1,10 @@
 import { CertificateType, KycStatus } from '@opex/contract/calls/security';
 import { userImagePath } from '../images/image-store.ts';
 import { KYC_SETTING, type KycSetting, listKyc, reviewKyc } from '../kyc/kyc.ts';
+import { KYC_LIMITS_SETTING } from '../kyc/trade-limit.ts';
 import { SettingsStore } from '../settings/settings-store.ts';
 import { type AdminCommand, change, positional, stringFlags } from './admin-command.ts';
-import { AdminInputError, integer, optional, required, text } from './admin-input.ts';
+import { AdminInputError, flag01, integer, optional, required, text } from './admin-input.ts';
 
 /** Reviewing real-name (KYC) submissions: list them, approve or reject a pending one (the user gets a message). */
 const statusNames: Record<string, number | null> = {
@@ -32,6 +33,17 @@ function review(approve: boolean): AdminCommand {
 }
 
 export const kycCommands: Record<string, AdminCommand> = {
+  'kyc limit': {
+    usage: 'kyc limit --lever-trade 0|1',
+    options: stringFlags('lever-trade'),
+    async run(ctx, _p, f) {
+      const limits = { leverTrade: flag01(required(f, 'lever-trade'), 'lever-trade', false) };
+      await change(ctx, { action: 'kyc.limit', subject: KYC_LIMITS_SETTING, detail: limits }, (db) =>
+        new SettingsStore(db, ctx.clock).set(KYC_LIMITS_SETTING, limits),
+      );
+      return `margin orders ${limits.leverTrade ? 'need' : 'do not need'} an approved identity verification`;
+    },
+  },
   'kyc list': {
     usage: 'kyc list [--status pending|approved|rejected|all] [--limit N]',
     options: stringFlags('status', 'limit'),

@@ -37,6 +37,7 @@ export function registerMarginOrderRoutes(scope: FastifyInstance, services: Serv
   const reader = marginReader(services);
   const indexPrice = (spec: MarginSpec) => priceText(pairPrice(reader, spec));
   const venue: OrderVenue = {
+    product: 'margin',
     // Isolated margin's orders are per pair: every margin order endpoint names its symbol.
     account: (userId, spec) => {
       if (!spec) throw binanceErrors.mandatory('symbol');

@@ -46,9 +46,12 @@ export interface OrderVenue {
   /** The account of the caller's orders in a market; null: in every market (a venue per market refuses it). */
   account: (userId: number, spec: MarketSpec | null) => AccountRef;
   submit: (command: PlaceCommand) => Promise<PlaceOutcome>;
+  /** The product whose identity-verification rule applies to its orders (kyc/trade-limit.ts). */
+  product: 'spot' | 'margin';
 }
 
 export const spotVenue = (services: Services): OrderVenue => ({
+  product: 'spot',
   account: (userId) => exchangeAccount(userId),
   submit: (command) => services.core.placeOrder(command),
 });
@@ -111,7 +114,8 @@ export function orderActions(services: Services, venue: OrderVenue = spotVenue(s
   /** The order placed by `submit` (the venue's unless the caller places it its own way). */
   const placeParsed = async (userId: number, order: ParsedOrder, submit = venue.submit) => {
     takeOrderToken(userId);
-    if (await tradingLimitedFor(services, userId)) throw placeRefusal(ErrorCode.tradingNeedsIdentity, order);
+    if (await tradingLimitedFor(services, userId, venue.product))
+      throw placeRefusal(ErrorCode.tradingNeedsIdentity, order);
     const outcome = await submit({
       userId,
       symbol: order.spec.symbol,

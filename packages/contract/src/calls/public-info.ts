@@ -176,6 +176,11 @@ export const publicInfoReply = z.object({
   }),
   lan: z.object({ defLan: z.string(), lanList: z.array(languageEntry) }),
   switch: z.record(z.string(), z.string()),
+  /**
+   * Which products need an approved identity verification first (the original's kycLimitConfig): 1 refuses margin
+   * orders (lever/order/create, Binance's margin order) until the trader's verification is approved.
+   */
+  kycLimitConfig: z.object({ lever_trade_kyc_open: z.number() }),
   market: marketBlock,
   limitCountryList: z.array(z.string()),
   templateLayoutType: z.enum(templateLayoutTypes),

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { buildMarketBlock } from '../../catalog/market-block.ts';
 import { listSkins } from '../../catalog/skins.ts';
 import { listChains } from '../../chains/chain-config.ts';
+import { kycLimitConfig } from '../../kyc/trade-limit.ts';
 import type { Services } from '../../services.ts';
 
 type PublicInfo = z.input<typeof publicInfoReply>;
@@ -40,10 +41,11 @@ export async function buildPublicInfo(services: Services): Promise<PublicInfo> {
       settings.get<(typeof templateLayoutTypes)[number]>('templateLayoutType', '1'),
       settings.get<(typeof siteModes)[number]>('siteMode', 'standard'),
     ]);
-  const [skins, market, chains] = await Promise.all([
+  const [skins, market, chains, kycLimits] = await Promise.all([
     listSkins(services.database.db),
     buildMarketBlock(services),
     listChains(services.database.db),
+    kycLimitConfig(settings),
   ]);
   const defaultSkin = skins.find((s) => s.is_default === 1) ?? skins[0];
   return {
@@ -71,6 +73,7 @@ export async function buildPublicInfo(services: Services): Promise<PublicInfo> {
       lanList: languages.map((l) => ({ id: l.id, name: l.name, defaultFiat: l.defaultFiat })),
     },
     switch: { ...switchDefaults, ...switches },
+    kycLimitConfig: { lever_trade_kyc_open: kycLimits.leverTrade ? 1 : 0 },
     market,
     limitCountryList: restricted,
     templateLayoutType: layout,

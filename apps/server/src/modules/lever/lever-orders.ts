@@ -47,7 +47,7 @@ export function registerLeverOrders(app: FastifyInstance, services: Services, re
   bindCall(app, services, leverOrderCreate, async (input, ctx) => {
     if (!limiter.take(ctx.userId)) throw new CallError(ErrorCode.orderRateLimited);
     if (!(await services.settings.switchOn('lever_open'))) throw new CallError(ErrorCode.switchedOff);
-    if (await tradingLimitedFor(services, ctx.userId)) throw new CallError(ErrorCode.tradingNeedsIdentity);
+    if (await tradingLimitedFor(services, ctx.userId, 'margin')) throw new CallError(ErrorCode.tradingNeedsIdentity);
     const spec = market(input.symbol);
     const outcome = await core.execute('marginPlace', {
       place: {
