@@ -4,12 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { refreshMargin, useMarginPair } from '../api/margin.ts';
 import { useCallMutation } from '../api/query.ts';
-import { errorText } from '../i18n/error-text.ts';
 import { AmountInput } from '../ui/amount-input/AmountInput.tsx';
 import { Button } from '../ui/button/Button.tsx';
-import { Dialog } from '../ui/dialog/Dialog.tsx';
+import { ActionDialog } from '../ui/dialog/ActionDialog.tsx';
 import { Select } from '../ui/select/Select.tsx';
-import { useToast } from '../ui/toast/ToastProvider.tsx';
 import styles from './margin.module.css';
 import {
   amountProblem,
@@ -34,7 +32,6 @@ export function BorrowDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const client = useQueryClient();
   const [side, setSide] = useState<CoinSide>(startSide);
   const [amount, setAmount] = useState('');
@@ -47,33 +44,20 @@ export function BorrowDialog({
 
   const submit = async () => {
     setTouched(true);
-    if (problem || !coin) return;
-    try {
-      await borrow.mutateAsync({ symbol, coin: coin.coin, amount });
-      toast.success(t('margin.borrow.done', { amount, coin: coin.coin }));
-      await refreshMargin(client);
-      onClose();
-    } catch (failure) {
-      toast.error(errorText(t, failure));
-    }
+    if (problem || !coin) return null;
+    await borrow.mutateAsync({ symbol, coin: coin.coin, amount });
+    await refreshMargin(client);
+    return t('margin.borrow.done', { amount, coin: coin.coin });
   };
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ActionDialog
       title={t('margin.borrow.title', { pair: pair?.name ?? '' })}
-      closeLabel={t('common.close')}
-      footer={
-        <>
-          <Button variant="ghost" size="l" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button onClick={() => void submit()} loading={borrow.isPending} disabled={!coin}>
-            {t('margin.borrow.confirm')}
-          </Button>
-        </>
-      }
+      confirmLabel={t('margin.borrow.confirm')}
+      pending={borrow.isPending}
+      disabled={!coin}
+      onConfirm={submit}
+      onClose={onClose}
     >
       <div className={styles.form}>
         <div className={styles.field}>
@@ -126,6 +110,6 @@ export function BorrowDialog({
           }
         />
       </div>
-    </Dialog>
+    </ActionDialog>
   );
 }

@@ -4,12 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { refreshMargin, useMarginPair } from '../api/margin.ts';
 import { useCallMutation } from '../api/query.ts';
-import { errorText } from '../i18n/error-text.ts';
 import { AmountInput } from '../ui/amount-input/AmountInput.tsx';
 import { Button } from '../ui/button/Button.tsx';
-import { Dialog } from '../ui/dialog/Dialog.tsx';
+import { ActionDialog } from '../ui/dialog/ActionDialog.tsx';
 import { Select } from '../ui/select/Select.tsx';
-import { useToast } from '../ui/toast/ToastProvider.tsx';
 import styles from './margin.module.css';
 import {
   amountProblem,
@@ -35,7 +33,6 @@ export function MarginTransferDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const client = useQueryClient();
   const [direction, setDirection] = useState<TransferDirection>('in');
   const [side, setSide] = useState<CoinSide>(startSide);
@@ -55,39 +52,26 @@ export function MarginTransferDialog({
 
   const submit = async () => {
     setTouched(true);
-    if (problem || !coin) return;
-    try {
-      await transfer.mutateAsync({
-        fromAccount: direction === 'in' ? '1' : '2',
-        toAccount: direction === 'in' ? '2' : '1',
-        amount,
-        coinSymbol: coin.coin,
-        symbol,
-      });
-      toast.success(t('margin.transfer.done', { amount, coin: coin.coin, from, to }));
-      await refreshMargin(client);
-      onClose();
-    } catch (failure) {
-      toast.error(errorText(t, failure));
-    }
+    if (problem || !coin) return null;
+    await transfer.mutateAsync({
+      fromAccount: direction === 'in' ? '1' : '2',
+      toAccount: direction === 'in' ? '2' : '1',
+      amount,
+      coinSymbol: coin.coin,
+      symbol,
+    });
+    await refreshMargin(client);
+    return t('margin.transfer.done', { amount, coin: coin.coin, from, to });
   };
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ActionDialog
       title={t('margin.transfer.title')}
-      closeLabel={t('common.close')}
-      footer={
-        <>
-          <Button variant="ghost" size="l" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button onClick={() => void submit()} loading={transfer.isPending} disabled={!coin}>
-            {t('margin.transfer.confirm')}
-          </Button>
-        </>
-      }
+      confirmLabel={t('margin.transfer.confirm')}
+      pending={transfer.isPending}
+      disabled={!coin}
+      onConfirm={submit}
+      onClose={onClose}
     >
       <div className={styles.form}>
         <div className={styles.route}>
@@ -148,6 +132,6 @@ export function MarginTransferDialog({
           errorText={touched && problem ? t(`margin.problem.${problem}`, { coin: coin?.coin ?? '' }) : undefined}
         />
       </div>
-    </Dialog>
+    </ActionDialog>
   );
 }

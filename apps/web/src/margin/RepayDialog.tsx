@@ -5,12 +5,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { refreshMargin, useMarginPair } from '../api/margin.ts';
 import { useCallMutation, useCallQuery } from '../api/query.ts';
-import { errorText } from '../i18n/error-text.ts';
 import { AmountInput } from '../ui/amount-input/AmountInput.tsx';
 import { Button } from '../ui/button/Button.tsx';
-import { Dialog } from '../ui/dialog/Dialog.tsx';
+import { ActionDialog } from '../ui/dialog/ActionDialog.tsx';
 import { Select } from '../ui/select/Select.tsx';
-import { useToast } from '../ui/toast/ToastProvider.tsx';
 import styles from './margin.module.css';
 import { amountProblem, marginAmount, marginCoins, repayAllAmount } from './margin-account.ts';
 
@@ -24,7 +22,6 @@ const LOANS_READ = 100;
  */
 export function RepayDialog({ symbol, loanId, onClose }: { symbol: string; loanId?: number; onClose: () => void }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const client = useQueryClient();
   const pair = useMarginPair(symbol).data;
   const loans = useCallQuery(leverBorrowNew, { symbol, page: 1, pageSize: LOANS_READ }).data?.financeList ?? [];
@@ -42,33 +39,20 @@ export function RepayDialog({ symbol, loanId, onClose }: { symbol: string; loanI
 
   const submit = async () => {
     setTouched(true);
-    if (problem || !loan) return;
-    try {
-      await repay.mutateAsync({ id: loan.id, amount });
-      toast.success(t('margin.repay.done', { amount, coin: loan.coin }));
-      await refreshMargin(client);
-      onClose();
-    } catch (failure) {
-      toast.error(errorText(t, failure));
-    }
+    if (problem || !loan) return null;
+    await repay.mutateAsync({ id: loan.id, amount });
+    await refreshMargin(client);
+    return t('margin.repay.done', { amount, coin: loan.coin });
   };
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ActionDialog
       title={t('margin.repay.title', { pair: pair?.name ?? '' })}
-      closeLabel={t('common.close')}
-      footer={
-        <>
-          <Button variant="ghost" size="l" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button onClick={() => void submit()} loading={repay.isPending} disabled={!loan}>
-            {t('margin.repay.confirm')}
-          </Button>
-        </>
-      }
+      confirmLabel={t('margin.repay.confirm')}
+      pending={repay.isPending}
+      disabled={!loan}
+      onConfirm={submit}
+      onClose={onClose}
     >
       {loans.length === 0 ? (
         <p>{t('margin.repay.none')}</p>
@@ -116,6 +100,6 @@ export function RepayDialog({ symbol, loanId, onClose }: { symbol: string; loanI
           />
         </div>
       )}
-    </Dialog>
+    </ActionDialog>
   );
 }

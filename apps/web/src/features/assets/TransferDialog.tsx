@@ -3,12 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { refreshAfterTransfer, useAccountBalance, useTransfer } from '../../api/assets.ts';
-import { errorText } from '../../i18n/error-text.ts';
 import { AmountInput } from '../../ui/amount-input/AmountInput.tsx';
 import { Button } from '../../ui/button/Button.tsx';
-import { Dialog } from '../../ui/dialog/Dialog.tsx';
+import { ActionDialog } from '../../ui/dialog/ActionDialog.tsx';
 import { Select } from '../../ui/select/Select.tsx';
-import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import styles from './assets.module.css';
 import { amountText } from './balance-view.ts';
 import { counterpart, transferProblem } from './transfer-form.ts';
@@ -33,7 +31,6 @@ export function TransferDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const client = useQueryClient();
   const [from, setFrom] = useState(start.from);
   const [to, setTo] = useState(start.to ?? counterpart(start.from, offered));
@@ -62,40 +59,25 @@ export function TransferDialog({
 
   const submit = async () => {
     setTouched(true);
-    if (problem || !coinName) return;
-    try {
-      const done = await transfer.mutateAsync({ fromAccount: from, toAccount: to, amount, coinSymbol: coinName });
-      toast.success(
-        t('assetAccounts.transferDone', {
-          amount: done.amount,
-          coin: done.coinSymbol,
-          from: t(`assetAccounts.account.${done.fromAccount}`),
-          to: t(`assetAccounts.account.${done.toAccount}`),
-        }),
-      );
-      await refreshAfterTransfer(client);
-      onClose();
-    } catch (failure) {
-      toast.error(errorText(t, failure));
-    }
+    if (problem || !coinName) return null;
+    const done = await transfer.mutateAsync({ fromAccount: from, toAccount: to, amount, coinSymbol: coinName });
+    await refreshAfterTransfer(client);
+    return t('assetAccounts.transferDone', {
+      amount: done.amount,
+      coin: done.coinSymbol,
+      from: t(`assetAccounts.account.${done.fromAccount}`),
+      to: t(`assetAccounts.account.${done.toAccount}`),
+    });
   };
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ActionDialog
       title={t('assetAccounts.transferTitle')}
-      closeLabel={t('common.close')}
-      footer={
-        <>
-          <Button variant="ghost" size="l" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button onClick={() => void submit()} loading={transfer.isPending} disabled={!coinName}>
-            {t('assetAccounts.confirmTransfer')}
-          </Button>
-        </>
-      }
+      confirmLabel={t('assetAccounts.confirmTransfer')}
+      pending={transfer.isPending}
+      disabled={!coinName}
+      onConfirm={submit}
+      onClose={onClose}
     >
       <div className={styles.transferForm}>
         <div className={styles.route}>
@@ -171,6 +153,6 @@ export function TransferDialog({
           errorText={problem ? t(`assetAccounts.problem.${problem}`) : undefined}
         />
       </div>
-    </Dialog>
+    </ActionDialog>
   );
 }
