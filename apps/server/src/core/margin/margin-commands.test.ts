@@ -33,6 +33,23 @@ describe.each(testDialects)('margin commands on %s', (dialect) => {
   const lever = (userId: number, coin: string) => balanceOf(database.db, userId, coin, `lever:${SYMBOL}`);
   const loanAccount = (userId: number, coin: string) => balanceOf(database.db, userId, coin, `loan:${SYMBOL}`);
   const expectInvariants = async () => expect(await tradingInvariants(database.db, core)).toEqual([]);
+  type Request = PlaceCommand['request'];
+  /** An order on Alice's BTCUSDT margin account, the index at 100. */
+  const onMargin = (request: Request, effects: { autoBorrow?: boolean; autoRepay?: boolean } = {}) =>
+    core.execute(
+      'marginPlace',
+      {
+        place: { userId: ALICE, symbol: 'btcusdt', request, clientOrderId: null },
+        autoBorrow: effects.autoBorrow ?? false,
+        autoRepay: effects.autoRepay ?? false,
+        price: '100',
+      },
+      { at: at() },
+    );
+  /** A spot limit order of Bob's. */
+  const bob = (side: 'BUY' | 'SELL', price: string, volume: string) =>
+    core.placeOrder({ userId: BOB, symbol: 'btcusdt', request: { side, type: 1, price, volume }, clientOrderId: null });
+  const limit = (side: 'BUY' | 'SELL', price: string, volume: string): Request => ({ side, type: 1, price, volume });
 
   beforeEach(async () => {
     database = await openTestDatabase(dialect);
@@ -129,30 +146,12 @@ describe.each(testDialects)('margin commands on %s', (dialect) => {
   it('borrows what an order needs with auto-borrow, and returns it at once when the order is refused', async () => {
     await transferIn(ALICE, 'USDT', '100');
     const place = (price: string, volume: string, postOnly = false) =>
-      core.execute(
-        'marginPlace',
-        {
-          place: {
-            userId: ALICE,
-            symbol: 'btcusdt',
-            request: { side: 'BUY', type: 1, price, volume, postOnly },
-            clientOrderId: null,
-          },
-          autoBorrow: true,
-          price: '100',
-        },
-        { at: at() },
-      );
+      onMargin({ ...limit('BUY', price, volume), postOnly }, { autoBorrow: true });
     expect(await place('100', '2.5')).toMatchObject({ ok: true });
     expect(await lever(ALICE, 'USDT')).toEqual({ available: '0', locked: '250' });
     expect(await loanAccount(ALICE, 'USDT')).toEqual({ available: '-150', locked: '0' });
     // A post-only order that would take is refused by the book: its loan is repaid in the same command.
-    await core.placeOrder({
-      userId: BOB,
-      symbol: 'btcusdt',
-      request: { side: 'SELL', type: 1, price: '101', volume: '1' },
-      clientOrderId: null,
-    });
+    await bob('SELL', '101', '1');
     // Assets 250 and debt 150 may borrow 2 x 250 - 3 x 150 = 50 more: 50.5 is refused, 40.4 borrowed.
     expect(await place('101', '0.5', true)).toMatchObject({ ok: false, code: ErrorCode.borrowAboveLimit });
     expect(await place('101', '0.4', true)).toMatchObject({ ok: false, code: ErrorCode.postOnlyWouldTake });
@@ -163,35 +162,14 @@ describe.each(testDialects)('margin commands on %s', (dialect) => {
   it('repays from the proceeds of an auto-repay order as it fills, also after a restart', async () => {
     await transferIn(ALICE, 'USDT', '100');
     await borrow(ALICE, 'USDT', '200');
-    const margin = (request: PlaceCommand['request'], autoRepay = false) =>
-      core.execute(
-        'marginPlace',
-        {
-          place: { userId: ALICE, symbol: 'btcusdt', request, clientOrderId: null },
-          autoBorrow: false,
-          autoRepay,
-          price: '100',
-        },
-        { at: at() },
-      );
-    await core.placeOrder({
-      userId: BOB,
-      symbol: 'btcusdt',
-      request: { side: 'SELL', type: 1, price: '100', volume: '3' },
-      clientOrderId: null,
-    });
-    expect((await margin({ side: 'BUY', type: 1, price: '100', volume: '3' })).ok).toBe(true);
+    await bob('SELL', '100', '3');
+    expect((await onMargin(limit('BUY', '100', '3'))).ok).toBe(true);
     // A resting sell with auto-repay; the core restarts before Bob takes it.
-    const sell = await margin({ side: 'SELL', type: 1, price: '110', volume: '1' }, true);
+    const sell = await onMargin(limit('SELL', '110', '1'), { autoRepay: true });
     expect(sell.ok).toBe(true);
     await core.stop();
     await start();
-    await core.placeOrder({
-      userId: BOB,
-      symbol: 'btcusdt',
-      request: { side: 'BUY', type: 1, price: '110', volume: '1' },
-      clientOrderId: null,
-    });
+    await bob('BUY', '110', '1');
     // 110 less the 0.1% maker fee: 109.89 repaid from the 200 owed.
     expect(await loanAccount(ALICE, 'USDT')).toEqual({ available: '-90.11', locked: '0' });
     expect(await lever(ALICE, 'USDT')).toEqual({ available: '0', locked: '0' });
@@ -204,48 +182,12 @@ describe.each(testDialects)('margin commands on %s', (dialect) => {
     await transferIn(ALICE, 'USDT', '100');
     await borrow(ALICE, 'USDT', '200');
     // Alice buys 3 BTC at 100 with 300 USDT (fee 0.2% in BTC).
-    await core.placeOrder({
-      userId: BOB,
-      symbol: 'btcusdt',
-      request: { side: 'SELL', type: 1, price: '100', volume: '3' },
-      clientOrderId: null,
-    });
-    const buy = await core.execute(
-      'marginPlace',
-      {
-        place: {
-          userId: ALICE,
-          symbol: 'btcusdt',
-          request: { side: 'BUY', type: 1, price: '100', volume: '3' },
-          clientOrderId: null,
-        },
-        autoBorrow: false,
-        price: '100',
-      },
-      { at: at() },
-    );
+    await bob('SELL', '100', '3');
+    const buy = await onMargin(limit('BUY', '100', '3'));
     expect(buy.ok).toBe(true);
     // A resting sell of hers that the liquidation cancels, and Bob's bid that absorbs the sale.
-    await core.execute(
-      'marginPlace',
-      {
-        place: {
-          userId: ALICE,
-          symbol: 'btcusdt',
-          request: { side: 'SELL', type: 1, price: '150', volume: '1' },
-          clientOrderId: null,
-        },
-        autoBorrow: false,
-        price: '100',
-      },
-      { at: at() },
-    );
-    await core.placeOrder({
-      userId: BOB,
-      symbol: 'btcusdt',
-      request: { side: 'BUY', type: 1, price: '73', volume: '5' },
-      clientOrderId: null,
-    });
+    await onMargin(limit('SELL', '150', '1'));
+    await bob('BUY', '73', '5');
     // At 80 the risk rate is 2.994 x 80 / 200 = 119.76%: announced, not liquidated.
     const safe = await core.execute('marginCheck', { symbol: 'btcusdt', price: '80' }, { at: at() });
     expect(safe.accounts).toEqual([{ userId: ALICE, riskRate: '119.76', liquidated: false }]);
@@ -267,26 +209,8 @@ describe.each(testDialects)('margin commands on %s', (dialect) => {
   it('books a shortfall the book cannot absorb to the insurance fund, which takes what is left', async () => {
     await transferIn(ALICE, 'USDT', '100');
     await borrow(ALICE, 'USDT', '200');
-    await core.placeOrder({
-      userId: BOB,
-      symbol: 'btcusdt',
-      request: { side: 'SELL', type: 1, price: '100', volume: '3' },
-      clientOrderId: null,
-    });
-    await core.execute(
-      'marginPlace',
-      {
-        place: {
-          userId: ALICE,
-          symbol: 'btcusdt',
-          request: { side: 'BUY', type: 1, price: '100', volume: '3' },
-          clientOrderId: null,
-        },
-        autoBorrow: false,
-        price: '100',
-      },
-      { at: at() },
-    );
+    await bob('SELL', '100', '3');
+    await onMargin(limit('BUY', '100', '3'));
     // No bids at all: nothing sells; the fund takes her 2.994 BTC and repays the 200 USDT.
     const hit = await core.execute('marginCheck', { symbol: 'btcusdt', price: '60' }, { at: at() });
     expect(hit.accounts[0]?.liquidated).toBe(true);
