@@ -87,9 +87,6 @@ export const futuresCommands: Record<string, AdminCommand> = {
       const baseCoin = await listedCoin(ctx, base, 'base');
       // Linear contracts are margined in the quote coin, which must be listed; inverse ones in the base coin.
       if (side === 'linear' || quote !== USD) await listedCoin(ctx, quote, 'quote');
-      const name = contractName(type, base, quote);
-      if (await findLiveContract(ctx.handle.db, name))
-        throw new AdminInputError(`contract ${name} is already listed: delist it before listing another`);
 
       const multiplier = positive(decimal(required(f, 'multiplier'), 'multiplier'), 'multiplier');
       if (side === 'linear' && decimals(multiplier) > baseCoin.scale)
@@ -133,8 +130,12 @@ export const futuresCommands: Record<string, AdminCommand> = {
         funds_in_status: flag01(optional(f, 'funds-in'), 'funds-in', true) ? 1 : 0,
         funds_out_status: flag01(optional(f, 'funds-out'), 'funds-out', true) ? 1 : 0,
       };
+      const name = contractName(type, base, quote);
       let id = 0;
+      // Checked inside the transaction, so a refusal leaves no audit row.
       await change(ctx, { action: 'contract.add', subject: name, detail: row }, async (db) => {
+        if (await findLiveContract(db, name))
+          throw new AdminInputError(`contract ${name} is already listed: delist it before listing another`);
         id = await addContract(db, row, ctx.clock.now());
       });
       return `contract ${name} listed (id ${id}); give it brackets: contract brackets ${name} --tiers CAP:LEVERAGE:RATE,...`;
