@@ -316,10 +316,16 @@ describe.each(testDialects)('the futures catalogue on %s', (dialect) => {
     const id = await idOf('E-BTC-USD');
     const served = async () => (await visitor.call(coPublicInfo)).data;
     expect(await admin('contract', 'halt', 'E-BTC-USD')).toBe('contract E-BTC-USD halted');
-    await refused(['contract', 'halt', 'E-BTC-USD'], /contract E-BTC-USD is halted: only a listed one can be halted/);
+    await refused(
+      ['contract', 'halt', 'E-BTC-USD'],
+      /cannot halt contract E-BTC-USD: it is halted, and only a listed one can be/,
+    );
     expect((await served()).contractList.map((c) => c.contractName)).toContain('E-BTC-USD');
     expect(await admin('contract', 'resume', 'E-BTC-USD')).toBe('contract E-BTC-USD listed');
-    await refused(['contract', 'resume', 'E-BTC-USD'], /only a halted one can be resumed/);
+    await refused(
+      ['contract', 'resume', 'E-BTC-USD'],
+      /cannot resume contract E-BTC-USD: it is listed, and only a halted one can be/,
+    );
 
     expect(await admin('contract', 'delist', 'E-BTC-USD')).toBe('contract E-BTC-USD delisted');
     await refused(['contract', 'delist', 'E-BTC-USD'], /no listed or halted contract E-BTC-USD/);

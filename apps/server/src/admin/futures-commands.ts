@@ -31,10 +31,7 @@ import {
   symbol,
 } from './admin-input.ts';
 
-/**
- * The futures catalogue: contracts listed, halted, resumed and delisted, and their leverage brackets. The co host's
- * public calls serve listed and halted contracts at once.
- */
+/** What `contract add` takes when a flag is left out. */
 const DEFAULTS = {
   minOrderVolume: '1',
   minOrderMoney: '0',
@@ -48,6 +45,10 @@ const FUNDING_HOURS = [1, 2, 3, 4, 6, 8, 12, 24];
 /** An inverse contract may be quoted in US dollars, which the index prices every coin in. */
 const USD = 'USD';
 
+/**
+ * The futures catalogue: contracts listed, halted, resumed and delisted, and their leverage brackets. The co host's
+ * public calls serve listed and halted contracts at once.
+ */
 export const futuresCommands: Record<string, AdminCommand> = {
   'contract add': {
     usage:
@@ -190,7 +191,7 @@ function statusCommand(
       const contract = await liveContract(ctx, p);
       if (!from.includes(contract.status))
         throw new AdminInputError(
-          `contract ${contract.contract_name} is ${contract.status}: only a ${from.join(' or ')} one can be ${to === 'listed' ? 'resumed' : to}`,
+          `cannot ${verb} contract ${contract.contract_name}: it is ${contract.status}, and only a ${from.join(' or ')} one can be`,
         );
       await change(
         ctx,

@@ -101,7 +101,7 @@ export const getLadderInfo = defineCall({
 /**
  * What a contract's index price is read from: our own spot markets (name BTC/USDT), each weight 1 -- the index
  * multiplies along a route of markets to the operator's anchor, it does not average sources. Empty while the
- * contract's coins have no index price.
+ * contract's coins have no index price, and when the operator prices both directly (no market is read).
  */
 export const indexPriceWeightList = defineCall({
   name: 'common/index_price_weight_list',
