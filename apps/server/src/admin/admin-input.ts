@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import Big from 'big.js';
 
 /** Checks of operator input on the command line: each failure is a clear message and a non-zero exit. */
 export class AdminInputError extends Error {}
@@ -37,6 +38,20 @@ export function decimal(value: string, name: string): string {
   if (!decimalPattern.test(value))
     throw new AdminInputError(`--${name} must be a decimal number like 0.001, not "${value}"`);
   return value;
+}
+
+/** A decimal (as `decimal` checks it) that is more than 0. */
+export function positive(value: string, name: string): string {
+  if (/^0*(\.0*)?$/.test(value)) throw new AdminInputError(`--${name} must be more than 0`);
+  return value;
+}
+
+/** A fraction from 0 up to `max`, at most 18 decimals, in its shortest form. */
+export function rate(value: string, name: string, max: string): string {
+  const r = new Big(decimal(value, name));
+  if (r.gt(max)) throw new AdminInputError(`--${name} must be between 0 and ${max}`);
+  if (r.round(18, Big.roundDown).cmp(r) !== 0) throw new AdminInputError(`--${name} keeps at most 18 decimals`);
+  return r.toFixed();
 }
 
 export function symbol(value: string, name: string): string {

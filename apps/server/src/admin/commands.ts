@@ -5,6 +5,7 @@ import { catalogCommands } from './catalog-commands.ts';
 import { chainCommands } from './chain-commands.ts';
 import { coinProfileCommands } from './coin-profile-commands.ts';
 import { contentCommands } from './content-commands.ts';
+import { futuresCommands } from './futures-commands.ts';
 import { indexPriceCommands } from './index-price-commands.ts';
 import { kycCommands } from './kyc-commands.ts';
 import { marginCommands } from './margin-commands.ts';
@@ -20,6 +21,7 @@ export const adminCommands: Record<string, AdminCommand> = {
   ...coinProfileCommands,
   ...marketLabelCommands,
   ...marginCommands,
+  ...futuresCommands,
   ...indexPriceCommands,
   ...contentCommands,
   ...moneyCommands,

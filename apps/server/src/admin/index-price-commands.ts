@@ -1,7 +1,7 @@
 import { findCoin } from '../catalog/coins.ts';
 import { listAnchors, listFxRates, removeAnchor, setAnchor, setFxRate, US_DOLLAR } from '../catalog/price-anchors.ts';
 import { type AdminCommand, change, stringFlags } from './admin-command.ts';
-import { AdminInputError, decimal, required, symbol } from './admin-input.ts';
+import { AdminInputError, decimal, positive, required, symbol } from './admin-input.ts';
 
 /**
  * The anchors of the index prices that every fiat and BTC valuation reads: coins the operator prices (a stablecoin
@@ -67,9 +67,4 @@ function fiatCode(value: string): string {
   const fiat = value.toLowerCase();
   if (!/^[a-z]{3}$/.test(fiat)) throw new AdminInputError('--fiat must be a three-letter currency code');
   return fiat;
-}
-
-function positive(value: string, name: string): string {
-  if (/^0*(\.0*)?$/.test(value)) throw new AdminInputError(`--${name} must be more than 0`);
-  return value;
 }

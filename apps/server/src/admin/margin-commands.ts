@@ -3,7 +3,7 @@ import { findCoin } from '../catalog/coins.ts';
 import { findMarket } from '../catalog/markets.ts';
 import { MARGIN_DEFAULTS } from '../core/margin/margin-rules.ts';
 import { type AdminCommand, change, stringFlags } from './admin-command.ts';
-import { AdminInputError, decimal, optional, required, symbol } from './admin-input.ts';
+import { AdminInputError, decimal, optional, rate, required, symbol } from './admin-input.ts';
 
 /**
  * Isolated margin's settings: what each coin costs to borrow (a daily rate, the least loan) and each pair's risk
@@ -84,12 +84,3 @@ export const marginCommands: Record<string, AdminCommand> = {
     },
   },
 };
-
-/** A fraction from 0 (exclusive of negatives) up to `max`, at most 18 decimals. */
-function rate(value: string, name: string, max: string): string {
-  const text = decimal(value, name);
-  const r = new Big(text);
-  if (r.lt(0) || r.gt(max)) throw new AdminInputError(`--${name} must be between 0 and ${max}`);
-  if (r.round(18, Big.roundDown).cmp(r) !== 0) throw new AdminInputError(`--${name} keeps at most 18 decimals`);
-  return r.toFixed();
-}

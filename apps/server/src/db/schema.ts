@@ -2,6 +2,7 @@ import type { AccountTables } from './tables/accounts.ts';
 import type { ContentTables } from './tables/content.ts';
 import type { DepositTables } from './tables/deposits.ts';
 import type { FavouriteTables } from './tables/favourites.ts';
+import type { FuturesTables } from './tables/futures.ts';
 import type { JobTables } from './tables/jobs.ts';
 import type { LedgerTables } from './tables/ledger.ts';
 import type { MarginTables } from './tables/margin.ts';
@@ -26,4 +27,5 @@ export interface Database
     WithdrawalTables,
     FavouriteTables,
     JobTables,
-    MarginTables {}
+    MarginTables,
+    FuturesTables {}

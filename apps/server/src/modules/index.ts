@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services.ts';
 import { registerCaptcha } from './captcha/routes.ts';
 import { registerCms } from './cms/routes.ts';
+import { registerCoModule } from './co/routes.ts';
 import { registerCommon } from './common/routes.ts';
 import { registerDepositModule } from './deposit/routes.ts';
 import { registerFinanceModule } from './finance/routes.ts';
@@ -38,6 +39,7 @@ const modules: ModulePlugin[] = [
   registerCaptcha,
   registerOrderModule,
   registerLeverModule,
+  registerCoModule,
   registerTradeModule,
   registerOptionalModule,
   registerFinanceModule,

@@ -62,3 +62,34 @@ export function btcValue(table: IndexPriceTable, coin: string, amount: Big): Big
   if (!usd || !btcUsd?.gt(0)) return null;
   return amount.times(usd).div(btcUsd).round(BTC_DIGITS, Big.roundDown);
 }
+
+/**
+ * The markets a price of `coin` in `quote` is read from: each coin's route of markets to its anchor, less the part
+ * both routes share (it cancels in the ratio). Empty while either coin has no index price; a quote of USD is the
+ * dollar every index price is in. `markets` maps a market's symbol to its coins.
+ */
+export function indexSources(
+  table: IndexPriceTable,
+  markets: ReadonlyMap<string, { base: string; quote: string }>,
+  coin: string,
+  quote: string,
+): string[] {
+  const isDollar = quote.toLowerCase() === US_DOLLAR;
+  if (!table.prices.has(coin.toUpperCase()) || (!isDollar && !table.prices.has(quote.toUpperCase()))) return [];
+  const route = (start: string) => {
+    const symbols: string[] = [];
+    let current = start.toUpperCase();
+    // The routes form a tree grown from the anchors, so each walk ends; the bound only guards a corrupt table.
+    while (symbols.length <= markets.size) {
+      const via = table.prices.get(current)?.via;
+      const market = via === undefined ? undefined : markets.get(via);
+      if (!via || !market) break;
+      symbols.push(via);
+      current = market.base.toUpperCase() === current ? market.quote.toUpperCase() : market.base.toUpperCase();
+    }
+    return symbols;
+  };
+  const fromCoin = route(coin);
+  const fromQuote = isDollar ? [] : route(quote);
+  return [...fromCoin.filter((s) => !fromQuote.includes(s)), ...fromQuote.filter((s) => !fromCoin.includes(s))];
+}

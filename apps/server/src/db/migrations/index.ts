@@ -29,6 +29,7 @@ import chainExplorers from './0026_chain_explorers.ts';
 import jobLeases from './0027_job_leases.ts';
 import coreProducts from './0028_core_products.ts';
 import margin from './0029_margin.ts';
+import futuresContracts from './0030_futures_contracts.ts';
 
 /** Every migration in order. Names sort in the order they must run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -61,4 +62,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0027_job_leases': jobLeases,
   '0028_core_products': coreProducts,
   '0029_margin': margin,
+  '0030_futures_contracts': futuresContracts,
 };

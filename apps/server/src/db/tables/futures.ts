@@ -1,0 +1,69 @@
+import type { Generated } from 'kysely';
+
+/**
+ * The futures catalogue (catalog/contracts.ts). Amounts, rates and the multiplier are exact decimal strings; rates
+ * and fees are fractions ('0.0005' is 0.05%); times are epoch milliseconds.
+ */
+export interface ContractsTable {
+  id: Generated<number>;
+  /** `{type}-{base}-{quote}`, e.g. E-BTC-USDT. */
+  contract_name: string;
+  /** E perpetual, W weekly, N next week, M monthly, Q quarterly, S simulated, H hybrid. */
+  contract_type: string;
+  /** 1 linear (margined in the quote coin), 0 inverse (margined in the base coin). */
+  contract_side: number;
+  base: string;
+  quote: string;
+  margin_coin: string;
+  /** One contract's face value, in multiplier_coin (the base coin of a linear contract, the quote of an inverse). */
+  multiplier: string;
+  multiplier_coin: string;
+  price_precision: number;
+  /** Whole contracts: the least order, and the most one limit order may be. */
+  min_order_volume: string;
+  max_limit_volume: string;
+  /** A market order's value bounds, in the quote coin. */
+  min_order_money: string;
+  max_market_money: string;
+  /** How far (a fraction) a limit price may stray from the mark price. */
+  price_range: string;
+  /** Hours between fundings, and the hour of day (UTC) of the first. */
+  capital_frequency: number;
+  capital_start_time: number;
+  /** The funding rate's bound either way, a fraction. */
+  funding_cap: string;
+  maker_fee: string;
+  taker_fee: string;
+  /** Null for a perpetual. */
+  delivery_time: number | null;
+  status: ContractStatus;
+  sort: number;
+  /** The order book's merge steps as decimal places, most first: "2,1,0". */
+  depth_steps: string;
+  funds_in_status: number;
+  funds_out_status: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export type ContractStatus = 'listed' | 'halted' | 'delisted';
+
+/**
+ * A leverage bracket: positions up to max_notional (margin coin) may use up to max_leverage, and keep
+ * maintenance_rate of their value; cumulative_amount is the bracket's maintenance amount, so that maintenance margin
+ * = notional x rate - cumulative_amount is continuous across brackets.
+ */
+export interface ContractBracketsTable {
+  contract_id: number;
+  /** 1 for the smallest positions. */
+  tier: number;
+  max_notional: string;
+  max_leverage: number;
+  maintenance_rate: string;
+  cumulative_amount: string;
+}
+
+export interface FuturesTables {
+  contracts: ContractsTable;
+  contract_brackets: ContractBracketsTable;
+}
