@@ -1,5 +1,5 @@
 import { type ContractTerms, exactPnl, exactValue } from './contract-value.ts';
-import { cmp, div, ledger, mul, type Ratio, sign } from './ratio.ts';
+import { cmp, div, ledger, lowest, mul, type Ratio, ratio, sign } from './ratio.ts';
 
 /**
  * Auto-deleveraging order: when the insurance fund cannot cover a bankrupt position, the opposite side's positions
@@ -33,10 +33,10 @@ export interface AdlRank<Id> {
 export function adlScore<Id>(terms: ContractTerms, p: AdlPosition<Id>, mark: bigint): AdlScore {
   const pnlShare = div(exactPnl(terms, p.qty, p.entry, mark), exactValue(terms, p.qty, p.entry));
   const profitable = sign(pnlShare) > 0;
-  if (p.marginBalance <= 0n) return profitable ? 'infinite' : ledger(0n);
+  if (p.marginBalance <= 0n) return profitable ? 'infinite' : ratio(0n);
   // PnL% x |mark value| / margin balance, or PnL% x margin balance / |mark value|.
   const leverage = div(exactValue(terms, p.qty, mark), ledger(p.marginBalance));
-  return profitable ? mul(pnlShare, leverage) : div(pnlShare, leverage);
+  return lowest(profitable ? mul(pnlShare, leverage) : div(pnlShare, leverage));
 }
 
 /** Highest first; `infinite` above every number. */

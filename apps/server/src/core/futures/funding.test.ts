@@ -12,7 +12,7 @@ import {
   premiumSample,
   settleFunding,
 } from './funding.ts';
-import type { Ratio } from './ratio.ts';
+import { lowest, type Ratio } from './ratio.ts';
 import { big, contracts, ONE, price, terms, units } from './testing/futures-arbitraries.ts';
 
 const SEED = Number(process.env.FUTURES_PROPERTY_SEED ?? 20261127);
@@ -62,9 +62,9 @@ describe('funding', () => {
     expect(DEFAULT_FUNDING_CAP).toBe(units('0.0075'));
 
     // 1 BTC long at mark 10,000 and F = 0.01% pays 1 USDT (Binance's example); the short receives it.
-    expect(exactFundingPayment(BTCUSDT, 1000n, units('10000'), units('0.0001'))).toEqual({ n: -1n, d: 1n });
+    expect(lowest(exactFundingPayment(BTCUSDT, 1000n, units('10000'), units('0.0001')))).toEqual({ n: -1n, d: 1n });
     // Inverse: 100 contracts (1 BTC at 10,000) pay 0.0001 BTC.
-    expect(exactFundingPayment(BTCUSD, 100n, units('10000'), units('0.0001'))).toEqual({ n: -1n, d: 10_000n });
+    expect(lowest(exactFundingPayment(BTCUSD, 100n, units('10000'), units('0.0001')))).toEqual({ n: -1n, d: 10_000n });
     // Mark 10,000.5, F = 0.01%, coin of 4 decimals: the long (3 contracts) owes 0.00300015, pays 0.0031; the shorts
     // are owed 0.00100005 and 0.0020001, get 0.001 and 0.002; the 0.0001 left goes to the insurance fund.
     const settled = settleFunding(

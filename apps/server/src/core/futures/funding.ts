@@ -5,6 +5,7 @@ import {
   div,
   floorDiv,
   ledger,
+  lowest,
   minOf,
   mul,
   neg,
@@ -50,7 +51,7 @@ export function impactPrice(terms: ContractTerms, levels: readonly BookLevel[], 
     const take = minOf(quote, left);
     base = add(base, div(take, ledger(price)));
     left = sub(left, take);
-    if (sign(left) === 0) return div(ledger(notional), base);
+    if (sign(left) === 0) return lowest(div(ledger(notional), base));
   }
   return null;
 }

@@ -46,10 +46,14 @@ export const ceilLedger = (a: Ratio): bigint => ceilDiv(a.n * ONE, a.d);
 /** The value in ledger units, rounded towards zero. */
 export const truncLedger = (a: Ratio): bigint => (a.n * ONE) / a.d;
 
-/** Keeps numerators and denominators small enough that long chains (averages, sums) stay fast. */
-function reduce(n: bigint, d: bigint): Ratio {
+/** The ratio in lowest terms (what a result handed out should be: readable and comparable with toEqual). */
+export function lowest({ n, d }: Ratio): Ratio {
   let a = n < 0n ? -n : n;
   let b = d;
   while (b !== 0n) [a, b] = [b, a % b];
   return a > 1n ? { n: n / a, d: d / a } : { n, d };
 }
+
+/** Above this a denominator is reduced: long chains (book walks, sums) stay small, short ones skip the gcd. */
+const REDUCE_ABOVE = 1n << 512n;
+const reduce = (n: bigint, d: bigint): Ratio => (d < REDUCE_ABOVE ? { n, d } : lowest({ n, d }));
