@@ -6,6 +6,7 @@ import {
   floorDiv,
   ledger,
   lowest,
+  maxOf,
   minOf,
   mul,
   neg,
@@ -68,11 +69,8 @@ export function premiumSample(terms: ContractTerms, book: Book, index: bigint, n
   if (!bid || !ask) return null;
   const idx = ledger(index);
   const zero = ratio(0n);
-  const above = maxZero(sub(bid, idx), zero);
-  const below = maxZero(sub(idx, ask), zero);
-  return truncLedger(div(sub(above, below), idx));
+  return truncLedger(div(sub(maxOf(sub(bid, idx), zero), maxOf(sub(idx, ask), zero)), idx));
 }
-const maxZero = (a: Ratio, zero: Ratio) => (sign(a) > 0 ? a : zero);
 
 /** F from the interval's premium samples (none: F = I). */
 export function fundingRate(samples: readonly bigint[], intervalHours: bigint, cap = DEFAULT_FUNDING_CAP): bigint {
