@@ -54,6 +54,8 @@ export const notional = (terms: ContractTerms, qty: bigint, price: bigint): bigi
 
 /** The exact PnL of a signed `qty` opened at `entry` and valued or closed at `exit`, in the margin coin. */
 export function exactPnl(terms: ContractTerms, qty: bigint, entry: bigint, exit: bigint): Ratio {
+  // A flat position has no entry (0), so no 1/entry either.
+  if (qty === 0n) return ratio(0n);
   const move = sub(priceVariable(terms, exit), priceVariable(terms, entry));
   return mul(mul(sizeOf(terms, qty), move), ratio(sigmaOf(terms, qty)));
 }

@@ -179,12 +179,13 @@ describe('funding', () => {
           for (const [i, p] of payments.entries()) {
             const qty = (positions[i] as { qty: bigint }).qty;
             expect(p.amount % unit).toBe(0n);
-            // value x F, longs paying when F > 0; at most one unit below the exact amount.
-            const value =
-              t.kind === 'linear' ? big(qty * t.multiplier).times(big(mark)) : big(qty * t.multiplier).div(big(mark));
-            const owed = value.times(big(rate)).times(-1);
-            const below = owed.minus(big(p.amount));
-            expect(below.gte(0) && below.lt(big(unit))).toBe(true);
+            // -value x F (longs pay when F > 0), at most one unit above the amount; inverse multiplied by the mark,
+            // so nothing is divided.
+            const scale = t.kind === 'linear' ? new Big(1) : big(mark);
+            const size = big(qty * t.multiplier);
+            const owed = (t.kind === 'linear' ? size.times(big(mark)) : size).times(big(rate)).times(-1);
+            const below = owed.minus(big(p.amount).times(scale));
+            expect(below.gte(0) && below.lt(big(unit).times(scale))).toBe(true);
             if (rate > 0n) expect(qty > 0n ? p.amount <= 0n : p.amount >= 0n).toBe(true);
           }
         },

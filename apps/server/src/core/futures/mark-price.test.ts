@@ -91,10 +91,20 @@ describe('mark price', () => {
             intervalMs: interval,
             basis: basis === null ? null : { n: basis, d: 10n ** 18n },
           });
-          const a = big(index).times(new Big(1).plus(big(rate).times(toFunding).div(interval)));
-          const b = basis === null ? big(index) : big(index).plus(big(basis));
-          const [, median] = [a, b, big(last)].sort((x, y) => x.cmp(y));
-          expect(big(mark).eq((median as Big).round(18, Big.roundDown))).toBe(true);
+          // All three times the interval, so nothing is divided: mark x interval <= median < (mark + 1 unit) x interval.
+          const a = big(index).times(big(rate).times(toFunding).plus(interval));
+          const b = (basis === null ? big(index) : big(index).plus(big(basis))).times(interval);
+          const [, median] = [a, b, big(last).times(interval)].sort((x, y) => x.cmp(y)) as Big[];
+          expect(
+            big(mark)
+              .times(interval)
+              .lte(median as Big),
+          ).toBe(true);
+          expect(
+            big(mark + 1n)
+              .times(interval)
+              .gt(median as Big),
+          ).toBe(true);
         },
       ),
       { numRuns: 3000, seed: SEED },
