@@ -81,6 +81,8 @@ test('reads the spot balances with BTC and dollar values, hides small ones and s
   await page.goto('/assets/exchangeAccount');
   await expect(page.getByRole('heading', { name: 'Spot account', level: 1 })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('columnheader', { name: 'Value ($)' })).toBeVisible();
+  // The heading comes before the balances do: read the row once it is there (reading does not wait).
+  await expect(balanceRow(page, 'BTC')).toBeVisible();
 
   const btc = await cellsOf(page, balanceRow(page, 'BTC'));
   expect(btc).toMatchObject({

@@ -164,10 +164,10 @@ describe.each(testDialects)('the futures catalogue on %s', (dialect) => {
     const brackets = (tiers: string, name = 'E-BTC-USDT') => ['contract', 'brackets', name, '--tiers', tiers];
     await refused(
       brackets('50000:125:0.008'),
-      /--tiers tier 1: the maintenance rate must be above 0 and below 1\/leverage/,
+      /--tiers tier 1: maintenance margin rate must be below 1 \/ max leverage/,
     );
-    await refused(brackets('50000:125:0.004,40000:100:0.005'), /--tiers tier 2: the position value cap must rise/);
-    await refused(brackets('50000:100:0.004,250000:125:0.005'), /--tiers tier 2: the leverage must fall/);
+    await refused(brackets('50000:125:0.004,40000:100:0.005'), /--tiers tier 2: max notional must be above/);
+    await refused(brackets('50000:100:0.004,250000:125:0.005'), /--tiers tier 2: max leverage may not exceed/);
     await refused(brackets('50000:125'), /--tiers tier 1 must be CAP:LEVERAGE:RATE/);
     await refused(brackets('50000:ten:0.004'), /--tiers tier 1: the leverage must be a whole number, not "ten"/);
     await refused(brackets('fifty:125:0.004'), /--tiers tier 1 cap must be a decimal number/);

@@ -18,11 +18,20 @@ describe('leverage brackets', () => {
 
   it('refuse a ladder that does not rise, or a rate the leverage cannot keep', () => {
     expect(ladderProblem([])).toMatch(/1 to 20 tiers/);
-    expect(ladderProblem([tier('100', 125, '0.008')])).toMatch(/tier 1: .*below 1\/leverage \(0\.008000\)/);
-    expect(ladderProblem([tier('100', 0, '0.01')])).toMatch(/tier 1: the leverage/);
-    expect(ladderProblem([tier('0', 10, '0.01')])).toMatch(/tier 1: the position value cap/);
-    expect(ladderProblem([tier('100', 20, '0.01'), tier('100', 10, '0.02')])).toMatch(/tier 2: .* rise/);
-    expect(ladderProblem([tier('100', 20, '0.01'), tier('200', 20, '0.02')])).toMatch(/tier 2: the leverage must fall/);
-    expect(ladderProblem([tier('100', 20, '0.02'), tier('200', 10, '0.01')])).toMatch(/tier 2: the maintenance rate/);
+    expect(ladderProblem([tier('100', 125, '0.008')])).toMatch(
+      /tier 1: maintenance margin rate must be below 1 \/ max leverage/,
+    );
+    expect(ladderProblem([tier('100', 0, '0.01')])).toMatch(/tier 1: max leverage must be at least 1/);
+    expect(ladderProblem([tier('100', 201, '0.001')])).toMatch(/tier 1: max leverage may be at most 200/);
+    expect(ladderProblem([tier('0', 10, '0.01')])).toMatch(/tier 1: max notional must be above/);
+    expect(ladderProblem([tier('100', 20, '0.01'), tier('100', 10, '0.02')])).toMatch(
+      /tier 2: max notional must be above/,
+    );
+    expect(ladderProblem([tier('100', 20, '0.01'), tier('200', 25, '0.02')])).toMatch(
+      /tier 2: max leverage may not exceed/,
+    );
+    expect(ladderProblem([tier('100', 20, '0.02'), tier('200', 10, '0.01')])).toMatch(
+      /tier 2: maintenance margin rate may not be below/,
+    );
   });
 });

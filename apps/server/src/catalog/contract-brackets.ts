@@ -1,8 +1,11 @@
-import Big from 'big.js';
+import { bracketsProblem, buildBrackets, type TierInput } from '../core/futures/brackets.ts';
+import { ledgerText, parseLedger } from '../ledger/ledger-units.ts';
 
 /**
  * A contract's leverage brackets as the operator gives them: each tier's position value cap (margin coin), its
- * maximum leverage and maintenance margin rate. Larger positions must take less leverage and keep more margin.
+ * maximum leverage and maintenance margin rate. The rules and the cumulative maintenance amounts are the core's
+ * (core/futures/brackets.ts), so what the operator stores is what the risk checks compute with; this adds only the
+ * limits of what an operator may enter.
  */
 export interface BracketTier {
   maxNotional: string;
@@ -13,40 +16,30 @@ export interface BracketTier {
 export const MAX_TIERS = 20;
 export const MAX_LEVERAGE = 200;
 
-/** Why the ladder cannot be used, or null when it can. */
-export function ladderProblem(tiers: readonly BracketTier[]): string | null {
-  if (tiers.length === 0 || tiers.length > MAX_TIERS) return `give 1 to ${MAX_TIERS} tiers`;
-  for (const [i, tier] of tiers.entries()) {
-    const n = i + 1;
-    const rate = new Big(tier.maintenanceRate);
-    if (!new Big(tier.maxNotional).gt(0)) return `tier ${n}: the position value cap must be more than 0`;
-    if (!Number.isInteger(tier.maxLeverage) || tier.maxLeverage < 1 || tier.maxLeverage > MAX_LEVERAGE)
-      return `tier ${n}: the leverage must be a whole number from 1 to ${MAX_LEVERAGE}`;
-    // Maintenance must stay below the initial margin at the tier's leverage, or a position opens liquidatable.
-    if (!rate.gt(0) || !rate.times(tier.maxLeverage).lt(1))
-      return `tier ${n}: the maintenance rate must be above 0 and below 1/leverage (${new Big(1).div(tier.maxLeverage).toFixed(6)})`;
-    const before = tiers[i - 1];
-    if (!before) continue;
-    if (!new Big(tier.maxNotional).gt(before.maxNotional))
-      return `tier ${n}: the position value cap must rise above tier ${i}'s`;
-    if (tier.maxLeverage >= before.maxLeverage) return `tier ${n}: the leverage must fall below tier ${i}'s`;
-    if (rate.lt(before.maintenanceRate)) return `tier ${n}: the maintenance rate must not fall below tier ${i}'s`;
+/** The tiers in ledger units, or why they cannot be (more than 18 decimals). */
+function tierInputs(tiers: readonly BracketTier[]): TierInput[] | string {
+  const inputs: TierInput[] = [];
+  for (const [i, t] of tiers.entries()) {
+    const maxNotional = parseLedger(t.maxNotional);
+    const maintenanceRate = parseLedger(t.maintenanceRate);
+    if (maxNotional === null || maintenanceRate === null) return `tier ${i + 1}: at most 18 decimals`;
+    inputs.push({ maxNotional, maxLeverage: BigInt(t.maxLeverage), maintenanceRate });
   }
-  return null;
+  return inputs;
 }
 
-/**
- * Each tier's cumulative maintenance amount, so that maintenance margin = value x rate - amount is continuous where
- * tiers meet: amount(n) = amount(n-1) + cap(n-1) x (rate(n) - rate(n-1)). Exact: products of decimals.
- */
+/** Why the ladder cannot be used, naming the tier and the rule, or null when it can. */
+export function ladderProblem(tiers: readonly BracketTier[]): string | null {
+  if (tiers.length === 0 || tiers.length > MAX_TIERS) return `give 1 to ${MAX_TIERS} tiers`;
+  const tooHigh = tiers.findIndex((t) => t.maxLeverage > MAX_LEVERAGE);
+  if (tooHigh >= 0) return `tier ${tooHigh + 1}: max leverage may be at most ${MAX_LEVERAGE}`;
+  const inputs = tierInputs(tiers);
+  return typeof inputs === 'string' ? inputs : bracketsProblem(inputs);
+}
+
+/** Each tier's cumulative maintenance amount (Binance's "cum"), as stored and served. */
 export function cumulativeAmounts(tiers: readonly BracketTier[]): string[] {
-  let amount = new Big(0);
-  return tiers.map((tier, i) => {
-    const before = tiers[i - 1];
-    if (before)
-      amount = amount.plus(
-        new Big(before.maxNotional).times(new Big(tier.maintenanceRate).minus(before.maintenanceRate)),
-      );
-    return amount.toFixed();
-  });
+  const inputs = tierInputs(tiers);
+  if (typeof inputs === 'string') throw new RangeError(inputs);
+  return buildBrackets(inputs).map((b) => ledgerText(b.cum));
 }
