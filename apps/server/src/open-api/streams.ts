@@ -115,7 +115,7 @@ class BinanceStreams implements Protocol {
     if (client.subscriptions.has(listenKey)) return true;
     const owner = /^[A-Za-z0-9]{1,64}$/.test(listenKey) ? await this.deps.listenKeys.owner(listenKey) : null;
     if (!owner || !this.fanout.attached(client)) return false;
-    this.deps.feed.follow(client, listenKey, owner.userId, (events) => {
+    this.deps.feed.follow(client, listenKey, owner, (events) => {
       for (const event of events) this.sendUserEvent(client, listenKey, event);
     });
     return true;
