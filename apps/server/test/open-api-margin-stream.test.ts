@@ -36,15 +36,17 @@ describe.each(testDialects)('Open API isolated margin user data stream on %s', (
   };
   const isolatedKey = (method: 'POST' | 'PUT' | 'DELETE', query: string, key: Key | null = alice) =>
     userDataStream(method, '/sapi/v1/userDataStream/isolated', key, query);
-  /** The events of a listen key's stream at /ws/<listenKey>, once it is open. */
-  const streamOf = async (listenKey: string) => {
+  /** The frames of a WebSocket at the path, once it is open, and the socket. */
+  const socketAt = async (path: string) => {
     const frames = new FrameQueue<Json>();
-    const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/ws/${listenKey}`);
+    const ws = new WebSocket(`${base.replace(/^http/, 'ws')}${path}`);
     opened.push(ws);
     ws.on('message', (data) => frames.push(JSON.parse(data.toString())));
     await new Promise((resolve) => ws.once('open', resolve));
-    return frames;
+    return { frames, ws };
   };
+  /** The events of a listen key's stream at /ws/<listenKey>. */
+  const streamOf = async (listenKey: string) => (await socketAt(`/ws/${listenKey}`)).frames;
   const ccxtOf = (key: Key, pro = false) => {
     const exchange = binanceAt(base, key, pro);
     opened.push(exchange);
@@ -179,8 +181,26 @@ describe.each(testDialects)('Open API isolated margin user data stream on %s', (
     expect(await isolatedKey('DELETE', owned, bob)).toEqual(noKey);
     expect(await row()).toBeDefined();
 
+    // Followed as a listen token on the WebSocket API: closing the key ends that subscription too.
+    const wsApi = await socketAt('/ws-api/v3');
+    wsApi.ws.send(
+      JSON.stringify({ id: 'sub', method: 'userDataStream.subscribe.listenToken', params: { listenToken: listenKey } }),
+    );
+    const { subscriptionId } = (await wsApi.frames.next((f) => f.id === 'sub')).result;
     expect(await isolatedKey('DELETE', owned)).toEqual({ status: 200, body: {} });
     expect(await row()).toBeUndefined();
+    expect(await wsApi.frames.next((f) => f.event?.e === 'eventStreamTerminated')).toMatchObject({ subscriptionId });
+    wsApi.ws.send(
+      JSON.stringify({
+        id: 'again',
+        method: 'userDataStream.subscribe.listenToken',
+        params: { listenToken: listenKey },
+      }),
+    );
+    expect(await wsApi.frames.next((f) => f.id === 'again')).toMatchObject({
+      status: 400,
+      error: { code: -1125, msg: 'This listenKey does not exist.' },
+    });
     expect(await isolatedKey('PUT', owned)).toEqual(noKey);
   });
 

@@ -31,8 +31,8 @@ import { registerWalletRoutes } from './wallet-routes.ts';
  * any other path under them a Binance 404, never the web app's page.
  */
 export async function registerOpenApi(app: FastifyInstance, services: Services, fanout: Fanout): Promise<void> {
-  const feed = new UserEventFeed(services, fanout);
   const listenKeys = new ListenKeys(services);
+  const feed = new UserEventFeed(services, fanout, listenKeys);
   await app.register(
     async (scope) => {
       binanceScope(scope);

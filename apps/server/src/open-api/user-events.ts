@@ -4,6 +4,7 @@ import type { MarketSpec } from '../core/market-spec.ts';
 import { spendsQuote } from '../core/order-rules.ts';
 import type { Channel, Fanout, Peer, Subscription } from '../realtime/fanout.ts';
 import type { Services } from '../services.ts';
+import type { ListenKeys } from './listen-keys.ts';
 import { binanceSymbol, quoteAmount } from './market-format.ts';
 import { binanceOrderType, binanceStatus, clientOrderIdOf, type OrderRow, type TradeRow } from './order-format.ts';
 import { preventedFields, preventedMatchIds } from './prevented-matches.ts';
@@ -16,6 +17,9 @@ import { preventedFields, preventedMatchIds } from './prevented-matches.ts';
  * or expired order placed on that account, `outboundAccountPosition` with that account's balances that changed,
  * and `balanceUpdate` for what a deposit, withdrawal, transfer or credit moved in it. No account's events reach
  * another's followers.
+ *
+ * A subscription made with a listen key (or listen token) ends when the key is closed or lapses: checked every
+ * LISTEN_KEYS_MS, its protocol told first (`ended`) so it can say so as Binance does.
  *
  * Events leave the trading core after commit; each batch is read back from the database (the rows the core wrote)
  * in order, one batch after another, so reports arrive in the order things happened.
@@ -30,6 +34,19 @@ export interface FollowedAccount {
 
 const topicOf = (userId: number, account: string) => `userData:${userId}:${account}`;
 
+const LISTEN_KEYS_MS = 1000;
+
+/** How a subscription made with a listen key ends: `ended` is told whether it lapsed (else it was closed). */
+export interface ListenKeyEnd {
+  listenKey: string;
+  ended(lapsed: boolean, now: number): void;
+}
+
+/** A live subscription made with a listen key. */
+interface Keyed extends ListenKeyEnd {
+  subscription: Subscription;
+}
+
 export class UserEventFeed implements Channel<FollowedAccount> {
   /** Not subscribed by name: a listen key or a signed request names the account. */
   readonly protocol = 'binance';
@@ -37,13 +54,19 @@ export class UserEventFeed implements Channel<FollowedAccount> {
   private readonly watched = new Map<string, FollowedAccount>();
   /** Batches are turned into reports one after another. */
   private queue: Promise<void> = Promise.resolve();
+  /** Subscriptions made with a listen key, until it ends or they are dropped. */
+  private readonly keyed = new Set<Keyed>();
+  /** One check of the listen keys at a time. */
+  private checking = false;
 
   constructor(
     private readonly services: Services,
     private readonly fanout: Fanout,
+    private readonly listenKeys: ListenKeys,
   ) {
     fanout.register(this);
     fanout.own(services.core.bus.subscribe((events) => this.onCoreEvents(events)));
+    fanout.every(LISTEN_KEYS_MS, () => this.checkListenKeys());
   }
 
   opened(topic: string, followed: FollowedAccount): void {
@@ -54,21 +77,58 @@ export class UserEventFeed implements Channel<FollowedAccount> {
     this.watched.delete(topic);
   }
 
-  /** The peer's subscription `key` to the account's events; `send` takes each batch of them. */
-  follow(peer: Peer, key: string, followed: FollowedAccount, send: (events: UserEvent[]) => void): void {
-    this.fanout.subscribe({
+  /**
+   * The peer's subscription `key` to the account's events; `send` takes each batch of them. Made with a listen key,
+   * it lasts as long as the key (`end`).
+   */
+  follow(
+    peer: Peer,
+    key: string,
+    followed: FollowedAccount,
+    send: (events: UserEvent[]) => void,
+    end?: ListenKeyEnd,
+  ): void {
+    const subscription: Subscription<FollowedAccount> = {
       peer,
       key,
       topic: topicOf(followed.userId, followed.account),
       channel: this,
       route: followed,
       deliver: (message) => send(message.body as UserEvent[]),
-    });
+    };
+    if (this.fanout.subscribe(subscription) && end) this.keyed.add({ ...end, subscription });
   }
 
   /** Whether the subscription is one to user data events. */
   carries(subscription: Subscription): boolean {
     return subscription.channel === this;
+  }
+
+  private checkListenKeys(): void {
+    if (this.checking || this.keyed.size === 0) return;
+    this.checking = true;
+    this.endListenKeys()
+      .catch(() => undefined)
+      .finally(() => {
+        this.checking = false;
+      });
+  }
+
+  /** Subscriptions whose listen key was closed or lapsed stop, each protocol saying so first. */
+  private async endListenKeys(): Promise<void> {
+    for (const keyed of [...this.keyed]) {
+      const { peer, key } = keyed.subscription;
+      // Dropped meanwhile (unsubscribed, or the peer left).
+      if (peer.subscriptions.get(key) !== keyed.subscription) {
+        this.keyed.delete(keyed);
+        continue;
+      }
+      const state = await this.listenKeys.state(keyed.listenKey);
+      if (state === 'alive') continue;
+      this.keyed.delete(keyed);
+      keyed.ended(state === 'lapsed', this.services.clock.now());
+      this.fanout.unsubscribe(peer, key);
+    }
   }
 
   private onCoreEvents(events: readonly CoreEvent[]): void {

@@ -148,10 +148,11 @@ class WsApi implements Protocol {
       }
       case 'userDataStream.subscribe.listenToken': {
         const read = new QueryParams(values);
-        const owner = await listenKeys.owner(read.required('listenToken'));
+        const listenToken = read.required('listenToken');
+        const owner = await listenKeys.owner(listenToken);
         read.done();
         if (!owner) throw binanceErrors.noListenKey();
-        return this.follow(client, owner);
+        return this.follow(client, owner, listenToken);
       }
       case 'userDataStream.unsubscribe': {
         const wanted = values.subscriptionId === undefined ? null : Number(values.subscriptionId);
@@ -168,12 +169,23 @@ class WsApi implements Protocol {
     }
   }
 
-  /** Subscribes the connection to the account's events, each sent as {subscriptionId, event}. */
-  private follow(client: Subscriber, followed: FollowedAccount): { subscriptionId: number } {
+  /**
+   * Subscribes the connection to the account's events, each sent as {subscriptionId, event}; made with a listen
+   * token, until the token is closed or lapses (then eventStreamTerminated, as Binance ends a subscription).
+   */
+  private follow(client: Subscriber, followed: FollowedAccount, listenToken?: string): { subscriptionId: number } {
     const subscriptionId = client.nextId++;
-    this.deps.feed.follow(client, String(subscriptionId), followed, (events) => {
-      for (const event of events) this.send(client, { subscriptionId, event });
-    });
+    const ended = (_lapsed: boolean, now: number) =>
+      this.send(client, { subscriptionId, event: { e: 'eventStreamTerminated', E: now } });
+    this.deps.feed.follow(
+      client,
+      String(subscriptionId),
+      followed,
+      (events) => {
+        for (const event of events) this.send(client, { subscriptionId, event });
+      },
+      listenToken === undefined ? undefined : { listenKey: listenToken, ended },
+    );
     return { subscriptionId };
   }
 
