@@ -11,17 +11,17 @@ import { apiKeyCaller, requestParams } from './signed-request.ts';
  * Listen keys of Binance's user data stream: `POST /api/v3/userDataStream` (the API key alone, no signature) gives
  * that API key's listen key, the same one while it lives, extended by 60 minutes at each start or keep-alive
  * (`PUT`); `DELETE` ends it, and so does deleting the API key. `/sapi/v1/userDataStream/isolated?symbol=` does the
- * same for the pair's isolated margin account: a key belongs to one account, and carries only its events. A stream opened at /ws/<listenKey> carries the key
- * owner's events until then (streams.ts). The WebSocket API's userDataStream.start, .ping and .stop do the same
- * (user-stream.ts). Kept in the database so a restart does not end a bot's stream; what this node read is held in
- * memory for at most RECHECK_MS (a keep-alive may come through another node, the API key may be deleted).
+ * same for the pair's isolated margin account: a key belongs to one account (one key per API key and account).
+ * A stream opened at /ws/<listenKey> carries that account's events until then (streams.ts). The WebSocket API's
+ * userDataStream.start, .ping and .stop do the same for spot's (user-stream.ts). Kept in the database so a restart
+ * does not end a bot's stream; what this node read is held in memory for at most RECHECK_MS (a keep-alive may come
+ * through another node, the API key may be deleted).
  */
-/** Spot's account, the one /api/v3/userDataStream's keys (and every key before 0031) follow. */
-const SPOT_ACCOUNT = 'exchange';
-
 export const LISTEN_KEY_TTL_MS = 60 * 60_000;
 /** How long this node trusts what it last read of a listen key. */
 const RECHECK_MS = 30_000;
+/** Spot's account, the one /api/v3/userDataStream's keys (and every key before 0031) follow. */
+const SPOT_ACCOUNT = 'exchange';
 
 export interface ListenKeyOwner {
   userId: number;
@@ -218,7 +218,8 @@ const TOKEN_VALIDITY_MS = 24 * 60 * 60_000;
  * POST /sapi/v1/userListenToken (the API key alone), how current clients (CCXT pro) follow a margin account over
  * the WebSocket API (userDataStream.subscribe.listenToken): `symbol` and isIsolated=TRUE name the pair (cross
  * margin does not exist here), `validity` (ms, at most and by default 24 hours) how long it lives. The token is the
- * pair's listen key, started for that long: {token, expirationTime}.
+ * pair's listen key, started for that long: {token, expirationTime} (so the isolated key's start or keep-alive sets
+ * it to 60 minutes from then, as a token sets that key's life).
  */
 export function registerListenTokenRoute(scope: FastifyInstance, services: Services, listenKeys: ListenKeys): void {
   scope.post('/v1/userListenToken', async (request) => {
