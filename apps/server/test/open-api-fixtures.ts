@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import ccxt from 'ccxt';
 import { insertApiKey } from '../src/modules/openapi/api-keys.ts';
 import { serverSecretBox } from '../src/secrets/secret-box.ts';
 import type { TestServer } from './harness.ts';
@@ -64,4 +65,31 @@ export async function openApiBuyer(server: TestServer, userId: number) {
       price,
       quantity,
     });
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: CCXT's exchange classes are typed loosely across versions
+export type Exchange = any;
+
+/**
+ * CCXT's `binance` (or, `pro`, `ccxt.pro.binance`) with every URL it uses at our server: REST, /sapi and the
+ * WebSocket API.
+ */
+export function binanceAt(base: string, key: { apiKey: string; secret: string }, pro = false): Exchange {
+  const api = `${base}/api/v3`;
+  const wsApi = `${base.replace(/^http/, 'ws')}/ws-api/v3`;
+  const config = {
+    apiKey: key.apiKey,
+    secret: key.secret,
+    enableRateLimit: false,
+    timeout: 5000,
+    urls: { api: { public: api, private: api, v1: api, sapi: `${base}/sapi/v1`, ws: { 'ws-api': { spot: wsApi } } } },
+    // Spot and margin markets (CCXT's default loads the margin pair lists too); no futures, no clock sync.
+    options: { fetchMarkets: { types: ['spot'] }, adjustForTimeDifference: false, defaultType: 'spot' },
+  };
+  const exchange = pro ? new ccxt.pro.binance(config) : new ccxt.binance(config);
+  // CCXT picks Binance's per-family table of error codes by the request's host: at api.binance.com (the /sapi
+  // family included) it is the spot table, which holds the margin codes (-30xx); at 127.0.0.1 it finds none. The
+  // test gives it the table it uses at Binance's own host.
+  exchange.getExceptionsByUrl = (_url: string, kind: 'exact' | 'broad') => exchange.exceptions.spot[kind] ?? {};
+  return exchange;
 }

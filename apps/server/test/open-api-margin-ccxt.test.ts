@@ -18,6 +18,7 @@ import { serverSecretBox } from '../src/secrets/secret-box.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 import { DEMO_LOGINS } from '../src/seed/demo-logins.ts';
 import { createServices, type Services } from '../src/services.ts';
+import { binanceAt, type Exchange } from './open-api-fixtures.ts';
 import { balanceOf, tradingInvariants } from './trading-fixtures.ts';
 
 /**
@@ -31,29 +32,6 @@ const SECRET_BOX_KEY = 'cd'.repeat(32);
 const PAIR = 'BTC/USDT';
 const ISOLATED = { marginMode: 'isolated' };
 const ISOLATED_BALANCE = { type: 'margin', marginMode: 'isolated', symbols: [PAIR] };
-
-// biome-ignore lint/suspicious/noExplicitAny: CCXT's exchange classes are typed loosely across versions
-type Exchange = any;
-
-function binanceAt(base: string, key: { apiKey: string; secret: string }, pro = false): Exchange {
-  const api = `${base}/api/v3`;
-  const wsApi = `${base.replace(/^http/, 'ws')}/ws-api/v3`;
-  const config = {
-    apiKey: key.apiKey,
-    secret: key.secret,
-    enableRateLimit: false,
-    timeout: 5000,
-    urls: { api: { public: api, private: api, v1: api, sapi: `${base}/sapi/v1`, ws: { 'ws-api': { spot: wsApi } } } },
-    // Spot and margin markets (CCXT's default loads the margin pair lists too); no futures, no clock sync.
-    options: { fetchMarkets: { types: ['spot'] }, adjustForTimeDifference: false, defaultType: 'spot' },
-  };
-  const exchange = pro ? new ccxt.pro.binance(config) : new ccxt.binance(config);
-  // CCXT picks Binance's per-family table of error codes by the request's host: at api.binance.com (the /sapi
-  // family included) it is the spot table, which holds the margin codes (-30xx); at 127.0.0.1 it finds none. The
-  // test gives it the table it uses at Binance's own host.
-  exchange.getExceptionsByUrl = (_url: string, kind: 'exact' | 'broad') => exchange.exceptions.spot[kind] ?? {};
-  return exchange;
-}
 
 describe('CCXT binance isolated margin against the Open API', () => {
   let dataDir: string;

@@ -5,7 +5,13 @@ import { registerOpenApiAccountRoutes } from './account-routes.ts';
 import { BinanceCode, BinanceError, binanceErrors } from './binance-error.ts';
 import { registerCancelReplace } from './cancel-replace.ts';
 import { registerFuturesInfo } from './futures-info.ts';
-import { ListenKeys, registerListenKeyRoutes } from './listen-keys.ts';
+import {
+  isolatedAccount,
+  ListenKeys,
+  registerListenKeyRoutes,
+  registerListenTokenRoute,
+  spotAccount,
+} from './listen-keys.ts';
 import { registerMarginOrderRoutes } from './margin-order-routes.ts';
 import { registerMarginRoutes } from './margin-routes.ts';
 import { registerOpenApiMarketRoutes } from './market-routes.ts';
@@ -25,8 +31,8 @@ import { registerWalletRoutes } from './wallet-routes.ts';
  * any other path under them a Binance 404, never the web app's page.
  */
 export async function registerOpenApi(app: FastifyInstance, services: Services, fanout: Fanout): Promise<void> {
-  const feed = new UserEventFeed(services, fanout);
   const listenKeys = new ListenKeys(services);
+  const feed = new UserEventFeed(services, fanout, listenKeys);
   await app.register(
     async (scope) => {
       binanceScope(scope);
@@ -36,7 +42,7 @@ export async function registerOpenApi(app: FastifyInstance, services: Services, 
       registerOpenApiOrderListRoutes(scope, services);
       registerCancelReplace(scope, services, orderActions(services));
       registerOpenApiUserStream(scope, services, { fanout, feed, listenKeys });
-      registerListenKeyRoutes(scope, listenKeys);
+      registerListenKeyRoutes(scope, listenKeys, '/userDataStream', spotAccount);
     },
     { prefix: '/api/v3' },
   );
@@ -46,6 +52,8 @@ export async function registerOpenApi(app: FastifyInstance, services: Services, 
       registerWalletRoutes(scope, services);
       registerMarginRoutes(scope, services);
       registerMarginOrderRoutes(scope, services);
+      registerListenKeyRoutes(scope, listenKeys, '/v1/userDataStream/isolated', isolatedAccount(services));
+      registerListenTokenRoute(scope, services, listenKeys);
     },
     { prefix: '/sapi' },
   );

@@ -1,23 +1,38 @@
 import type { FastifyInstance } from 'fastify';
+import { leverAccount } from '../ledger/accounts.ts';
 import { randomToken } from '../modules/openapi/api-keys.ts';
 import type { Services } from '../services.ts';
 import { binanceErrors } from './binance-error.ts';
+import { isolatedPair, requireIsolated } from './margin-params.ts';
+import type { QueryParams } from './query-params.ts';
 import { apiKeyCaller, requestParams } from './signed-request.ts';
 
 /**
  * Listen keys of Binance's user data stream: `POST /api/v3/userDataStream` (the API key alone, no signature) gives
  * that API key's listen key, the same one while it lives, extended by 60 minutes at each start or keep-alive
- * (`PUT`); `DELETE` ends it, and so does deleting the API key. A stream opened at /ws/<listenKey> carries the key
- * owner's events until then (streams.ts). The WebSocket API's userDataStream.start, .ping and .stop do the same
- * (user-stream.ts). Kept in the database so a restart does not end a bot's stream; what this node read is held in
- * memory for at most RECHECK_MS (a keep-alive may come through another node, the API key may be deleted).
+ * (`PUT`); `DELETE` ends it, and so does deleting the API key. `/sapi/v1/userDataStream/isolated?symbol=` does the
+ * same for the pair's isolated margin account: a key belongs to one account (one key per API key and account).
+ * A stream opened at /ws/<listenKey> carries that account's events until then (streams.ts). The WebSocket API's
+ * userDataStream.start, .ping and .stop do the same for spot's (user-stream.ts). Kept in the database so a restart
+ * does not end a bot's stream; what this node read is held in memory for at most RECHECK_MS (a keep-alive may come
+ * through another node, the API key may be deleted).
  */
 export const LISTEN_KEY_TTL_MS = 60 * 60_000;
 /** How long this node trusts what it last read of a listen key. */
 const RECHECK_MS = 30_000;
+/** Spot's account, the one /api/v3/userDataStream's keys (and every key before 0031) follow. */
+const SPOT_ACCOUNT = 'exchange';
 
 export interface ListenKeyOwner {
   userId: number;
+  /** The account whose events the key carries: `exchange` (spot) or `lever:<PAIR>`. */
+  account: string;
+  expiresAt: number;
+}
+
+/** A listen key as started: the key and when it lapses unless kept alive. */
+export interface ListenKeyGrant {
+  listenKey: string;
   expiresAt: number;
 }
 
@@ -32,18 +47,24 @@ export class ListenKeys {
 
   constructor(private readonly services: Services) {}
 
-  /** The API key's listen key (a new one when none is alive), valid for 60 minutes from now. */
-  async start(apiKey: string | undefined, ip: string): Promise<string> {
+  /** The API key's listen key of the account (a new one when none is alive), valid for `ttlMs` from now. */
+  async start(
+    apiKey: string | undefined,
+    ip: string,
+    account = SPOT_ACCOUNT,
+    ttlMs = LISTEN_KEY_TTL_MS,
+  ): Promise<ListenKeyGrant> {
     const key = await apiKeyCaller(this.services, apiKey, ip);
     const { db } = this.services.database;
     const apiKeyId = Number(key.id);
     const userId = Number(key.user_id);
     const now = this.services.clock.now();
-    const expiresAt = now + LISTEN_KEY_TTL_MS;
+    const expiresAt = now + ttlMs;
     const alive = await db
       .selectFrom('listen_keys')
       .select('listen_key')
       .where('api_key_id', '=', apiKeyId)
+      .where('account', '=', account)
       .where('expires_at', '>', now)
       .executeTakeFirst();
     const listenKey = alive?.listen_key ?? randomToken(60);
@@ -56,22 +77,28 @@ export class ListenKeys {
         .values({
           listen_key: listenKey,
           api_key_id: apiKeyId,
+          account,
           user_id: userId,
           expires_at: expiresAt,
           created_at: now,
         })
         .onConflict((oc) =>
-          oc.column('api_key_id').doUpdateSet({ listen_key: listenKey, expires_at: expiresAt, created_at: now }),
+          oc
+            .columns(['api_key_id', 'account'])
+            .doUpdateSet({ listen_key: listenKey, expires_at: expiresAt, created_at: now }),
         )
         .execute();
     }
-    this.known.set(listenKey, { apiKeyId, userId, expiresAt, readAt: now });
-    return listenKey;
+    this.known.set(listenKey, { apiKeyId, userId, account, expiresAt, readAt: now });
+    return { listenKey, expiresAt };
   }
 
-  /** Extends the caller's live listen key by 60 minutes from now; -1125 when it is not theirs or has lapsed. */
-  async keepAlive(apiKey: string | undefined, ip: string, listenKey: string): Promise<void> {
-    const owner = await this.ownedBy(apiKey, ip, listenKey);
+  /**
+   * Extends the caller's live listen key of the account by 60 minutes from now; -1125 when it is not theirs, is
+   * another account's or has lapsed.
+   */
+  async keepAlive(apiKey: string | undefined, ip: string, listenKey: string, account = SPOT_ACCOUNT): Promise<void> {
+    const owner = await this.ownedBy(apiKey, ip, listenKey, account);
     const now = this.services.clock.now();
     const expiresAt = now + LISTEN_KEY_TTL_MS;
     await this.services.database.db
@@ -82,9 +109,9 @@ export class ListenKeys {
     this.known.set(listenKey, { ...owner, expiresAt, readAt: now });
   }
 
-  /** Ends the caller's listen key: its streams stop carrying events. */
-  async close(apiKey: string | undefined, ip: string, listenKey: string): Promise<void> {
-    await this.ownedBy(apiKey, ip, listenKey);
+  /** Ends the caller's listen key of the account: its streams stop carrying events. */
+  async close(apiKey: string | undefined, ip: string, listenKey: string, account = SPOT_ACCOUNT): Promise<void> {
+    await this.ownedBy(apiKey, ip, listenKey, account);
     await this.services.database.db.deleteFrom('listen_keys').where('listen_key', '=', listenKey).execute();
     this.known.delete(listenKey);
   }
@@ -110,7 +137,7 @@ export class ListenKeys {
     const row = await this.services.database.db
       .selectFrom('listen_keys as l')
       .innerJoin('api_keys as k', 'k.id', 'l.api_key_id')
-      .select(['l.api_key_id', 'l.user_id', 'l.expires_at'])
+      .select(['l.api_key_id', 'l.account', 'l.user_id', 'l.expires_at'])
       .where('l.listen_key', '=', listenKey)
       .executeTakeFirst();
     if (!row) {
@@ -120,6 +147,7 @@ export class ListenKeys {
     const found = {
       apiKeyId: Number(row.api_key_id),
       userId: Number(row.user_id),
+      account: row.account,
       expiresAt: Number(row.expires_at),
       readAt: now,
     };
@@ -127,35 +155,84 @@ export class ListenKeys {
     return found;
   }
 
-  /** The caller's own live listen key (made with the same API key), else -1125. */
-  private async ownedBy(apiKey: string | undefined, ip: string, listenKey: string): Promise<Known> {
+  /** The caller's own live listen key of the account (made with the same API key), else -1125. */
+  private async ownedBy(apiKey: string | undefined, ip: string, listenKey: string, account: string): Promise<Known> {
     const key = await apiKeyCaller(this.services, apiKey, ip);
     const found = await this.read(listenKey);
-    if (!found || found.apiKeyId !== Number(key.id) || found.expiresAt <= this.services.clock.now())
+    if (
+      !found ||
+      found.apiKeyId !== Number(key.id) ||
+      found.account !== account ||
+      found.expiresAt <= this.services.clock.now()
+    )
       throw binanceErrors.noListenKey();
     return found;
   }
 }
 
-/** POST, PUT and DELETE /api/v3/userDataStream. */
-export function registerListenKeyRoutes(scope: FastifyInstance, listenKeys: ListenKeys): void {
+/**
+ * POST, PUT and DELETE of a user data stream path: /api/v3/userDataStream (spot's) and, under /sapi,
+ * /v1/userDataStream/isolated (a margin pair's, named by `symbol`).
+ */
+export function registerListenKeyRoutes(
+  scope: FastifyInstance,
+  listenKeys: ListenKeys,
+  path: string,
+  accountOf: (params: QueryParams) => string,
+): void {
   const apiKeyOf = (header: string | string[] | undefined) => (Array.isArray(header) ? undefined : header);
-  scope.post('/userDataStream', async (request) => {
-    requestParams(request).done();
-    return { listenKey: await listenKeys.start(apiKeyOf(request.headers['x-mbx-apikey']), request.ip) };
-  });
-  scope.put('/userDataStream', async (request) => {
+  scope.post(path, async (request) => {
     const params = requestParams(request);
-    const listenKey = params.required('listenKey');
+    const account = accountOf(params);
     params.done();
-    await listenKeys.keepAlive(apiKeyOf(request.headers['x-mbx-apikey']), request.ip, listenKey);
-    return {};
+    const { listenKey } = await listenKeys.start(apiKeyOf(request.headers['x-mbx-apikey']), request.ip, account);
+    return { listenKey };
   });
-  scope.delete('/userDataStream', async (request) => {
+  for (const method of ['put', 'delete'] as const) {
+    scope[method](path, async (request) => {
+      const params = requestParams(request);
+      const account = accountOf(params);
+      const listenKey = params.required('listenKey');
+      params.done();
+      const apiKey = apiKeyOf(request.headers['x-mbx-apikey']);
+      if (method === 'put') await listenKeys.keepAlive(apiKey, request.ip, listenKey, account);
+      else await listenKeys.close(apiKey, request.ip, listenKey, account);
+      return {};
+    });
+  }
+}
+
+/** Spot's listen keys take no account parameter. */
+export const spotAccount = (): string => SPOT_ACCOUNT;
+
+/** An isolated key's account: the margin pair named by `symbol` (-1102 without it, -3028 when not a margin pair). */
+export const isolatedAccount =
+  (services: Services) =>
+  (params: QueryParams): string =>
+    leverAccount(isolatedPair(services, params).symbol);
+
+/** Binance's longest and default validity of a listen token: 24 hours. */
+const TOKEN_VALIDITY_MS = 24 * 60 * 60_000;
+
+/**
+ * POST /sapi/v1/userListenToken (the API key alone), how current clients (CCXT pro) follow a margin account over
+ * the WebSocket API (userDataStream.subscribe.listenToken): `symbol` and isIsolated=TRUE name the pair (cross
+ * margin does not exist here), `validity` (ms, at most and by default 24 hours) how long it lives. The token is the
+ * pair's listen key, started for that long: {token, expirationTime} (so the isolated key's start or keep-alive sets
+ * it to 60 minutes from then, as a token sets that key's life).
+ */
+export function registerListenTokenRoute(scope: FastifyInstance, services: Services, listenKeys: ListenKeys): void {
+  scope.post('/v1/userListenToken', async (request) => {
     const params = requestParams(request);
-    const listenKey = params.required('listenKey');
+    requireIsolated(params);
+    const account = isolatedAccount(services)(params);
+    const validity = params.optional('validity') ?? String(TOKEN_VALIDITY_MS);
     params.done();
-    await listenKeys.close(apiKeyOf(request.headers['x-mbx-apikey']), request.ip, listenKey);
-    return {};
+    if (!/^[1-9][0-9]{0,8}$/.test(validity) || Number(validity) > TOKEN_VALIDITY_MS)
+      throw binanceErrors.illegal('validity');
+    const header = request.headers['x-mbx-apikey'];
+    const apiKey = Array.isArray(header) ? undefined : header;
+    const grant = await listenKeys.start(apiKey, request.ip, account, Number(validity));
+    return { token: grant.listenKey, expirationTime: grant.expiresAt };
   });
 }

@@ -19,8 +19,8 @@ import {
 } from './openapi-parts.ts';
 
 /**
- * The OpenAPI paths of Binance's isolated margin endpoints under /sapi (margin-routes.ts, margin-order-routes.ts),
- * for the document in openapi-document.ts.
+ * The OpenAPI paths of Binance's isolated margin endpoints under /sapi (margin-routes.ts, margin-order-routes.ts)
+ * and of its user data stream (listen-keys.ts), for the document in openapi-document.ts.
  */
 const margin = (op: Parameters<typeof operation>[1]) => operation('Isolated margin', op);
 
@@ -34,6 +34,7 @@ const isolatedSymbol = param('isolatedSymbol', { type: 'string', example: 'BTCUS
 const asset = param('asset', { type: 'string', example: 'USDT' }, 'One of the pair’s two coins.', true);
 const amount = param('amount', decimal('Amount of the asset'), 'At most the coin’s decimals.', true);
 const withIsolated = (params: Param[]) => [...params, isIsolated];
+const listenKey = param('listenKey', { type: 'string' }, 'The pair’s listen key.', true);
 const tran = object({ tranId: int('Id of the loan, repayment or transfer'), clientTag: str('Always empty', '') });
 
 const coinAsset = object({
@@ -271,6 +272,49 @@ export const marginPaths = {
       ]),
       reply: array(isolatedTrade),
       signed: 'read',
+    }),
+  },
+  '/sapi/v1/userDataStream/isolated': {
+    post: margin({
+      summary: 'Your listen key of a pair’s margin account',
+      description:
+        'The API key header alone, no signature; one key per API key and pair, the same while it lives, extended 60 minutes. Streamed at /ws/<listenKey>: executionReport for the pair’s margin orders, outboundAccountPosition and balanceUpdate for its margin balances, never spot’s (spot’s key never carries margin’s). Not a margin pair: -3028.',
+      params: [symbol],
+      reply: object({ listenKey: str('60 letters and digits') }),
+      keyOnly: true,
+    }),
+    put: margin({
+      summary: 'Keep a pair’s listen key alive 60 more minutes',
+      description: 'Unknown, lapsed, another pair’s or spot’s, or not yours: -1125 This listenKey does not exist.',
+      params: [symbol, listenKey],
+      reply: object({}),
+      keyOnly: true,
+    }),
+    delete: margin({
+      summary: 'Close a pair’s listen key',
+      params: [symbol, listenKey],
+      reply: object({}),
+      keyOnly: true,
+    }),
+  },
+  '/sapi/v1/userListenToken': {
+    post: margin({
+      summary: 'A listen token of a pair’s margin account',
+      description:
+        'The API key header alone, as CCXT pro asks for it. Subscribe with it on the WebSocket API (/ws-api/v3): {method: userDataStream.subscribe.listenToken, params: {listenToken}}, answered {subscriptionId}, then the pair’s events as the isolated listen key’s, each as {subscriptionId, event}. The token is the pair’s listen key, living `validity` from now.',
+      params: withIsolated([
+        symbol,
+        param(
+          'validity',
+          { type: 'integer', maximum: 86_400_000 },
+          'How long it lives, in milliseconds: at most and by default 24 hours.',
+        ),
+      ]),
+      reply: object({
+        token: str('60 letters and digits'),
+        expirationTime: int('When it lapses (ms since the epoch)'),
+      }),
+      keyOnly: true,
     }),
   },
 };

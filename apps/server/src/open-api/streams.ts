@@ -17,8 +17,8 @@ import type { StreamDeps } from './user-stream.ts';
  * `{error: {code, msg}, id}`. Heartbeat by RFC 6455 ping frames; a socket that stops answering them is dropped.
  *
  * The market streams are market-streams.ts's channel. A listen key (listen-keys.ts) in the URL (`/ws/<listenKey>`,
- * `/stream?streams=<listenKey>`) or a SUBSCRIBE carries its owner's user data events (user-events.ts) until it is
- * closed, or lapses (then `listenKeyExpired`).
+ * `/stream?streams=<listenKey>`) or a SUBSCRIBE carries the user data events of its account (spot's, or a margin
+ * pair's; user-events.ts) until it is closed, or lapses (then `listenKeyExpired`).
  */
 interface StreamPeer extends PingedPeer {
   combined: boolean;
@@ -31,7 +31,6 @@ type Stream = { channel: StreamChannel; route: { name: string } };
 
 type Frame = { result: unknown; id: unknown } | { error: { code: number; msg: string }; id: unknown };
 
-const LISTEN_KEYS_MS = 1000;
 const MAX_STREAMS = 1024;
 const MAX_REQUEST_BYTES = 64 * 1024;
 
@@ -45,7 +44,7 @@ export function registerOpenApiStreams(
   deps: StreamDeps,
 ): void {
   const base = services.config.basePath;
-  const streams = new BinanceStreams(services, deps);
+  const streams = new BinanceStreams(deps);
   deps.fanout.register(new MarketStreams(deps.fanout, services, depth));
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_REQUEST_BYTES });
   claimUpgrades(
@@ -68,15 +67,9 @@ export function registerOpenApiStreams(
 class BinanceStreams implements Protocol {
   readonly name = STREAMS_PROTOCOL;
   private readonly fanout: Fanout;
-  /** One check of the streamed listen keys at a time. */
-  private checkingListenKeys = false;
 
-  constructor(
-    private readonly services: Services,
-    private readonly deps: StreamDeps,
-  ) {
+  constructor(private readonly deps: StreamDeps) {
     this.fanout = deps.fanout;
-    this.fanout.every(LISTEN_KEYS_MS, () => this.checkListenKeys());
   }
 
   beat(peer: Peer): boolean {
@@ -115,9 +108,19 @@ class BinanceStreams implements Protocol {
     if (client.subscriptions.has(listenKey)) return true;
     const owner = /^[A-Za-z0-9]{1,64}$/.test(listenKey) ? await this.deps.listenKeys.owner(listenKey) : null;
     if (!owner || !this.fanout.attached(client)) return false;
-    this.deps.feed.follow(client, listenKey, owner.userId, (events) => {
-      for (const event of events) this.sendUserEvent(client, listenKey, event);
-    });
+    // A lapsed key says so first, as Binance's do.
+    const ended = (lapsed: boolean, now: number) => {
+      if (lapsed) this.sendUserEvent(client, listenKey, { e: 'listenKeyExpired', E: now, listenKey });
+    };
+    this.deps.feed.follow(
+      client,
+      listenKey,
+      owner,
+      (events) => {
+        for (const event of events) this.sendUserEvent(client, listenKey, event);
+      },
+      { listenKey, ended },
+    );
     return true;
   }
 
@@ -130,30 +133,6 @@ class BinanceStreams implements Protocol {
 
   private sendUserEvent(client: StreamPeer, listenKey: string, event: unknown): void {
     sendIfKeepingUp(client.socket, JSON.stringify(client.combined ? { stream: listenKey, data: event } : event));
-  }
-
-  private checkListenKeys(): void {
-    if (this.checkingListenKeys) return;
-    this.checkingListenKeys = true;
-    this.endListenKeys(this.now())
-      .catch(() => undefined)
-      .finally(() => {
-        this.checkingListenKeys = false;
-      });
-  }
-
-  /** Listen keys closed or lapsed stop their events; a lapsed one says so first, as Binance's do. */
-  private async endListenKeys(now: number): Promise<void> {
-    for (const peer of this.fanout.peers(this.name)) {
-      const client = peer as StreamPeer;
-      for (const [listenKey, subscription] of [...client.subscriptions]) {
-        if (!this.deps.feed.carries(subscription)) continue;
-        const state = await this.deps.listenKeys.state(listenKey);
-        if (state === 'alive') continue;
-        if (state === 'lapsed') this.sendUserEvent(client, listenKey, { e: 'listenKeyExpired', E: now, listenKey });
-        this.unfollowListenKey(client, listenKey);
-      }
-    }
   }
 
   private async onRequest(client: StreamPeer, text: string | null): Promise<void> {
@@ -254,9 +233,5 @@ class BinanceStreams implements Protocol {
 
   private reply(client: StreamPeer, frame: Frame): void {
     sendIfKeepingUp(client.socket, JSON.stringify(frame));
-  }
-
-  private now(): number {
-    return this.services.clock.now();
   }
 }

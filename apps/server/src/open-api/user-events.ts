@@ -4,60 +4,99 @@ import type { MarketSpec } from '../core/market-spec.ts';
 import { spendsQuote } from '../core/order-rules.ts';
 import type { Channel, Fanout, Peer, Subscription } from '../realtime/fanout.ts';
 import type { Services } from '../services.ts';
+import type { ListenKeys } from './listen-keys.ts';
 import { binanceSymbol, quoteAmount } from './market-format.ts';
 import { binanceOrderType, binanceStatus, clientOrderIdOf, type OrderRow, type TradeRow } from './order-format.ts';
 import { preventedFields, preventedMatchIds } from './prevented-matches.ts';
 
 /**
- * Binance's user data events, one channel of the fan-out, shared by both ways a client follows its account: the
- * WebSocket API's subscriptions (user-stream.ts) and the listen-key streams at /ws/<listenKey> (streams.ts). For
- * each user someone watches it makes, in the order things happened: `executionReport` for every new, traded,
- * cancelled or expired order, `outboundAccountPosition` with the spot balances that changed, and `balanceUpdate`
- * for what a deposit, withdrawal, transfer or credit moved.
+ * Binance's user data events, one channel of the fan-out, shared by both ways a client follows an account: the
+ * WebSocket API's subscriptions (user-stream.ts) and the listen-key streams at /ws/<listenKey> (streams.ts). An
+ * account is a user's spot account (`exchange`) or one pair's isolated margin account (`lever:BTCUSDT`); for each
+ * one someone watches it makes, in the order things happened: `executionReport` for every new, traded, cancelled
+ * or expired order placed on that account, `outboundAccountPosition` with that account's balances that changed,
+ * and `balanceUpdate` for what a deposit, withdrawal, transfer or credit moved in it. No account's events reach
+ * another's followers.
+ *
+ * A subscription made with a listen key (or listen token) ends when the key is closed or lapses: checked every
+ * LISTEN_KEYS_MS, its protocol told first (`ended`) so it can say so as Binance does.
  *
  * Events leave the trading core after commit; each batch is read back from the database (the rows the core wrote)
  * in order, one batch after another, so reports arrive in the order things happened.
  */
-const ACCOUNT = 'exchange';
-
 export type UserEvent = { e: string; E: number } & Record<string, unknown>;
 
-const topicOf = (userId: number) => `userData:${userId}`;
+/** Whose events a subscription carries: one user's one account. */
+export interface FollowedAccount {
+  userId: number;
+  account: string;
+}
 
-export class UserEventFeed implements Channel<number> {
-  /** Not subscribed by name: a listen key or a signed request names the user. */
+const topicOf = (userId: number, account: string) => `userData:${userId}:${account}`;
+
+const LISTEN_KEYS_MS = 1000;
+
+/** How a subscription made with a listen key ends: `ended` is told whether it lapsed (else it was closed). */
+export interface ListenKeyEnd {
+  listenKey: string;
+  ended(lapsed: boolean, now: number): void;
+}
+
+/** A live subscription made with a listen key. */
+interface Keyed extends ListenKeyEnd {
+  subscription: Subscription;
+}
+
+export class UserEventFeed implements Channel<FollowedAccount> {
+  /** Not subscribed by name: a listen key or a signed request names the account. */
   readonly protocol = 'binance';
-  /** The users someone follows. */
-  private readonly watched = new Set<number>();
+  /** The accounts someone follows, by topic. */
+  private readonly watched = new Map<string, FollowedAccount>();
   /** Batches are turned into reports one after another. */
   private queue: Promise<void> = Promise.resolve();
+  /** Subscriptions made with a listen key, until it ends or they are dropped. */
+  private readonly keyed = new Set<Keyed>();
+  /** One check of the listen keys at a time. */
+  private checking = false;
 
   constructor(
     private readonly services: Services,
     private readonly fanout: Fanout,
+    private readonly listenKeys: ListenKeys,
   ) {
     fanout.register(this);
     fanout.own(services.core.bus.subscribe((events) => this.onCoreEvents(events)));
+    fanout.every(LISTEN_KEYS_MS, () => this.checkListenKeys());
   }
 
-  opened(_topic: string, userId: number): void {
-    this.watched.add(userId);
+  opened(topic: string, followed: FollowedAccount): void {
+    this.watched.set(topic, followed);
   }
 
-  closed(_topic: string, userId: number): void {
-    this.watched.delete(userId);
+  closed(topic: string): void {
+    this.watched.delete(topic);
   }
 
-  /** The peer's subscription `key` to the user's events; `send` takes each batch of them. */
-  follow(peer: Peer, key: string, userId: number, send: (events: UserEvent[]) => void): void {
-    this.fanout.subscribe({
+  /**
+   * The peer's subscription `key` to the account's events; `send` takes each batch of them. Made with a listen key,
+   * it lasts as long as the key (`end`).
+   */
+  follow(
+    peer: Peer,
+    key: string,
+    followed: FollowedAccount,
+    send: (events: UserEvent[]) => void,
+    end?: ListenKeyEnd,
+  ): void {
+    const subscription: Subscription<FollowedAccount> = {
       peer,
       key,
-      topic: topicOf(userId),
+      topic: topicOf(followed.userId, followed.account),
       channel: this,
-      route: userId,
+      route: followed,
       deliver: (message) => send(message.body as UserEvent[]),
-    });
+    };
+    if (this.fanout.subscribe(subscription) && end) this.keyed.add({ ...end, subscription });
   }
 
   /** Whether the subscription is one to user data events. */
@@ -65,12 +104,41 @@ export class UserEventFeed implements Channel<number> {
     return subscription.channel === this;
   }
 
+  private checkListenKeys(): void {
+    if (this.checking || this.keyed.size === 0) return;
+    this.checking = true;
+    this.endListenKeys()
+      .catch(() => undefined)
+      .finally(() => {
+        this.checking = false;
+      });
+  }
+
+  /** Subscriptions whose listen key was closed or lapsed stop, each protocol saying so first. */
+  private async endListenKeys(): Promise<void> {
+    for (const keyed of [...this.keyed]) {
+      const { peer, key } = keyed.subscription;
+      // Dropped meanwhile (unsubscribed, or the peer left).
+      if (peer.subscriptions.get(key) !== keyed.subscription) {
+        this.keyed.delete(keyed);
+        continue;
+      }
+      const state = await this.listenKeys.state(keyed.listenKey);
+      if (state === 'alive') continue;
+      this.keyed.delete(keyed);
+      keyed.ended(state === 'lapsed', this.services.clock.now());
+      this.fanout.unsubscribe(peer, key);
+    }
+  }
+
   private onCoreEvents(events: readonly CoreEvent[]): void {
     if (this.watched.size === 0) return;
-    const watched = (userId: number) => this.watched.has(userId);
+    // Order events name no account: any followed account of their user may own them (report() keeps its own).
+    const users = new Set([...this.watched.values()].map((followed) => followed.userId));
+    const watched = (userId: number) => users.has(userId);
     const orders = events.flatMap((e) => (e.type === 'order' && watched(e.userId) ? [e] : []));
     const balances = events.flatMap((e) =>
-      e.type === 'balance' && e.account === ACCOUNT && watched(e.ownerId) ? [e] : [],
+      e.type === 'balance' && this.watched.has(topicOf(e.ownerId, e.account)) ? [e] : [],
     );
     if (orders.length === 0 && balances.length === 0) return;
     const tradeIds = events.flatMap((e) =>
@@ -88,19 +156,19 @@ export class UserEventFeed implements Channel<number> {
   ): Promise<void> {
     const { db } = this.services.database;
     const orderIds = orders.map((e) => e.orderId);
-    const [rows, trades] = await Promise.all([
-      // Spot's stream: orders of the exchange account only (a margin order is not a spot bot's).
-      orderIds.length
-        ? db.selectFrom('orders').selectAll().where('id', 'in', orderIds).where('account', '=', ACCOUNT).execute()
-        : [],
+    const [placed, trades] = await Promise.all([
+      orderIds.length ? db.selectFrom('orders').selectAll().where('id', 'in', orderIds).execute() : [],
       tradeIds.length ? db.selectFrom('trades').selectAll().where('id', 'in', tradeIds).orderBy('id').execute() : [],
     ]);
+    // Each order is reported to its own account's followers only (a margin order is not a spot bot's).
+    const rows = placed.filter((row) => this.watched.has(topicOf(Number(row.user_id), row.account)));
     const prevented = await preventedMatchIds(db, rows);
-    const frames = new Map<number, UserEvent[]>();
-    const push = (userId: number, event: UserEvent) => {
-      const list = frames.get(userId) ?? [];
+    /** The events of each followed topic, in order. */
+    const frames = new Map<string, UserEvent[]>();
+    const push = (topic: string, event: UserEvent) => {
+      const list = frames.get(topic) ?? [];
       list.push(event);
-      frames.set(userId, list);
+      frames.set(topic, list);
     };
     for (const row of rows.sort((a, b) => Number(a.id) - Number(b.id))) {
       // Every market an order was placed in is one the core holds.
@@ -110,20 +178,20 @@ export class UserEventFeed implements Channel<number> {
         (t) => Number(t.maker_order_id) === Number(row.id) || Number(t.taker_order_id) === Number(row.id),
       );
       const reports = executionReports(row, own, spec, now, prevented.get(Number(row.id)));
-      for (const report of reports) push(Number(row.user_id), report);
+      for (const report of reports) push(topicOf(Number(row.user_id), row.account), report);
     }
-    const changed = new Map<number, { a: string; f: string; l: string }[]>();
+    const changed = new Map<string, { a: string; f: string; l: string }[]>();
     for (const e of balances) {
       const coin = e.coin.toUpperCase();
-      if (e.moved !== undefined)
-        push(e.ownerId, { e: 'balanceUpdate', E: now, a: coin, d: balanceText(e.moved), T: now });
-      const list = changed.get(e.ownerId) ?? [];
+      const topic = topicOf(e.ownerId, e.account);
+      if (e.moved !== undefined) push(topic, { e: 'balanceUpdate', E: now, a: coin, d: balanceText(e.moved), T: now });
+      const list = changed.get(topic) ?? [];
       list.push({ a: coin, f: balanceText(e.available), l: balanceText(e.locked) });
-      changed.set(e.ownerId, list);
+      changed.set(topic, list);
     }
-    for (const [userId, list] of changed) push(userId, { e: 'outboundAccountPosition', E: now, u: now, B: list });
+    for (const [topic, list] of changed) push(topic, { e: 'outboundAccountPosition', E: now, u: now, B: list });
 
-    for (const [userId, events] of frames) this.fanout.publish(topicOf(userId), () => events);
+    for (const [topic, events] of frames) this.fanout.publish(topic, () => events);
   }
 }
 

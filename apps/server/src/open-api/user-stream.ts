@@ -6,11 +6,11 @@ import type { Fanout, Peer, Protocol } from '../realtime/fanout.ts';
 import { answersPings, type PingedPeer, pingFrameBeat } from '../realtime/rfc-ping.ts';
 import { claimUpgrades } from '../realtime/upgrade-paths.ts';
 import type { Services } from '../services.ts';
-import { BinanceCode, BinanceError } from './binance-error.ts';
+import { BinanceCode, BinanceError, binanceErrors } from './binance-error.ts';
 import type { ListenKeys } from './listen-keys.ts';
 import { QueryParams } from './query-params.ts';
 import { authenticate, type Permission, type SignedCaller } from './signed-request.ts';
-import type { UserEventFeed } from './user-events.ts';
+import type { FollowedAccount, UserEventFeed } from './user-events.ts';
 import { type WsApiMethod, wsApiTradingMethods } from './ws-api-trading.ts';
 
 /**
@@ -18,7 +18,9 @@ import { type WsApiMethod, wsApiTradingMethods } from './ws-api-trading.ts';
  * {id, status, error: {code, msg}}. The user data stream, the way current Binance clients (CCXT's watchOrders,
  * watchBalance, watchMyTrades) follow their own orders: `userDataStream.subscribe.signature` with
  * {apiKey, timestamp, signature} (HMAC-SHA256 of the other parameters sorted by name, as name=value joined by &)
- * subscribes the connection to the key owner's events (user-events.ts), each sent as {subscriptionId, event}.
+ * subscribes the connection to the key owner's spot events (user-events.ts), each sent as {subscriptionId, event};
+ * `userDataStream.subscribe.listenToken` with {listenToken} (POST /sapi/v1/userListenToken, how CCXT follows a
+ * margin pair) to the events of the account the token was made for.
  * Also answered: ping, time, userDataStream.unsubscribe, the listen-key calls userDataStream.start, .ping and .stop
  * (listen-keys.ts), and the signed trading methods of ws-api-trading.ts (order.place, account.status...).
  */
@@ -132,7 +134,7 @@ class WsApi implements Protocol {
         return { serverTime: this.services.clock.now() };
       case 'userDataStream.start':
         keyOnly();
-        return { listenKey: await listenKeys.start(values.apiKey, client.ip) };
+        return { listenKey: (await listenKeys.start(values.apiKey, client.ip)).listenKey };
       case 'userDataStream.ping':
         await listenKeys.keepAlive(values.apiKey, client.ip, keyOnly());
         return {};
@@ -142,11 +144,15 @@ class WsApi implements Protocol {
       case 'userDataStream.subscribe.signature': {
         const { userId, params: read } = await this.signed(client, values, 'read');
         read.done();
-        const subscriptionId = client.nextId++;
-        this.deps.feed.follow(client, String(subscriptionId), userId, (events) => {
-          for (const event of events) this.send(client, { subscriptionId, event });
-        });
-        return { subscriptionId };
+        return this.follow(client, { userId, account: 'exchange' });
+      }
+      case 'userDataStream.subscribe.listenToken': {
+        const read = new QueryParams(values);
+        const listenToken = read.required('listenToken');
+        const owner = await listenKeys.owner(listenToken);
+        read.done();
+        if (!owner) throw binanceErrors.noListenKey();
+        return this.follow(client, owner, listenToken);
       }
       case 'userDataStream.unsubscribe': {
         const wanted = values.subscriptionId === undefined ? null : Number(values.subscriptionId);
@@ -161,6 +167,26 @@ class WsApi implements Protocol {
         return trading.run(await this.signed(client, values, trading.permission));
       }
     }
+  }
+
+  /**
+   * Subscribes the connection to the account's events, each sent as {subscriptionId, event}; made with a listen
+   * token, until the token is closed or lapses (then eventStreamTerminated, as Binance ends a subscription).
+   */
+  private follow(client: Subscriber, followed: FollowedAccount, listenToken?: string): { subscriptionId: number } {
+    const subscriptionId = client.nextId++;
+    const ended = (_lapsed: boolean, now: number) =>
+      this.send(client, { subscriptionId, event: { e: 'eventStreamTerminated', E: now } });
+    this.deps.feed.follow(
+      client,
+      String(subscriptionId),
+      followed,
+      (events) => {
+        for (const event of events) this.send(client, { subscriptionId, event });
+      },
+      listenToken === undefined ? undefined : { listenKey: listenToken, ended },
+    );
+    return { subscriptionId };
   }
 
   /** A signed request's caller: the signature covers the other parameters sorted by name, as name=value with &. */

@@ -18,10 +18,14 @@ export interface ApiKeysTable {
   updated_at: number;
 }
 
-/** The user data stream's listen keys: one per API key, valid until expires_at and while that key exists. */
+/**
+ * The user data stream's listen keys: one per API key and account (`exchange` for spot, `lever:<PAIR>` for a
+ * pair's isolated margin), valid until expires_at and while that key exists.
+ */
 export interface ListenKeysTable {
   listen_key: string;
   api_key_id: number;
+  account: string;
   user_id: number;
   expires_at: number;
   created_at: number;
