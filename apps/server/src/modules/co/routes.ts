@@ -8,14 +8,16 @@ import { bindCall } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
 import { indexSources } from '../../prices/index-price-table.ts';
 import type { Services } from '../../services.ts';
+import { registerCoAccount } from './co-account.ts';
 import { contractView, ladderView } from './contract-views.ts';
 
 /** A coin's digits where the coin is unknown (platform.md §9: futures default coin precision). */
 const DEFAULT_COIN_PRECISION = 4;
 
-/** The co host's public catalogue calls: contracts, their brackets and their index composition. */
+/** The co host's catalogue calls (contracts, brackets, index composition) and the futures account. */
 export async function registerCoModule(app: FastifyInstance, services: Services) {
   const { db } = services.database;
+  registerCoAccount(app, services);
 
   const contractOf = async (id: number) => {
     const contract = await findLiveContractById(db, id);

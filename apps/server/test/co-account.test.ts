@@ -1,0 +1,88 @@
+import { coAccountBalance, coTransfer } from '@opex/contract/calls/co-account';
+import { ErrorCode } from '@opex/contract/error-codes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminContext } from '../src/admin/admin-command.ts';
+import { runAdmin } from '../src/admin/commands.ts';
+import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
+import { balanceOf, fund, loginAs, tradingInvariants } from './trading-fixtures.ts';
+
+const ALICE = 501;
+
+describe.each(testDialects)('the futures account on %s', (dialect) => {
+  let server: TestServer;
+  let ctx: AdminContext;
+  let alice: TestClient;
+  const admin = (...argv: string[]) => runAdmin(argv, ctx);
+  const db = () => server.services.database.db;
+  const transfer = (transferType: 'wallet_to_contract' | 'contract_to_wallet', amount: string, coinSymbol = 'USDT') =>
+    alice.call(coTransfer, { transferType, amount, coinSymbol });
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    ctx = { handle: server.services.database, clock: server.clock, actor: 'cli:tester' };
+    await admin('coin', 'add', '--symbol', 'BTC', '--name', 'Bitcoin', '--show-precision', '6', '--scale', '8');
+    await admin('coin', 'add', '--symbol', 'USDT', '--name', 'Tether USD', '--show-precision', '2', '--scale', '6');
+    await admin(
+      ...['contract', 'add', '--base', 'BTC', '--quote', 'USDT', '--type', 'E', '--side', 'linear'],
+      ...['--multiplier', '0.001', '--price-precision', '1', '--max-limit-volume', '100000'],
+      ...['--max-market-money', '1000000', '--maker-fee', '0.0002', '--taker-fee', '0.0005'],
+    );
+    await fund(server.services.core, ALICE, 'USDT', '1000');
+    await fund(server.services.core, ALICE, 'BTC', '1');
+    alice = await loginAs(server, ALICE);
+  });
+  afterAll(() => server.close());
+
+  it('moves a margin coin in and out exactly, and shows the account per margin coin', async () => {
+    expect((await transfer('wallet_to_contract', '250.5')).code).toBe('0');
+    expect((await transfer('contract_to_wallet', '0.000001')).code).toBe('0');
+    expect(await balanceOf(db(), ALICE, 'USDT', 'co')).toEqual({ available: '250.499999', locked: '0' });
+    expect(await balanceOf(db(), ALICE, 'USDT')).toEqual({ available: '749.500001', locked: '0' });
+    const { data } = await alice.call(coAccountBalance, { marginCoin: 'usdt' });
+    expect(data.accounts).toEqual([
+      {
+        symbol: 'USDT',
+        canUseAmount: '250.499999',
+        totalAmount: '250.499999',
+        totalMargin: '0',
+        isolateMargin: '0',
+        lockAmount: '0',
+        realizedAmount: '0',
+        unRealizedAmount: '0',
+        totalMarginRate: '0',
+      },
+    ]);
+    expect(await tradingInvariants(db(), server.services.core)).toEqual([]);
+  });
+
+  it('refuses what it cannot do, with the rule named, and moves nothing', async () => {
+    const ledgerRows = async () => (await db().selectFrom('ledger_entries').select('id').execute()).length;
+    const before = await ledgerRows();
+    // BTC margins no listed contract here (the BTC/USDT contract is margined in USDT).
+    expect(await transfer('wallet_to_contract', '0.1', 'BTC')).toMatchObject({
+      code: ErrorCode.coinNotFound,
+      msg: expect.stringContaining('coinSymbol'),
+    });
+    expect((await transfer('wallet_to_contract', '1.0000001')).code).toBe(ErrorCode.transferPrecision);
+    expect((await transfer('contract_to_wallet', '5000')).code).toBe(ErrorCode.insufficientBalance);
+    expect((await transfer('wallet_to_contract', '0')).code).toBe(ErrorCode.badRequest);
+    expect(
+      (await alice.call(coTransfer, { transferType: 'sideways' as never, amount: '1', coinSymbol: 'USDT' })).code,
+    ).toBe(ErrorCode.badRequest);
+    await admin('contract', 'halt', 'E-BTC-USDT');
+    expect((await transfer('wallet_to_contract', '1')).code).toBe('0');
+    await admin('contract', 'resume', 'E-BTC-USDT');
+    expect(
+      (await server.client().call(coTransfer, { transferType: 'wallet_to_contract', amount: '1', coinSymbol: 'USDT' }))
+        .code,
+    ).toBe(ErrorCode.sessionEnded);
+    // An inverse contract margined in BTC whose transfers in are closed: BTC may not move in.
+    await admin(
+      ...['contract', 'add', '--base', 'BTC', '--quote', 'USD', '--type', 'E', '--side', 'inverse'],
+      ...['--multiplier', '100', '--price-precision', '1', '--max-limit-volume', '100000'],
+      ...['--max-market-money', '1000000', '--maker-fee', '0.0002', '--taker-fee', '0.0005', '--funds-in', '0'],
+    );
+    expect((await transfer('wallet_to_contract', '0.1', 'BTC')).code).toBe(ErrorCode.switchedOff);
+    expect(await ledgerRows()).toBe(before + 2);
+  });
+});

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+
+/**
+ * The futures account (contract-notes-products.md §1.4): one co account per margin coin, money moved to and from the
+ * exchange account by the ex host's contract/co_transfer, read by the co host's account/account_balance. Amounts are
+ * exact decimal strings (numbers are accepted and read as their shortest decimal form).
+ */
+
+const coin = z
+  .string()
+  .trim()
+  .max(20)
+  .transform((s) => s.toUpperCase())
+  .pipe(z.string().regex(/^[A-Z0-9]{1,20}$/, 'a coin symbol such as USDT'));
+
+const amount = z
+  .union([z.string().max(40), z.number().positive()])
+  .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{1,20}(\.\d{1,20})?$/, 'a positive decimal number')
+      .refine((s) => /[1-9]/.test(s), 'greater than zero'),
+  );
+
+/**
+ * Moves a margin coin between the exchange account and the futures account. Refused: the coin margins no listed
+ * contract (30004), transfers in (out) are closed for it (10006, fundsInStatus / fundsOutStatus), more decimals than
+ * the coin keeps (60003), more than is available (40009).
+ */
+export const coTransfer = defineCall({
+  name: 'contract/co_transfer',
+  access: 'login',
+  writes: true,
+  request: z.object({
+    transferType: z.enum(['wallet_to_contract', 'contract_to_wallet']),
+    amount,
+    coinSymbol: coin,
+  }),
+  reply: z.object({}).passthrough(),
+});
+
+/**
+ * One margin coin's futures account. With no open positions or orders (futures trading is not open yet), the
+ * margins, PnL and locked amounts are 0 and canUseAmount is the whole balance.
+ */
+export const coAccountItem = z.object({
+  symbol: z.string(),
+  canUseAmount: z.string(),
+  totalAmount: z.string(),
+  /** Margin of cross positions, and of isolated ones. */
+  totalMargin: z.string(),
+  isolateMargin: z.string(),
+  /** Held by open orders. */
+  lockAmount: z.string(),
+  realizedAmount: z.string(),
+  unRealizedAmount: z.string(),
+  /** Maintenance over margin balance, a fraction ('0' with no position). */
+  totalMarginRate: z.string(),
+});
+
+/** account/account_balance: the account of one margin coin, or of every margin coin when none is named. */
+export const coAccountBalance = defineCall({
+  name: 'account/account_balance',
+  host: 'co',
+  access: 'login',
+  request: z.object({ marginCoin: coin.optional() }),
+  reply: z.object({ accounts: z.array(coAccountItem) }),
+});
