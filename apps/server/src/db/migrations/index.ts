@@ -30,6 +30,7 @@ import jobLeases from './0027_job_leases.ts';
 import coreProducts from './0028_core_products.ts';
 import margin from './0029_margin.ts';
 import futuresContracts from './0030_futures_contracts.ts';
+import futuresUserConfig from './0032_futures_user_config.ts';
 
 /** Every migration in order. Names sort in the order they must run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -63,4 +64,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0028_core_products': coreProducts,
   '0029_margin': margin,
   '0030_futures_contracts': futuresContracts,
+  '0032_futures_user_config': futuresUserConfig,
 };
