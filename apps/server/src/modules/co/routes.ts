@@ -8,12 +8,13 @@ import { bindCall } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
 import { indexSources } from '../../prices/index-price-table.ts';
 import type { Services } from '../../services.ts';
+import { registerCoUserCalls } from './co-user.ts';
 import { contractView, ladderView } from './contract-views.ts';
 
 /** A coin's digits where the coin is unknown (platform.md §9: futures default coin precision). */
 const DEFAULT_COIN_PRECISION = 4;
 
-/** The co host's public catalogue calls: contracts, their brackets and their index composition. */
+/** The co host: the public catalogue (contracts, their brackets and index composition) and the user settings. */
 export async function registerCoModule(app: FastifyInstance, services: Services) {
   const { db } = services.database;
 
@@ -22,6 +23,7 @@ export async function registerCoModule(app: FastifyInstance, services: Services)
     if (!contract) throw new CallError(ErrorCode.notFound, 'contractId: no listed contract has this id.');
     return contract;
   };
+  registerCoUserCalls(app, services, contractOf);
 
   bindCall(app, services, coPublicInfo, async () => {
     const [contracts, coins, wsUrl] = await Promise.all([
