@@ -31,6 +31,7 @@ import coreProducts from './0028_core_products.ts';
 import margin from './0029_margin.ts';
 import futuresContracts from './0030_futures_contracts.ts';
 import listenKeyAccounts from './0031_listen_key_accounts.ts';
+import futuresUserConfig from './0032_futures_user_config.ts';
 
 /** Every migration in order. Names sort in the order they must run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -65,4 +66,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0029_margin': margin,
   '0030_futures_contracts': futuresContracts,
   '0031_listen_key_accounts': listenKeyAccounts,
+  '0032_futures_user_config': futuresUserConfig,
 };

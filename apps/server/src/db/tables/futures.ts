@@ -63,7 +63,34 @@ export interface ContractBracketsTable {
   cumulative_amount: string;
 }
 
+/** A user who has opened a futures account (user/create_co_id): the row's presence is openContract 1. */
+export interface FuturesUsersTable {
+  user_id: number;
+  opened_at: number;
+}
+
+/** A user's settings for one contract, written at the first edit; the codes are the original's (futures/user-config.ts). */
+export interface FuturesUserConfigTable {
+  user_id: number;
+  contract_id: number;
+  /** Leverage, a whole number of times. */
+  now_level: number;
+  /** 1 cross, 2 isolated. */
+  margin_model: number;
+  /** 1 one-way, 2 hedge. */
+  position_model: number;
+  /** Volumes shown in 1 the base coin, 2 contracts. */
+  co_unit: number;
+  /** 1 asks to confirm before an order is placed, 0 does not. */
+  pc_second_confirm: number;
+  /** Days a conditional order lives: 1, 7, 14 or 30. */
+  expire_time: number;
+  updated_at: number;
+}
+
 export interface FuturesTables {
   contracts: ContractsTable;
   contract_brackets: ContractBracketsTable;
+  futures_users: FuturesUsersTable;
+  futures_user_config: FuturesUserConfigTable;
 }

@@ -43,7 +43,14 @@ export function contractView(c: Contract, marginCoinPrecision: number): z.input<
   };
 }
 
-/** The ladder of brackets, each from the cap below it to its own; at most 1x while the contract has none. */
+/** A contract's highest leverage: its first bracket's, 1x while it has none. */
+export const topLeverage = (brackets: readonly ContractBracket[]): number => brackets[0]?.max_leverage ?? 1;
+
+/** Each bracket's maximum leverage -> the most a position may be worth at it (the original's leverCeiling). */
+export const leverCeiling = (brackets: readonly ContractBracket[]): Record<string, string> =>
+  Object.fromEntries(brackets.map((b) => [String(b.max_leverage), b.max_notional]));
+
+/** The ladder of brackets, each from the cap below it to its own. */
 export function ladderView(brackets: readonly ContractBracket[]): z.input<(typeof getLadderInfo)['reply']> {
   return {
     ladderList: {
@@ -55,7 +62,7 @@ export function ladderView(brackets: readonly ContractBracket[]): z.input<(typeo
         maintenanceAmount: b.cumulative_amount,
       })),
     },
-    leverList: { minLever: 1, maxLever: brackets[0]?.max_leverage ?? 1 },
-    leverCeiling: Object.fromEntries(brackets.map((b) => [String(b.max_leverage), b.max_notional])),
+    leverList: { minLever: 1, maxLever: topLeverage(brackets) },
+    leverCeiling: leverCeiling(brackets),
   };
 }

@@ -9,12 +9,16 @@ import { CallError } from '../../platform/call-error.ts';
 import { indexSources } from '../../prices/index-price-table.ts';
 import type { Services } from '../../services.ts';
 import { registerCoAccount } from './co-account.ts';
+import { registerCoUserCalls } from './co-user.ts';
 import { contractView, ladderView } from './contract-views.ts';
 
 /** A coin's digits where the coin is unknown (platform.md §9: futures default coin precision). */
 const DEFAULT_COIN_PRECISION = 4;
 
-/** The co host's catalogue calls (contracts, brackets, index composition) and the futures account. */
+/**
+ * The co host: the public catalogue (contracts, their brackets and index composition), the futures account and the
+ * user settings.
+ */
 export async function registerCoModule(app: FastifyInstance, services: Services) {
   const { db } = services.database;
   registerCoAccount(app, services);
@@ -24,6 +28,7 @@ export async function registerCoModule(app: FastifyInstance, services: Services)
     if (!contract) throw new CallError(ErrorCode.notFound, 'contractId: no listed contract has this id.');
     return contract;
   };
+  registerCoUserCalls(app, services, contractOf);
 
   bindCall(app, services, coPublicInfo, async () => {
     const [contracts, coins, wsUrl] = await Promise.all([

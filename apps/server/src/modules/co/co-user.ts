@@ -1,0 +1,120 @@
+import {
+  createCoId,
+  editUserPageConfig,
+  getUserConfig,
+  levelEdit,
+  marginModelEdit,
+} from '@opex/contract/calls/co-user';
+import { ErrorCode } from '@opex/contract/error-codes';
+import type { FastifyInstance } from 'fastify';
+import type { Contract } from '../../catalog/contracts.ts';
+import { listBrackets } from '../../catalog/contracts.ts';
+import {
+  editUserConfig,
+  hasFuturesAccount,
+  NOTHING_HELD,
+  openFuturesAccount,
+  readUserConfig,
+  switchable,
+  type UserContractConfig,
+} from '../../futures/user-config.ts';
+import { bindCall } from '../../platform/call-binding.ts';
+import { CallError } from '../../platform/call-error.ts';
+import type { Services } from '../../services.ts';
+import { leverCeiling, topLeverage } from './contract-views.ts';
+
+/**
+ * The co host's user/* settings calls (contract-notes-products.md §1.2): each reads or changes only the caller's
+ * own settings, for a live contract. A setting is refused while its CanSwitch flag is false.
+ */
+export function registerCoUserCalls(
+  app: FastifyInstance,
+  services: Services,
+  contractOf: (id: number) => Promise<Contract>,
+) {
+  const { db } = services.database;
+
+  /** The live contract, its brackets and highest leverage. */
+  const contractWithLevels = async (contractId: number) => {
+    const contract = await contractOf(contractId);
+    const brackets = await listBrackets(db, contract.id);
+    return { contract, brackets, maxLevel: topLeverage(brackets) };
+  };
+
+  /** Saves an edit the contract's and the user's state allow; `flag` is the CanSwitch flag guarding it. */
+  const edit = async (
+    userId: number,
+    contractId: number,
+    changes: Partial<UserContractConfig>,
+    guard?: { field: string; flag: keyof ReturnType<typeof switchable> },
+  ) => {
+    const { contract, maxLevel } = await contractWithLevels(contractId);
+    if (changes.nowLevel !== undefined) {
+      const n = changes.nowLevel;
+      if (!Number.isInteger(n) || n < 1 || n > maxLevel) {
+        throw new CallError(ErrorCode.badRequest, `nowLevel must be a whole number from 1 to ${maxLevel}.`);
+      }
+    }
+    // Futures positions and orders do not exist yet: see switchable.
+    if (guard && !switchable(NOTHING_HELD)[guard.flag]) {
+      throw new CallError(
+        ErrorCode.badRequest,
+        `${guard.field} cannot change while you hold a position or an open order in this contract.`,
+      );
+    }
+    await editUserConfig(db, userId, contract.id, maxLevel, changes, services.clock.now());
+    return null;
+  };
+
+  bindCall(app, services, getUserConfig, async ({ contractId }, { userId }) => {
+    const { contract, brackets, maxLevel } = await contractWithLevels(contractId);
+    const [config, opened] = await Promise.all([
+      readUserConfig(db, userId, contract.id, maxLevel),
+      hasFuturesAccount(db, userId),
+    ]);
+    const ceiling = leverCeiling(brackets);
+    return {
+      openContract: opened ? 1 : 0,
+      transStatus: opened ? 1 : 0,
+      coUnit: config.coUnit,
+      multiplierCoin: contract.multiplier_coin,
+      marginModel: config.marginModel,
+      positionModel: config.positionModel,
+      ...switchable(NOTHING_HELD),
+      nowLevel: config.nowLevel,
+      minLevel: 1,
+      maxLevel,
+      // No per-user leverage caps exist: a user may use the contract's whole range, as the original's
+      // leverOriginCeiling (before any per-user cut) equals leverCeiling.
+      userMaxLevel: maxLevel,
+      leverCeiling: ceiling,
+      leverOriginCeiling: ceiling,
+      pcSecondConfirm: config.pcSecondConfirm,
+      expireTime: config.expireTime,
+      // user/receive_coupon (simulated trading's bonus) is not served yet, so nobody has claimed it.
+      couponTag: 0,
+    };
+  });
+
+  bindCall(app, services, createCoId, async (_input, { userId }) => {
+    await openFuturesAccount(db, userId, services.clock.now());
+    return null;
+  });
+
+  bindCall(app, services, levelEdit, async ({ nowLevel, contractId }, { userId }) =>
+    edit(userId, contractId, { nowLevel }, { field: 'nowLevel', flag: 'levelCanSwitch' }),
+  );
+
+  bindCall(app, services, marginModelEdit, async ({ marginModel, contractId }, { userId }) =>
+    edit(userId, contractId, { marginModel }, { field: 'marginModel', flag: 'marginModelCanSwitch' }),
+  );
+
+  bindCall(app, services, editUserPageConfig, async ({ contractId, ...changes }, { userId }) =>
+    edit(
+      userId,
+      contractId,
+      changes,
+      changes.positionModel === undefined ? undefined : { field: 'positionModel', flag: 'positionModelCanSwitch' },
+    ),
+  );
+}
