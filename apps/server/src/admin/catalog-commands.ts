@@ -2,6 +2,7 @@ import Big from 'big.js';
 import { findCoin, listCoins, saveCoin } from '../catalog/coins.ts';
 import { findMarket, listMarkets, marketSymbol, saveMarket, setMarketGuards } from '../catalog/markets.ts';
 import { setRate } from '../catalog/rates.ts';
+import { openLoanCount } from '../margin/margin-reads.ts';
 import { type AdminCommand, type AdminContext, change, type Flags, language, stringFlags } from './admin-command.ts';
 import { AdminInputError, decimal, flag01, integer, optional, required, symbol, text } from './admin-input.ts';
 
@@ -139,6 +140,11 @@ export const catalogCommands: Record<string, AdminCommand> = {
         throw new AdminInputError('--price-precision plus --volume-precision cannot exceed 18');
       }
       const subject = `${base}/${quote}`;
+      // Closing margin on a pair would strand its loans (no repayment, no risk watch): refused while any is open.
+      if (!market.isOpenLever && (await openLoanCount(ctx.handle.db, `${base}${quote}`)) > 0)
+        throw new AdminInputError(
+          `${subject} has open margin loans: keep --lever 1 until they are repaid (market add resets every field)`,
+        );
       await change(ctx, { action: 'market.save', subject, detail: market }, (db) =>
         saveMarket(db, market, ctx.clock.now()),
       );

@@ -48,10 +48,10 @@ export interface MarginReader {
   prices: Pick<PriceIndex, 'latest'>;
 }
 
-/** The markets open for margin (is_open_lever and open), by lower-case symbol. */
+/** A market open for margin (is_open_lever), by any spelling of its symbol; it may be closed for trading. */
 export function marginMarket(reader: MarginReader, symbol: string): (MarketSpec & { margin: MarginRules }) | null {
   const spec = reader.core.market(symbol.replace(/[/_-]/g, '').toLowerCase());
-  return spec?.margin && spec.open ? (spec as MarketSpec & { margin: MarginRules }) : null;
+  return spec?.margin ? (spec as MarketSpec & { margin: MarginRules }) : null;
 }
 
 /** The pair's index price (quote per base) now, in ledger units; null when either coin has none. */
@@ -61,6 +61,17 @@ export function pairPrice(reader: MarginReader, spec: MarketSpec): bigint | null
 }
 
 export const priceText = (price: bigint | null): string | null => (price === null ? null : ledgerText(price));
+
+/** How many open loans a pair (upper case, BTCUSDT) has, across its borrowers. */
+export async function openLoanCount(db: Kysely<Database>, symbol: string): Promise<number> {
+  const row = await db
+    .selectFrom('margin_loans')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('symbol', '=', symbol.toUpperCase())
+    .where('status', '=', LoanStatus.open)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
 
 export async function openLoans(db: Kysely<Database>, userId: number, symbol?: string): Promise<LoanRecord[]> {
   let query = db

@@ -28,10 +28,13 @@ export interface MarginPair {
   loan: Account;
 }
 
-/** The pair open for margin, or the refusal (66001). */
+/**
+ * The pair open for margin, or the refusal (66001). A market closed for trading keeps its margin accounts: loans can
+ * be repaid, money moved out and risk watched while it is closed (its orders are refused by the book's rules).
+ */
 export function marginPair(state: CoreState, symbol: string): MarginPair | MarginRefusal {
   const spec = state.markets.get(symbol.toLowerCase())?.spec;
-  if (!spec?.margin || !spec.open) return refusal(ErrorCode.marginPairClosed);
+  if (!spec?.margin) return refusal(ErrorCode.marginPairClosed);
   const upper = spec.symbol.toUpperCase();
   return { spec, rules: spec.margin, symbol: upper, lever: leverAccount(upper), loan: loanAccount(upper) };
 }
