@@ -28,6 +28,7 @@ function renderForm(
   overrides: Partial<OrderFormProps> = {},
   switches: Record<string, string> = {},
   user: Pick<UserInfo, 'authLevel'> = { authLevel: 0 },
+  kycLimitConfig = { lever_trade_kyc_open: 0 },
 ) {
   const props: OrderFormProps = {
     market,
@@ -44,6 +45,7 @@ function renderForm(
   client.setQueryData(publicInfoQuery.queryKey, {
     market: { coinList: { USDT: { showPrecision: 2 }, BTC: { showPrecision: 6 } } },
     switch: switches,
+    kycLimitConfig,
   });
   client.setQueryData(userInfoQuery.queryKey, user as UserInfo);
   return render(
@@ -177,6 +179,16 @@ describe('OrderForm', () => {
     expect(screen.getByRole('link', { name: 'Verify identity' })).toHaveAttribute('href', '/personal/idAuth');
     unmount();
     renderForm({}, limited, { authLevel: 2 });
+    expect(screen.getByRole('button', { name: 'Buy BTC' })).toBeInTheDocument();
+  });
+
+  it('asks for identity verification before margin orders while the operator requires it, not before spot ones', () => {
+    const marginOnly = { lever_trade_kyc_open: 1 };
+    const { unmount } = renderForm({ calls: marginOrderCalls }, {}, { authLevel: 1 }, marginOnly);
+    expect(screen.queryByRole('button', { name: 'Buy BTC' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Verify identity' })).toHaveAttribute('href', '/personal/idAuth');
+    unmount();
+    renderForm({}, {}, { authLevel: 1 }, marginOnly);
     expect(screen.getByRole('button', { name: 'Buy BTC' })).toBeInTheDocument();
   });
 

@@ -70,11 +70,13 @@ export function OrderForm({ market, side, kind, available, isLogin, offeredPrice
   // Quote-coin amounts shown (the balance to spend, the total) are at the quote coin's precision.
   const info = usePublicInfo();
   const quoteDigits = coinDigits(info.market.coinList, market.quote, rules.pricePrecision);
-  // The trade limit switch: the server refuses orders (20018) until the trader's identity is verified.
-  const { user } = useSession();
-  const needsKyc =
-    isLogin && switchOn(info.switch, 'has_trade_limit_open') && !!user && user.authLevel !== KycStatus.approved;
   const margin = calls.product === 'margin';
+  // The server refuses orders (20018) until the trader's identity is verified: every order under the trade limit
+  // switch, margin orders under the operator's kycLimitConfig.lever_trade_kyc_open.
+  const { user } = useSession();
+  const kycRequired =
+    switchOn(info.switch, 'has_trade_limit_open') || (margin && info.kycLimitConfig?.lever_trade_kyc_open === 1);
+  const needsKyc = isLogin && kycRequired && !!user && user.authLevel !== KycStatus.approved;
   const [autoBorrow, setAutoBorrow] = useState(false);
   const [autoRepay, setAutoRepay] = useState(false);
   const lastPrice = useChannel<Ticker>(channels.ticker(market.entry.symbol))?.close ?? null;
