@@ -1,4 +1,4 @@
-import { coAccountBalance, coTransfer } from '@opex/contract/calls/co-account';
+import { coAccountBalance, coTransactionList, coTransfer } from '@opex/contract/calls/co-account';
 import { ErrorCode } from '@opex/contract/error-codes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminContext } from '../src/admin/admin-command.ts';
@@ -53,6 +53,27 @@ describe.each(testDialects)('the futures account on %s', (dialect) => {
       },
     ]);
     expect(await tradingInvariants(db(), server.services.core)).toEqual([]);
+  });
+
+  it("lists the futures account's ledger, newest first, by kind and coin, the user's own only", async () => {
+    const list = async (request: Parameters<typeof alice.call<typeof coTransactionList>>[1]) =>
+      (await alice.call(coTransactionList, request)).data;
+    const all = await list({});
+    expect(all.count).toBe(2);
+    expect(all.transList.map((t) => [t.type, t.typeCode, t.amount])).toEqual([
+      ['Transfer out', 2, '-0.000001'],
+      ['Transfer in', 1, '250.5'],
+    ]);
+    expect((await list({ type: 1 })).transList.map((t) => t.amount)).toEqual(['250.5']);
+    expect((await list({ type: '2', symbol: 'usdt' })).transList.map((t) => t.amount)).toEqual(['-0.000001']);
+    expect(await list({ type: 5 })).toEqual({ transList: [], count: 0 });
+    expect((await list({ symbol: 'BTC' })).count).toBe(0);
+    // The last 14 days by default: a window before the transfers holds none.
+    expect((await list({ beginTime: 0, endTime: 1 })).count).toBe(0);
+    expect((await list({ limit: 1, page: 2 })).transList.map((t) => t.amount)).toEqual(['250.5']);
+    const bob = await loginAs(server, ALICE + 1);
+    expect((await bob.call(coTransactionList, {})).data.count).toBe(0);
+    expect((await alice.call(coTransactionList, { type: 12 as never })).code).toBe(ErrorCode.badRequest);
   });
 
   it('refuses what it cannot do, with the rule named, and moves nothing', async () => {

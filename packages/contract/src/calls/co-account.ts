@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import { pageField, positiveInt, timeFilterField } from './paging.ts';
 
 /**
  * The futures account (contract-notes-products.md §1.4): one co account per margin coin, money moved to and from the
@@ -67,4 +68,56 @@ export const coAccountBalance = defineCall({
   access: 'login',
   request: z.object({ marginCoin: coin.optional() }),
   reply: z.object({ accounts: z.array(coAccountItem) }),
+});
+
+/**
+ * The futures account's ledger kinds (contract-notes §1.4): 1 transfer in, 2 transfer out, 5 funding fee, 6 opening
+ * fee, 7 closing fee, 8 loss share, 9 fee rebate, 10 bonus issued, 11 bonus reclaimed. Only transfers exist until
+ * futures trading opens.
+ */
+export const CoLedgerType = {
+  transferIn: 1,
+  transferOut: 2,
+  funding: 5,
+  openFee: 6,
+  closeFee: 7,
+  lossShare: 8,
+  feeRebate: 9,
+  bonusIssued: 10,
+  bonusReclaimed: 11,
+} as const;
+
+/**
+ * record/get_transaction_list: the futures account's ledger, newest first, within [beginTime, endTime] (the last 14
+ * days when absent), of one kind and one margin coin when given. `type` is the kind's English name (the original's
+ * display text); `typeCode` (ours) is its number, for the page to word in its language.
+ */
+export const coTransactionList = defineCall({
+  name: 'record/get_transaction_list',
+  host: 'co',
+  access: 'login',
+  request: z.object({
+    limit: positiveInt(100).default(10),
+    page: pageField,
+    beginTime: timeFilterField.optional(),
+    endTime: timeFilterField.optional(),
+    type: z
+      .union([z.literal(''), z.number(), z.string().max(2)])
+      .transform((v) => (v === '' ? undefined : Number(v)))
+      .pipe(z.number().int().min(1).max(11).optional())
+      .optional(),
+    symbol: coin.optional(),
+  }),
+  reply: z.object({
+    transList: z.array(
+      z.object({
+        ctime: z.number(),
+        type: z.string(),
+        typeCode: z.number(),
+        amount: z.string(),
+        contractName: z.string(),
+      }),
+    ),
+    count: z.number(),
+  }),
 });

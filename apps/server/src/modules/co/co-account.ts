@@ -1,8 +1,9 @@
-import { coAccountBalance, coTransfer } from '@opex/contract/calls/co-account';
+import { CoLedgerType, coAccountBalance, coTransactionList, coTransfer } from '@opex/contract/calls/co-account';
 import { ErrorCode } from '@opex/contract/error-codes';
 import type { FastifyInstance } from 'fastify';
 import { findCoin } from '../../catalog/coins.ts';
 import { LIVE, listContracts } from '../../catalog/contracts.ts';
+import { countedPage, pagePaging } from '../../db/paging.ts';
 import { ledgerText, parseLedger, truncateLedger } from '../../ledger/ledger-units.ts';
 import { bindCall } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
@@ -74,4 +75,39 @@ export function registerCoAccount(app: FastifyInstance, services: Services) {
       }),
     };
   });
+
+  bindCall(app, services, coTransactionList, async (input, ctx) => {
+    const endTime = input.endTime ?? services.clock.now();
+    const startTime = input.beginTime ?? endTime - LEDGER_DEFAULT_DAYS * DAY_MS;
+    let query = db
+      .selectFrom('ledger_entries')
+      .where('owner_id', '=', ctx.userId)
+      .where('account', '=', 'co')
+      .where('field', '=', 'available')
+      .where('cause', '=', 'transfer');
+    if (input.symbol) query = query.where('coin', '=', input.symbol);
+    if (input.type === CoLedgerType.transferIn) query = query.where('delta', 'not like', '-%');
+    else if (input.type === CoLedgerType.transferOut) query = query.where('delta', 'like', '-%');
+    // Funding, fees, loss shares and bonuses come with futures trading: none exist yet.
+    else if (input.type !== undefined) return { transList: [], count: 0 };
+    const paging = pagePaging({ page: input.page, pageSize: input.limit, startTime, endTime });
+    const { count, rows } = await countedPage(query, paging);
+    return {
+      count,
+      transList: rows.map((r) => {
+        const out = r.delta.startsWith('-');
+        return {
+          ctime: Number(r.created_at),
+          type: out ? 'Transfer out' : 'Transfer in',
+          typeCode: out ? CoLedgerType.transferOut : CoLedgerType.transferIn,
+          amount: r.delta,
+          contractName: '',
+        };
+      }),
+    };
+  });
 }
+
+/** The ledger list's window when the page names none (contract-notes §1.4). */
+const LEDGER_DEFAULT_DAYS = 14;
+const DAY_MS = 86_400_000;
