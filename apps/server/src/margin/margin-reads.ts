@@ -44,7 +44,7 @@ export interface CoinView {
 
 export interface MarginReader {
   db: Kysely<Database>;
-  core: Pick<TradingCore, 'market'>;
+  core: Pick<TradingCore, 'market' | 'markets'>;
   prices: Pick<PriceIndex, 'latest'>;
 }
 
@@ -52,6 +52,11 @@ export interface MarginReader {
 export function marginMarket(reader: MarginReader, symbol: string): (MarketSpec & { margin: MarginRules }) | null {
   const spec = reader.core.market(symbol.replace(/[/_-]/g, '').toLowerCase());
   return spec?.margin ? (spec as MarketSpec & { margin: MarginRules }) : null;
+}
+
+/** Every market open for margin, as the core knows them (no database read). */
+export function marginMarkets(reader: MarginReader): (MarketSpec & { margin: MarginRules })[] {
+  return [...reader.core.markets()].filter((s): s is MarketSpec & { margin: MarginRules } => s.margin !== null);
 }
 
 /** The pair's index price (quote per base) now, in ledger units; null when either coin has none. */

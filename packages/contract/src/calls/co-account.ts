@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import { positiveAmountField as amount, coinField as coin } from './money-fields.ts';
 import { pageField, positiveInt, timeFilterField } from './paging.ts';
 
 /**
@@ -7,23 +8,6 @@ import { pageField, positiveInt, timeFilterField } from './paging.ts';
  * exchange account by the ex host's contract/co_transfer, read by the co host's account/account_balance. Amounts are
  * exact decimal strings (numbers are accepted and read as their shortest decimal form).
  */
-
-const coin = z
-  .string()
-  .trim()
-  .max(20)
-  .transform((s) => s.toUpperCase())
-  .pipe(z.string().regex(/^[A-Z0-9]{1,20}$/, 'a coin symbol such as USDT'));
-
-const amount = z
-  .union([z.string().max(40), z.number().positive()])
-  .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
-  .pipe(
-    z
-      .string()
-      .regex(/^\d{1,20}(\.\d{1,20})?$/, 'a positive decimal number')
-      .refine((s) => /[1-9]/.test(s), 'greater than zero'),
-  );
 
 /**
  * Moves a margin coin between the exchange account and the futures account. Refused: the coin margins no listed

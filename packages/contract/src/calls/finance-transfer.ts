@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { coinBalance } from './finance.ts';
+import { coinField } from './money-fields.ts';
 
 /**
  * Transfers between the logged-in user's own account types, and the balances of each type. Allowed only while the
@@ -28,13 +29,6 @@ export const accountTypeField = z
     typeof v === 'string' && (accountTypes as readonly string[]).includes(v) ? v : accountTypeCodes[String(v)],
   )
   .pipe(z.enum(accountTypes, { message: `one of ${accountTypes.join(', ')} (or 1, 2, 3, 5)` }));
-
-const coinField = z
-  .string()
-  .trim()
-  .max(20)
-  .transform((s) => s.toUpperCase())
-  .pipe(z.string().regex(/^[A-Z0-9]{1,20}$/, 'a coin symbol such as BTC'));
 
 /**
  * A signed decimal as typed: the server, not the schema, refuses zero or negative amounts and excess decimals, so

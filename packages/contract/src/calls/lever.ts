@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import { positiveAmountField as amount, coinField as coin } from './money-fields.ts';
 import { orderListItem } from './order.ts';
 import { idField, pageField, pageSizeField, positiveInt, timeFilterField } from './paging.ts';
 import { tradeItem, userTradeItem } from './trade.ts';
@@ -19,24 +20,6 @@ const symbol = z
   .max(40)
   .transform((s) => s.replace(/[/_-]/g, '').toLowerCase())
   .pipe(z.string().regex(/^[a-z0-9]{2,40}$/, 'a pair such as BTCUSDT'));
-
-const coin = z
-  .string()
-  .trim()
-  .max(20)
-  .transform((s) => s.toUpperCase())
-  .pipe(z.string().regex(/^[A-Z0-9]{1,20}$/, 'a coin symbol such as BTC'));
-
-/** A positive decimal as typed; excess decimals are refused by the server (66011), never rounded. */
-const amount = z
-  .union([z.string().max(40), z.number().positive()])
-  .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
-  .pipe(
-    z
-      .string()
-      .regex(/^\d{1,20}(\.\d{1,20})?$/, 'a positive decimal number')
-      .refine((s) => /[1-9]/.test(s), 'greater than zero'),
-  );
 
 const decimal = z
   .union([z.string().max(40), z.number().nonnegative()])

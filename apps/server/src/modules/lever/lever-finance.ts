@@ -21,6 +21,7 @@ import {
   loanFigures,
   type MarginReader,
   marginMarket,
+  marginMarkets,
   pairPrice,
   pairView,
   priceText,
@@ -47,15 +48,8 @@ export function registerLeverFinance(app: FastifyInstance, services: Services, r
   const leverOpen = async () => {
     if (!(await services.settings.switchOn('lever_open'))) throw new CallError(ErrorCode.switchedOff);
   };
-  const marginMarkets = async () => {
-    const symbols = (await db.selectFrom('markets').select('symbol').where('is_open_lever', '=', 1).execute()).map(
-      (m) => m.symbol,
-    );
-    return symbols.flatMap((s) => marginMarket(reader, s) ?? []);
-  };
-
   bindCall(app, services, leverFinanceBalance, async (_input, ctx) => {
-    const views = await allPairViews(reader, ctx.userId, await marginMarkets(), clock.now());
+    const views = await allPairViews(reader, ctx.userId, marginMarkets(reader), clock.now());
     const table = services.prices.latest();
     let total = new Big(0);
     const leverMap: Record<string, ReturnType<typeof leverPairOf>> = {};

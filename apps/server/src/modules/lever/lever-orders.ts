@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { pagePaging } from '../../db/paging.ts';
 import { tradingLimitedFor } from '../../kyc/trade-limit.ts';
 import { leverAccount } from '../../ledger/accounts.ts';
-import { type MarginReader, marginMarket, pairPrice, priceText } from '../../margin/margin-reads.ts';
+import { type MarginReader, marginMarket, marginMarkets, pairPrice, priceText } from '../../margin/margin-reads.ts';
 import { bindCall } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
 import type { AccountRef } from '../../read-model/account-ref.ts';
@@ -38,10 +38,9 @@ export function registerLeverOrders(app: FastifyInstance, services: Services, re
   };
   const account = (userId: number, symbol: string): AccountRef => ({ userId, type: leverAccount(symbol) });
   /** The user's margin pairs to list: the one asked for, else every pair open for margin. */
-  const accounts = async (userId: number, symbol: string | undefined): Promise<AccountRef[]> => {
+  const accounts = (userId: number, symbol: string | undefined): AccountRef[] => {
     if (symbol) return [account(userId, symbol)];
-    const rows = await db.selectFrom('markets').select('symbol').where('is_open_lever', '=', 1).execute();
-    return rows.map((r) => account(userId, r.symbol));
+    return marginMarkets(reader).map((spec) => account(userId, spec.symbol));
   };
 
   bindCall(app, services, leverOrderCreate, async (input, ctx) => {
@@ -110,7 +109,7 @@ export function registerLeverOrders(app: FastifyInstance, services: Services, re
   for (const [call, scope] of lists) {
     bindCall(app, services, call, async (input, ctx) => {
       const hide = 'isShowCanceled' in input && input.isShowCanceled === 0;
-      const { count, rows } = await orderPage(await accounts(ctx.userId, input.symbol), scope, input, hide);
+      const { count, rows } = await orderPage(accounts(ctx.userId, input.symbol), scope, input, hide);
       return { count, orderList: rows.map((row) => orderListItemOf(row, core.market(row.symbol))) };
     });
   }
@@ -118,9 +117,7 @@ export function registerLeverOrders(app: FastifyInstance, services: Services, re
   bindCall(app, services, orderEntrustSearch, async (input, ctx) => {
     const scope: OrderScope = input.entrust === 1 ? 'open' : 'history';
     const refs =
-      input.orderType === 1
-        ? [{ userId: ctx.userId, type: 'exchange' as const }]
-        : await accounts(ctx.userId, input.symbol);
+      input.orderType === 1 ? [{ userId: ctx.userId, type: 'exchange' as const }] : accounts(ctx.userId, input.symbol);
     const { count, rows } = await orderPage(refs, scope, input, false);
     return {
       count,
@@ -145,7 +142,7 @@ export function registerLeverOrders(app: FastifyInstance, services: Services, re
   });
 
   bindCall(app, services, leverTradeList, async (input, ctx) => {
-    const refs = await accounts(ctx.userId, input.symbol);
+    const refs = accounts(ctx.userId, input.symbol);
     const pages = await Promise.all(
       refs.map((ref) =>
         countedTradePage(db, ref, {}, { ...pagePaging(input), offset: 0, limit: input.page * input.pageSize }),
