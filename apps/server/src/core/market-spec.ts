@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { LEDGER_DIGITS, ledgerFromBig } from '../ledger/ledger-units.ts';
 import { toUnits } from './decimal-units.ts';
+import { type FuturesRules, futuresRules, futuresSymbol } from './futures/futures-rules.ts';
 import { type MarginRules, marginRules } from './margin/margin-rules.ts';
 
 /**
@@ -36,6 +37,8 @@ export interface MarketSpec {
   quoteScale: number;
   /** Isolated margin on this pair (is_open_lever), or null. */
   margin: MarginRules | null;
+  /** A futures contract's book (its lot is one contract), or null for a spot market. */
+  futures: FuturesRules | null;
 }
 
 /** The most lots one order may hold: the engine's ceiling that keeps a side's volume sum exact. */
@@ -45,16 +48,19 @@ export const MAX_TICKS = 2 ** 31 - 1;
 const DEFAULT_FEE_SCALE = 8;
 
 export async function loadMarketSpecs(db: Kysely<Database>): Promise<MarketSpec[]> {
-  const [markets, coins, marginPairs, marginCoins] = await Promise.all([
+  const [markets, coins, marginPairs, marginCoins, contracts, brackets] = await Promise.all([
     db.selectFrom('markets').selectAll().execute(),
     db.selectFrom('coins').select(['symbol', 'scale']).execute(),
     db.selectFrom('margin_pairs').selectAll().execute(),
     db.selectFrom('margin_coins').selectAll().execute(),
+    // Delisted contracts' books are gone: their names may belong to a successor.
+    db.selectFrom('contracts').selectAll().where('status', 'in', ['listed', 'halted']).execute(),
+    db.selectFrom('contract_brackets').selectAll().execute(),
   ]);
   const scale = new Map(coins.map((c) => [c.symbol.toUpperCase(), c.scale]));
   const pairs = new Map(marginPairs.map((p) => [p.symbol.toUpperCase(), p]));
   const lending = new Map(marginCoins.map((c) => [c.coin.toUpperCase(), c]));
-  return markets.map((m) => ({
+  const spot: MarketSpec[] = markets.map((m) => ({
     symbol: m.symbol.toLowerCase(),
     base: m.base.toUpperCase(),
     quote: m.quote.toUpperCase(),
@@ -86,7 +92,42 @@ export async function loadMarketSpecs(db: Kysely<Database>): Promise<MarketSpec[
           })),
         )
       : null,
+    futures: null,
   }));
+  const scaleOf = (coin: string) => scale.get(coin.toUpperCase()) ?? DEFAULT_FEE_SCALE;
+  const futures: MarketSpec[] = contracts.map((c) => {
+    const rules = futuresRules(
+      c,
+      brackets.filter((b) => b.contract_id === c.id),
+      scaleOf(c.margin_coin),
+    );
+    return {
+      symbol: futuresSymbol(c.contract_name),
+      base: c.base.toUpperCase(),
+      quote: c.quote.toUpperCase(),
+      pricePrecision: c.price_precision,
+      volumePrecision: 0,
+      // Stored as decimal places ("2,1,0"), served as steps ("0.01,0.1,1") like a spot market's.
+      depthSteps: c.depth_steps.split(',').map((places) => new Big(1).div(new Big(10).pow(Number(places))).toFixed()),
+      limitVolumeMin: new Big(c.min_order_volume),
+      limitPriceMin: new Big(0),
+      marketBuyMin: new Big(0),
+      marketSellMin: new Big(0),
+      makerFee: new Big(c.maker_fee || '0'),
+      takerFee: new Big(c.taker_fee || '0'),
+      makerFeeRate: rateOf(c.maker_fee),
+      takerFeeRate: rateOf(c.taker_fee),
+      minNotional: new Big(0),
+      priceBandUp: new Big(0),
+      priceBandDown: new Big(0),
+      open: c.status === 'listed',
+      baseScale: scaleOf(c.base),
+      quoteScale: scaleOf(c.quote),
+      margin: null,
+      futures: rules,
+    };
+  });
+  return [...spot, ...futures];
 }
 
 const rateOf = (rate: string) => ledgerFromBig(new Big(rate || '0').round(LEDGER_DIGITS, Big.roundDown));

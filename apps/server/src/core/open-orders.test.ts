@@ -30,6 +30,7 @@ const spec = (symbol: string, p: number, v: number): MarketSpec => ({
   baseScale: 8,
   quoteScale: 8,
   margin: null,
+  futures: null,
 });
 const specs = [spec('btcusdt', 2, 6), spec('trxusdt', 5, 1)];
 

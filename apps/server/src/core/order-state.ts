@@ -52,8 +52,12 @@ export interface OrderState {
   updatedAt: number;
 }
 
-export const lockCoinOf = (o: Pick<OrderState, 'side' | 'spec'>) => (o.side === 'BUY' ? o.spec.quote : o.spec.base);
-export const feeCoinOf = (o: Pick<OrderState, 'side' | 'spec'>) => (o.side === 'BUY' ? o.spec.base : o.spec.quote);
+/** What an order holds: a spot buy the quote, a sell the base; a futures order margin in the margin coin. */
+export const lockCoinOf = (o: Pick<OrderState, 'side' | 'spec'>) =>
+  o.spec.futures ? o.spec.futures.marginCoin : o.side === 'BUY' ? o.spec.quote : o.spec.base;
+/** The coin its fees are in: what a spot fill brings in, a futures fill's margin coin. */
+export const feeCoinOf = (o: Pick<OrderState, 'side' | 'spec'>) =>
+  o.spec.futures ? o.spec.futures.marginCoin : o.side === 'BUY' ? o.spec.base : o.spec.quote;
 
 /**
  * What a new order must lock: a limit buy price × volume, a market buy by amount that amount, a sell its volume.

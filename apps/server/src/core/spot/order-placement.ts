@@ -10,6 +10,7 @@ import type { Account } from '../../ledger/accounts.ts';
 import type { BatchEffects } from '../batch-effects.ts';
 import type { CoreState } from '../core-state.ts';
 import { formatUnits, unitsToBig } from '../decimal-units.ts';
+import type { FuturesIntent } from '../futures/futures-state.ts';
 import { checkGuards, type GuardRefusal, protectionPrice } from '../market-guards.ts';
 import { checkOrder, type OrderRefusal, type OrderRequest } from '../order-rules.ts';
 import { feeCoinOf, lockCoinOf, notionalLedger, type OrderState, reserveFor } from '../order-state.ts';
@@ -36,6 +37,8 @@ export interface PlaceCommand {
   selfTradePrevention?: StpMode;
   /** Margin: repay the pair's loans of the coin each fill brings in (its risk stage's `received`). */
   autoRepay?: boolean;
+  /** A futures order: what it is to its position (futures/futures-commands.ts places these). */
+  futures?: FuturesIntent;
 }
 
 /** The engine's end of a book side's levels and of a level's orders. */
@@ -66,7 +69,9 @@ const triggerRefusals = {
 
 export function placeOrder(state: CoreState, batch: BatchEffects, cmd: PlaceCommand, now: number): PlaceOutcome {
   const market = state.markets.get(cmd.symbol);
-  if (!market) return refuse(state, batch, cmd, ErrorCode.marketNotFound, now);
+  // A contract's book takes only futures orders (futures-commands.ts), a spot book only spot and margin orders.
+  if (!market || (market.spec.futures !== null) !== (cmd.futures !== undefined))
+    return refuse(state, batch, cmd, ErrorCode.marketNotFound, now);
   const account = cmd.account ?? 'exchange';
   const risk = riskStageOf(account);
   if (!risk) return refuse(state, batch, cmd, ErrorCode.badRequest, now);

@@ -32,6 +32,7 @@ import margin from './0029_margin.ts';
 import futuresContracts from './0030_futures_contracts.ts';
 import listenKeyAccounts from './0031_listen_key_accounts.ts';
 import futuresUserConfig from './0032_futures_user_config.ts';
+import futuresPositions from './0033_futures_positions.ts';
 
 /** Every migration in order. Names sort in the order they must run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -67,4 +68,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0030_futures_contracts': futuresContracts,
   '0031_listen_key_accounts': listenKeyAccounts,
   '0032_futures_user_config': futuresUserConfig,
+  '0033_futures_positions': futuresPositions,
 };

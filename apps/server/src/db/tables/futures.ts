@@ -88,9 +88,55 @@ export interface FuturesUserConfigTable {
   updated_at: number;
 }
 
+/**
+ * A position, open or closed (core/futures/futures-state.ts). Quantities are whole contracts (signed: long above
+ * zero), money is in the contract's margin coin; a closed row is the position history.
+ */
+export interface FuturesPositionsTable {
+  id: number;
+  user_id: number;
+  symbol: string;
+  contract_id: number;
+  /** both (one-way), long or short (hedge). */
+  position_side: string;
+  qty: string;
+  entry: string;
+  leverage: number;
+  /** 1 cross, 2 isolated. */
+  margin_mode: number;
+  margin: string;
+  closing: string;
+  realized: string;
+  fee: string;
+  funding: string;
+  max_qty: string;
+  closed_qty: string;
+  close_turnover: string;
+  open: number;
+  opened_at: number;
+  updated_at: number;
+}
+
+/** What a futures order is to its position: one row per order in `orders` whose account is co. */
+export interface FuturesOrdersTable {
+  order_id: number;
+  user_id: number;
+  symbol: string;
+  position_side: string;
+  reduce_only: number;
+  leverage: number;
+  margin_mode: number;
+  /** The original's order type: 1 limit, 2 market, 3 IOC, 4 FOK, 5 post-only, 6 forced. */
+  kind: number;
+  reduce_left: string;
+  realized: string;
+}
+
 export interface FuturesTables {
   contracts: ContractsTable;
   contract_brackets: ContractBracketsTable;
   futures_users: FuturesUsersTable;
   futures_user_config: FuturesUserConfigTable;
+  futures_positions: FuturesPositionsTable;
+  futures_orders: FuturesOrdersTable;
 }

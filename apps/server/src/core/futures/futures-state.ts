@@ -1,0 +1,200 @@
+import { openOrderStatuses } from '@opex/contract/calls/order';
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { FuturesOrdersTable, FuturesPositionsTable } from '../../db/tables/futures.ts';
+import { ledgerOf, ledgerText } from '../../ledger/ledger-units.ts';
+
+/**
+ * The futures book-keeping the core holds beside the order books: open positions and what each open futures order
+ * means for them. Both are loaded on start and written per batch (futures_positions, futures_orders).
+ *
+ * A position is one user's in one contract: in one-way mode a single net position (`both`: long above zero, short
+ * below), in hedge mode a `long` and a `short` one side by side. Its margin is held in the user's co account's
+ * locked balance, as the open orders' reserves are; realized PnL is paid by and to the clearing account.
+ */
+export type PositionSide = 'both' | 'long' | 'short';
+
+export interface FuturesPosition {
+  id: number;
+  userId: number;
+  /** The contract's market symbol (`e-btc-usdt`). */
+  symbol: string;
+  contractId: number;
+  positionSide: PositionSide;
+  /** Signed whole contracts: long above zero. */
+  qty: bigint;
+  /** Average entry price, ledger units (contract-value.ts). */
+  entry: bigint;
+  leverage: number;
+  /** 1 cross, 2 isolated (the original's codes). */
+  marginMode: number;
+  /** Margin held for it (locked in the co account). */
+  margin: bigint;
+  /** Contracts that open reduce-only orders will close. */
+  closing: bigint;
+  realized: bigint;
+  fee: bigint;
+  funding: bigint;
+  /** The largest size it reached, and what closing it brought: the position history's volume and close price. */
+  maxQty: bigint;
+  closedQty: bigint;
+  /** Sum of price x contracts of its closing fills (the average close price's numerator). */
+  closeTurnover: bigint;
+  open: boolean;
+  openedAt: number;
+  updatedAt: number;
+}
+
+/** What a futures order is to its position, fixed when it is placed. */
+export interface FuturesIntent {
+  positionSide: PositionSide;
+  reduceOnly: boolean;
+  leverage: number;
+  marginMode: number;
+  /** The original's order type: 1 limit, 2 market, 3 IOC, 4 FOK, 5 post-only, 6 forced (liquidation). */
+  kind: number;
+}
+
+export interface FuturesOrder extends FuturesIntent {
+  orderId: number;
+  /** Contracts of the order that are to close a position before any opens one (what its reserve does not cover). */
+  reduceLeft: bigint;
+  /** PnL its closing fills realized. */
+  realized: bigint;
+}
+
+export const positionKey = (userId: number, symbol: string, side: PositionSide) => `${userId}|${symbol}|${side}`;
+
+export class FuturesState {
+  readonly positions = new Map<string, FuturesPosition>();
+  readonly orders = new Map<number, FuturesOrder>();
+  nextPositionId = 1;
+
+  position(userId: number, symbol: string, side: PositionSide): FuturesPosition | undefined {
+    return this.positions.get(positionKey(userId, symbol, side));
+  }
+
+  owners(): number[] {
+    return [...new Set([...this.positions.values()].map((p) => p.userId))];
+  }
+
+  /** Open positions and the futures facts of open orders (`openIds`: the core's open order ids). */
+  static async load(db: Kysely<Database>): Promise<FuturesState> {
+    const state = new FuturesState();
+    const [positions, orders, maxId] = await Promise.all([
+      db.selectFrom('futures_positions').selectAll().where('open', '=', 1).execute(),
+      db
+        .selectFrom('futures_orders')
+        .innerJoin('orders', 'orders.id', 'futures_orders.order_id')
+        .selectAll('futures_orders')
+        .where('orders.status', 'in', [...openOrderStatuses])
+        .execute(),
+      db
+        .selectFrom('futures_positions')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirst(),
+    ]);
+    for (const row of positions) {
+      const p = positionFromRow(row);
+      state.positions.set(positionKey(p.userId, p.symbol, p.positionSide), p);
+    }
+    for (const row of orders) state.orders.set(Number(row.order_id), futuresOrderFromRow(row));
+    state.nextPositionId = Number(maxId?.id ?? 0) + 1;
+    return state;
+  }
+}
+
+export const POSITION_UPDATE_COLUMNS = [
+  'qty',
+  'entry',
+  'margin',
+  'closing',
+  'realized',
+  'fee',
+  'funding',
+  'max_qty',
+  'closed_qty',
+  'close_turnover',
+  'open',
+  'updated_at',
+] as const;
+
+export function positionRow(p: FuturesPosition): Insertable<FuturesPositionsTable> {
+  return {
+    id: p.id,
+    user_id: p.userId,
+    symbol: p.symbol,
+    contract_id: p.contractId,
+    position_side: p.positionSide,
+    qty: p.qty.toString(),
+    entry: ledgerText(p.entry),
+    leverage: p.leverage,
+    margin_mode: p.marginMode,
+    margin: ledgerText(p.margin),
+    closing: p.closing.toString(),
+    realized: ledgerText(p.realized),
+    fee: ledgerText(p.fee),
+    funding: ledgerText(p.funding),
+    max_qty: p.maxQty.toString(),
+    closed_qty: p.closedQty.toString(),
+    close_turnover: ledgerText(p.closeTurnover),
+    open: p.open ? 1 : 0,
+    opened_at: p.openedAt,
+    updated_at: p.updatedAt,
+  };
+}
+
+export function positionFromRow(row: Selectable<FuturesPositionsTable>): FuturesPosition {
+  return {
+    id: Number(row.id),
+    userId: Number(row.user_id),
+    symbol: row.symbol,
+    contractId: Number(row.contract_id),
+    positionSide: row.position_side as PositionSide,
+    qty: BigInt(row.qty),
+    entry: ledgerOf(row.entry),
+    leverage: row.leverage,
+    marginMode: row.margin_mode,
+    margin: ledgerOf(row.margin),
+    closing: BigInt(row.closing),
+    realized: ledgerOf(row.realized),
+    fee: ledgerOf(row.fee),
+    funding: ledgerOf(row.funding),
+    maxQty: BigInt(row.max_qty),
+    closedQty: BigInt(row.closed_qty),
+    closeTurnover: ledgerOf(row.close_turnover),
+    open: row.open === 1,
+    openedAt: Number(row.opened_at),
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+export const FUTURES_ORDER_UPDATE_COLUMNS = ['reduce_left', 'realized'] as const;
+
+export function futuresOrderRow(o: FuturesOrder, userId: number, symbol: string): Insertable<FuturesOrdersTable> {
+  return {
+    order_id: o.orderId,
+    user_id: userId,
+    symbol,
+    position_side: o.positionSide,
+    reduce_only: o.reduceOnly ? 1 : 0,
+    leverage: o.leverage,
+    margin_mode: o.marginMode,
+    kind: o.kind,
+    reduce_left: o.reduceLeft.toString(),
+    realized: ledgerText(o.realized),
+  };
+}
+
+function futuresOrderFromRow(row: Selectable<FuturesOrdersTable>): FuturesOrder {
+  return {
+    orderId: Number(row.order_id),
+    positionSide: row.position_side as PositionSide,
+    reduceOnly: row.reduce_only === 1,
+    leverage: row.leverage,
+    marginMode: row.margin_mode,
+    kind: row.kind,
+    reduceLeft: BigInt(row.reduce_left),
+    realized: ledgerOf(row.realized),
+  };
+}
