@@ -165,9 +165,25 @@ export async function tradingInvariants(db: Kysely<Database>, core?: Pick<Tradin
   problems.push(...(await ledgerConservation(db)));
 
   const orders = await db.selectFrom('orders').selectAll().execute();
-  const markets = await db.selectFrom('markets').selectAll().execute();
+  const contracts = await db.selectFrom('contracts').selectAll().where('status', '!=', 'delisted').execute();
+  // A contract's book is a market whose lot is one contract and whose orders hold the margin coin.
+  const markets = [
+    ...(await db.selectFrom('markets').selectAll().execute()).map((m) => ({ ...m, margin: null as string | null })),
+    ...contracts.map((c) => ({
+      symbol: c.contract_name.toLowerCase(),
+      volume_precision: 0,
+      base: c.base,
+      quote: c.quote,
+      margin: c.margin_coin,
+    })),
+  ];
   const marketOf = new Map(markets.map((m) => [m.symbol, m]));
   const reserves = await withdrawalLocks(db);
+  for (const p of await db.selectFrom('futures_positions').selectAll().where('open', '=', 1).execute()) {
+    const contract = contracts.find((c) => c.id === Number(p.contract_id));
+    const key = `${p.user_id}/co/${contract?.margin_coin}`;
+    reserves.set(key, (reserves.get(key) ?? new Big(0)).plus(p.margin));
+  }
   for (const o of orders) {
     const open = openOrderStatuses.includes(o.status);
     if (!open) {
@@ -175,7 +191,7 @@ export async function tradingInvariants(db: Kysely<Database>, core?: Pick<Tradin
       continue;
     }
     const m = marketOf.get(o.symbol);
-    const coin = o.side === 'BUY' ? m?.quote : m?.base;
+    const coin = m?.margin ?? (o.side === 'BUY' ? m?.quote : m?.base);
     const key = `${o.user_id}/${o.account}/${coin}`;
     reserves.set(key, (reserves.get(key) ?? new Big(0)).plus(o.reserve));
   }
@@ -191,6 +207,7 @@ export async function tradingInvariants(db: Kysely<Database>, core?: Pick<Tradin
     if (!reserved.eq(0)) problems.push(`${key} reserves ${reserved} without a balance`);
 
   problems.push(...(await marginInvariants(db)));
+  problems.push(...(await futuresInvariants(db)));
 
   if (core) {
     for (const m of markets) {
@@ -266,5 +283,55 @@ export async function marginInvariants(db: Kysely<Database>): Promise<string[]> 
   }
   for (const [coin, value] of interest)
     if (!value.eq(0)) problems.push(`loans posted ${value} ${coin} interest, lending holds none`);
+  return problems;
+}
+
+/**
+ * Futures' books agree: per contract the open positions net to zero (long open interest = short), no open position
+ * holds negative margin or is flat, a closed one holds nothing, and an open reduce-only order closes no more than
+ * its position holds.
+ */
+export async function futuresInvariants(db: Kysely<Database>): Promise<string[]> {
+  const problems: string[] = [];
+  const positions = await db.selectFrom('futures_positions').selectAll().execute();
+  const net = new Map<string, bigint>();
+  for (const p of positions) {
+    const qty = BigInt(p.qty);
+    if (p.open !== 1) {
+      if (qty !== 0n || !new Big(p.margin).eq(0)) problems.push(`closed position ${p.id} holds ${p.qty} / ${p.margin}`);
+      continue;
+    }
+    if (qty === 0n) problems.push(`open position ${p.id} is flat`);
+    if (new Big(p.margin).lt(0)) problems.push(`position ${p.id} holds negative margin ${p.margin}`);
+    net.set(p.symbol, (net.get(p.symbol) ?? 0n) + qty);
+  }
+  for (const [symbol, sum] of net) if (sum !== 0n) problems.push(`${symbol}: positions net to ${sum}, not 0`);
+  const reducing = await db
+    .selectFrom('futures_orders')
+    .innerJoin('orders', 'orders.id', 'futures_orders.order_id')
+    .select([
+      'orders.id',
+      'orders.side',
+      'futures_orders.user_id',
+      'futures_orders.symbol',
+      'position_side',
+      'reduce_left',
+    ])
+    .where('reduce_only', '=', 1)
+    .where('orders.status', 'in', [...openOrderStatuses])
+    .execute();
+  const closing = new Map<string, bigint>();
+  for (const o of reducing) {
+    const key = `${o.user_id}|${o.symbol}|${o.position_side}`;
+    closing.set(key, (closing.get(key) ?? 0n) + BigInt(o.reduce_left));
+  }
+  for (const [key, sum] of closing) {
+    const [user, symbol, side] = key.split('|');
+    const p = positions.find(
+      (q) => q.open === 1 && String(q.user_id) === user && q.symbol === symbol && q.position_side === side,
+    );
+    const held = p ? BigInt(p.qty) : 0n;
+    if (sum > (held < 0n ? -held : held)) problems.push(`${key}: reduce-only orders close ${sum} of ${held}`);
+  }
   return problems;
 }

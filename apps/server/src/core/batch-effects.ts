@@ -3,6 +3,7 @@ import type { LedgerEntriesTable } from '../db/tables/ledger.ts';
 import type { OrdersTable, PreventedMatchesTable, TradesTable } from '../db/tables/trading.ts';
 import type { BatchTable, Row } from './batch-tables.ts';
 import type { CoreEvent } from './core-events.ts';
+import type { FuturesOrder, FuturesPosition } from './futures/futures-state.ts';
 import type { LoanRecord } from './margin/margin-loans.ts';
 import type { OrderState } from './order-state.ts';
 
@@ -20,6 +21,9 @@ export class BatchEffects {
   readonly scheduleMarks = new Map<string, number>();
   /** Margin loans changed, by id: the row is taken from their final state when the batch is written. */
   readonly loans = new Map<number, LoanRecord>();
+  /** Futures positions and futures orders changed: rows from their final state when the batch is written. */
+  readonly positions = new Map<number, FuturesPosition>();
+  readonly futuresOrders = new Map<number, FuturesOrder>();
   /** Rows a product inserts as they are (margin's repayments and liquidations), by table, in order. */
   readonly inserts = new Map<BatchTable, Row[]>();
   readonly events: CoreEvent[] = [];

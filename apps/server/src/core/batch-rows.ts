@@ -7,6 +7,7 @@ import type { BalanceChange } from './balance-cache.ts';
 import type { BatchEffects } from './batch-effects.ts';
 import type { BatchTable, Row } from './batch-tables.ts';
 import type { BalanceEvent, CoreEvent } from './core-events.ts';
+import { futuresOrderRow, positionRow } from './futures/futures-state.ts';
 import { loanRow } from './margin/margin-loans.ts';
 import { orderRow } from './order-state.ts';
 
@@ -149,6 +150,8 @@ export function batchOutput(
   add('ledger_entries', batch.ledger);
   add('balances', balanceRows);
   add('margin_loans', [...batch.loans.values()].map(loanRow));
+  add('futures_positions', [...batch.positions.values()].map(positionRow));
+  add('futures_orders', [...batch.futuresOrders.values()].map(futuresOrderRow));
   for (const [table, rows] of batch.inserts) add(table, rows);
   add(
     'core_inbox:done',

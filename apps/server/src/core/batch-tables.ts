@@ -1,4 +1,5 @@
 import type { Database } from '../db/schema.ts';
+import { FUTURES_ORDER_UPDATE_COLUMNS, POSITION_UPDATE_COLUMNS } from './futures/futures-state.ts';
 import { ORDER_UPDATE_COLUMNS } from './order-state.ts';
 
 /**
@@ -39,6 +40,9 @@ export const batchTables = {
     set: ['principal', 'interest', 'remainder', 'accrued_until', 'posted', 'interest_paid', 'status', 'updated_at'],
   },
   margin_repayments: { table: 'margin_repayments', write: 'insert' },
+  futures_positions: { table: 'futures_positions', write: 'upsert', key: ['id'], set: POSITION_UPDATE_COLUMNS },
+  futures_fills: { table: 'futures_fills', write: 'insert' },
+  futures_orders: { table: 'futures_orders', write: 'upsert', key: ['order_id'], set: FUTURES_ORDER_UPDATE_COLUMNS },
   margin_liquidations: { table: 'margin_liquidations', write: 'insert' },
   'core_inbox:done': { table: 'core_inbox', write: 'update', key: ['id'], set: ['processed_at', 'result'] },
   schedule_marks: { table: 'schedule_marks', write: 'upsert', key: ['task'], set: ['done_until'] },

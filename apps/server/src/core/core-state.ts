@@ -10,6 +10,7 @@ import { SYSTEM_OWNER } from '../ledger/accounts.ts';
 import { BalanceCache } from './balance-cache.ts';
 import { toUnits } from './decimal-units.ts';
 import { type FeeCoinConfig, type LastPrice, loadFeeCoinConfig } from './fee-coin.ts';
+import { FuturesState } from './futures/futures-state.ts';
 import { MarginLoans } from './margin/margin-loans.ts';
 import { engineRules, loadMarketSpecs, type MarketSpec } from './market-spec.ts';
 import { openOrdersQuery } from './open-order-columns.ts';
@@ -31,6 +32,8 @@ export class CoreState {
   readonly balances = new BalanceCache();
   /** Open margin loans; their holders' balances are always loaded. */
   loans = new MarginLoans();
+  /** Futures positions and what each open futures order is to them. */
+  futures = new FuturesState();
   /** Open margin orders that repay their pair's loans from each fill (auto-repay). */
   readonly autoRepay = new Set<number>();
   /** Users whose fees are charged in the platform coin when they hold enough (user/update_fee_coin_open). */
@@ -90,6 +93,7 @@ export class CoreState {
     }
     loader.finish(state.open);
     state.loans = await MarginLoans.load(db);
+    state.futures = await FuturesState.load(db);
     const autoRepay = await db
       .selectFrom('orders')
       .select('id')
@@ -97,8 +101,8 @@ export class CoreState {
       .where('status', 'in', [...openOrderStatuses])
       .execute();
     for (const row of autoRepay) state.autoRepay.add(Number(row.id));
-    // Balances of every owner with an open order or an open margin loan.
-    const owners = [...new Set([SYSTEM_OWNER, ...loader.owners, ...state.loans.owners()])];
+    // Balances of every owner with an open order, an open margin loan or an open futures position.
+    const owners = [...new Set([SYSTEM_OWNER, ...loader.owners, ...state.loans.owners(), ...state.futures.owners()])];
     for (let i = 0; i < owners.length; i += LOAD_PAGE) await state.balances.load(db, owners.slice(i, i + LOAD_PAGE));
     const maxOrder = await db
       .selectFrom('orders')

@@ -118,8 +118,10 @@ export async function loadMarketSpecs(db: Kysely<Database>): Promise<MarketSpec[
       makerFeeRate: rateOf(c.maker_fee),
       takerFeeRate: rateOf(c.taker_fee),
       minNotional: new Big(0),
-      priceBandUp: new Big(0),
-      priceBandDown: new Big(0),
+      // The contract's price range (a fraction) is the spot guards' band (percent): limit prices on the costly side
+      // stay within it of the last price, and market orders take nothing beyond it.
+      priceBandUp: new Big(c.price_range || '0').times(100),
+      priceBandDown: new Big(c.price_range || '0').times(100),
       open: c.status === 'listed',
       baseScale: scaleOf(c.base),
       quoteScale: scaleOf(c.quote),

@@ -314,6 +314,8 @@ export class TradingCore implements CommandBus<CoreCommands> {
 
   /** Each kind's batch-level reads (client order ids' first answers), before any command is applied. */
   private async prepare(jobs: Job[]): Promise<void> {
+    // Spot, margin and futures orders share the client order ids: each kind's reads add to this batch's.
+    this.clientOrders.beginBatch();
     const byKind = new Map<Job['kind'], unknown[]>();
     for (const job of jobs) {
       if (!this.commands[job.kind].prepare) continue;

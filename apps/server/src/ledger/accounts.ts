@@ -35,6 +35,13 @@ export const accountTypes = {
   lending: { holder: 'system', product: 'margin', mayGoNegative: false },
   /** Margin's insurance fund: takes a liquidation's shortfall; below zero, the exchange has covered the loss. */
   margin_insurance: { holder: 'system', product: 'margin', mayGoNegative: true },
+  /**
+   * Futures' counterparty of realized PnL per margin coin: pays a closing position's gain and takes its loss. Gains
+   * and losses of one contract cancel over its life, so it holds only what open positions owe each other.
+   */
+  futures_clearing: { holder: 'system', product: 'futures', mayGoNegative: true },
+  /** Futures' insurance fund per margin coin: takes what liquidations leave, pays losses beyond a position's margin. */
+  futures_insurance: { holder: 'system', product: 'futures', mayGoNegative: true },
 } as const satisfies Record<string, AccountTypeSpec>;
 
 export type AccountType = keyof typeof accountTypes;
@@ -93,6 +100,9 @@ export const ledgerCauseKinds = {
   /** Margin: a loan paid out into a pair's margin account, and its repayment. */
   borrow: 'movement',
   repay: 'movement',
+  /** Futures: margin moved into or out of a position, and PnL realized by a closing fill. */
+  position_margin: 'trading',
+  realized_pnl: 'movement',
   // Old rows of the demo market maker's bots, pruned, summed into one row per balance (market-maker/bot-pruning.ts).
   opening_balance: 'movement',
 } as const satisfies Record<string, 'trading' | 'movement'>;

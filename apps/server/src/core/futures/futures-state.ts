@@ -30,8 +30,6 @@ export interface FuturesPosition {
   marginMode: number;
   /** Margin held for it (locked in the co account). */
   margin: bigint;
-  /** Contracts that open reduce-only orders will close. */
-  closing: bigint;
   realized: bigint;
   fee: bigint;
   funding: bigint;
@@ -57,6 +55,8 @@ export interface FuturesIntent {
 
 export interface FuturesOrder extends FuturesIntent {
   orderId: number;
+  userId: number;
+  symbol: string;
   /** Contracts of the order that are to close a position before any opens one (what its reserve does not cover). */
   reduceLeft: bigint;
   /** PnL its closing fills realized. */
@@ -68,7 +68,37 @@ export const positionKey = (userId: number, symbol: string, side: PositionSide) 
 export class FuturesState {
   readonly positions = new Map<string, FuturesPosition>();
   readonly orders = new Map<number, FuturesOrder>();
+  /** Open reduce-only orders by the position they close (positionKey): what is closable is the rest. */
+  readonly reducing = new Map<string, Set<number>>();
+  /** Positions a command's fills changed, for the reduce-only check at its end (futures-commands.ts). */
+  readonly touched = new Set<string>();
   nextPositionId = 1;
+
+  addOrder(order: FuturesOrder): void {
+    this.orders.set(order.orderId, order);
+    if (!order.reduceOnly) return;
+    const key = positionKey(order.userId, order.symbol, order.positionSide);
+    const set = this.reducing.get(key);
+    if (set) set.add(order.orderId);
+    else this.reducing.set(key, new Set([order.orderId]));
+  }
+
+  removeOrder(orderId: number): void {
+    const order = this.orders.get(orderId);
+    if (!order) return;
+    this.orders.delete(orderId);
+    const key = positionKey(order.userId, order.symbol, order.positionSide);
+    const set = this.reducing.get(key);
+    set?.delete(orderId);
+    if (set?.size === 0) this.reducing.delete(key);
+  }
+
+  /** Contracts the open reduce-only orders of a position still close. */
+  closing(key: string): bigint {
+    let sum = 0n;
+    for (const id of this.reducing.get(key) ?? []) sum += (this.orders.get(id) as FuturesOrder).reduceLeft;
+    return sum;
+  }
 
   position(userId: number, symbol: string, side: PositionSide): FuturesPosition | undefined {
     return this.positions.get(positionKey(userId, symbol, side));
@@ -98,7 +128,7 @@ export class FuturesState {
       const p = positionFromRow(row);
       state.positions.set(positionKey(p.userId, p.symbol, p.positionSide), p);
     }
-    for (const row of orders) state.orders.set(Number(row.order_id), futuresOrderFromRow(row));
+    for (const row of orders) state.addOrder(futuresOrderFromRow(row));
     state.nextPositionId = Number(maxId?.id ?? 0) + 1;
     return state;
   }
@@ -108,7 +138,6 @@ export const POSITION_UPDATE_COLUMNS = [
   'qty',
   'entry',
   'margin',
-  'closing',
   'realized',
   'fee',
   'funding',
@@ -131,7 +160,6 @@ export function positionRow(p: FuturesPosition): Insertable<FuturesPositionsTabl
     leverage: p.leverage,
     margin_mode: p.marginMode,
     margin: ledgerText(p.margin),
-    closing: p.closing.toString(),
     realized: ledgerText(p.realized),
     fee: ledgerText(p.fee),
     funding: ledgerText(p.funding),
@@ -156,7 +184,6 @@ export function positionFromRow(row: Selectable<FuturesPositionsTable>): Futures
     leverage: row.leverage,
     marginMode: row.margin_mode,
     margin: ledgerOf(row.margin),
-    closing: BigInt(row.closing),
     realized: ledgerOf(row.realized),
     fee: ledgerOf(row.fee),
     funding: ledgerOf(row.funding),
@@ -171,11 +198,11 @@ export function positionFromRow(row: Selectable<FuturesPositionsTable>): Futures
 
 export const FUTURES_ORDER_UPDATE_COLUMNS = ['reduce_left', 'realized'] as const;
 
-export function futuresOrderRow(o: FuturesOrder, userId: number, symbol: string): Insertable<FuturesOrdersTable> {
+export function futuresOrderRow(o: FuturesOrder): Insertable<FuturesOrdersTable> {
   return {
     order_id: o.orderId,
-    user_id: userId,
-    symbol,
+    user_id: o.userId,
+    symbol: o.symbol,
     position_side: o.positionSide,
     reduce_only: o.reduceOnly ? 1 : 0,
     leverage: o.leverage,
@@ -189,6 +216,8 @@ export function futuresOrderRow(o: FuturesOrder, userId: number, symbol: string)
 function futuresOrderFromRow(row: Selectable<FuturesOrdersTable>): FuturesOrder {
   return {
     orderId: Number(row.order_id),
+    userId: Number(row.user_id),
+    symbol: row.symbol,
     positionSide: row.position_side as PositionSide,
     reduceOnly: row.reduce_only === 1,
     leverage: row.leverage,

@@ -4,6 +4,7 @@ import { Reason } from '@opex/engine/reasons';
 import type { BatchEffects } from '../batch-effects.ts';
 import type { CoreState, Market } from '../core-state.ts';
 import { formatUnits } from '../decimal-units.ts';
+import { settleFuturesTrade } from '../futures/futures-settlement.ts';
 import type { OrderState } from '../order-state.ts';
 import { end } from './order-end.ts';
 import { settleTrade } from './trade-settlement.ts';
@@ -18,7 +19,8 @@ export function settleEvents(state: CoreState, batch: BatchEffects, market: Mark
   let triggered: OrderState[] | null = null;
   for (let i = 0; i < events.count; i++) {
     const type = events.type(i);
-    if (type === EventType.Trade) settleTrade(state, batch, market, i, now);
+    if (type === EventType.Trade)
+      (market.spec.futures ? settleFuturesTrade : settleTrade)(state, batch, market, i, now);
     else if (type === EventType.Triggered) {
       const order = state.open.get(events.orderId(i)) as OrderState;
       order.status = OrderStatus.open;

@@ -16,8 +16,7 @@ export class ClientOrderIds {
 
   /** Reads the first answers of the batch's client order ids before it is applied. */
   async prepare(db: Kysely<Database>, commands: PlaceCommand[]): Promise<void> {
-    const known = new Map<string, PlaceOutcome>();
-    this.known = known;
+    const known = this.known;
     const wanted = commands.filter((c) => c.clientOrderId !== null);
     if (wanted.length === 0) return;
     // What is committed before the query starts is in what it reads; the rest is taken from memory after it.
@@ -35,6 +34,11 @@ export class ClientOrderIds {
       known.set(`${row.user_id}/${row.client_order_id}`, outcome);
     }
     for (const [key, first] of this.uncommitted) if (!known.has(key)) known.set(key, first.outcome);
+  }
+
+  /** A new batch: the answers read for the last one are forgotten (prepare reads this one's, kind by kind). */
+  beginBatch(): void {
+    this.known = new Map();
   }
 
   /** The command's first answer, or what `place` answers now (remembered for later retries). */

@@ -20,5 +20,10 @@ export function end(state: CoreState, batch: BatchEffects, order: OrderState, st
   order.updatedAt = now;
   state.open.delete(order.id);
   state.autoRepay.delete(order.id);
+  if (order.spec.futures) {
+    const futures = state.futures.orders.get(order.id);
+    if (futures) batch.futuresOrders.set(order.id, futures);
+    state.futures.removeOrder(order.id);
+  }
   batch.orders.set(order.id, order);
 }

@@ -10,7 +10,8 @@ import type { Account } from '../../ledger/accounts.ts';
 import type { BatchEffects } from '../batch-effects.ts';
 import type { CoreState } from '../core-state.ts';
 import { formatUnits, unitsToBig } from '../decimal-units.ts';
-import type { FuturesIntent } from '../futures/futures-state.ts';
+import { futuresReserve } from '../futures/futures-reserve.ts';
+import type { FuturesIntent, FuturesOrder } from '../futures/futures-state.ts';
 import { checkGuards, type GuardRefusal, protectionPrice } from '../market-guards.ts';
 import { checkOrder, type OrderRefusal, type OrderRequest } from '../order-rules.ts';
 import { feeCoinOf, lockCoinOf, notionalLedger, type OrderState, reserveFor } from '../order-state.ts';
@@ -125,10 +126,18 @@ export function placeOrder(state: CoreState, batch: BatchEffects, cmd: PlaceComm
     updatedAt: now,
     stp,
   };
-  const reserve =
-    order.type === 2 && order.side === 'BUY' && order.lots > 0
-      ? costToBuy(market.book, order, limitTicks)
-      : reserveFor(order);
+  let reserve: bigint;
+  let reduceLeft = 0n;
+  if (cmd.futures) {
+    const reckoned = futuresReserve(state, market.book, order, cmd.futures, limitTicks);
+    if (typeof reckoned === 'string') return refuse(state, batch, cmd, reckoned, now);
+    ({ reserve, reduceLeft } = reckoned);
+  } else {
+    reserve =
+      order.type === 2 && order.side === 'BUY' && order.lots > 0
+        ? costToBuy(market.book, order, limitTicks)
+        : reserveFor(order);
+  }
   const lockCoin = lockCoinOf(order);
   const refusal = risk.check(state, order, lockCoin, reserve);
   if (refusal) return refuse(state, batch, cmd, refusal, now);
@@ -161,6 +170,11 @@ export function placeOrder(state: CoreState, batch: BatchEffects, cmd: PlaceComm
   order.reserve = reserve;
   state.open.set(order.id, order);
   batch.orders.set(order.id, order);
+  if (cmd.futures) {
+    const futures = { ...cmd.futures, orderId: order.id, userId: order.userId, symbol: order.spec.symbol, reduceLeft };
+    state.futures.addOrder({ ...futures, realized: 0n });
+    batch.futuresOrders.set(order.id, state.futures.orders.get(order.id) as FuturesOrder);
+  }
   batch.touchedMarkets.add(market.spec.symbol);
   settleEvents(state, batch, market, now);
   if (state.open.has(order.id) && book.ids.get(order.id) === NOT_ON_BOOK)

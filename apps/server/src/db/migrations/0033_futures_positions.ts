@@ -22,7 +22,6 @@ export default (_dialect: Dialect): Migration => ({
       .addColumn('leverage', 'integer', notNull)
       .addColumn('margin_mode', 'integer', notNull)
       .addColumn('margin', 'text', notNull)
-      .addColumn('closing', 'text', zero)
       .addColumn('realized', 'text', zero)
       .addColumn('fee', 'text', zero)
       .addColumn('funding', 'text', zero)
@@ -51,6 +50,16 @@ export default (_dialect: Dialect): Migration => ({
       .addColumn('kind', 'integer', notNull)
       .addColumn('reduce_left', 'text', zero)
       .addColumn('realized', 'text', zero)
+      .execute();
+    // Per trade of a contract: each side's realized PnL and position, so fills and position history read back exactly.
+    await db.schema
+      .createTable('futures_fills')
+      .addColumn('trade_id', 'bigint', (c) => c.primaryKey())
+      .addColumn('symbol', 'text', notNull)
+      .addColumn('buyer_realized', 'text', notNull)
+      .addColumn('seller_realized', 'text', notNull)
+      .addColumn('buyer_position_id', 'bigint', notNull)
+      .addColumn('seller_position_id', 'bigint', notNull)
       .execute();
   },
 });

@@ -105,7 +105,6 @@ export interface FuturesPositionsTable {
   /** 1 cross, 2 isolated. */
   margin_mode: number;
   margin: string;
-  closing: string;
   realized: string;
   fee: string;
   funding: string;
@@ -132,6 +131,16 @@ export interface FuturesOrdersTable {
   realized: string;
 }
 
+/** Per trade of a contract: what it realized for each side, and their positions. */
+export interface FuturesFillsTable {
+  trade_id: number;
+  symbol: string;
+  buyer_realized: string;
+  seller_realized: string;
+  buyer_position_id: number;
+  seller_position_id: number;
+}
+
 export interface FuturesTables {
   contracts: ContractsTable;
   contract_brackets: ContractBracketsTable;
@@ -139,4 +148,5 @@ export interface FuturesTables {
   futures_user_config: FuturesUserConfigTable;
   futures_positions: FuturesPositionsTable;
   futures_orders: FuturesOrdersTable;
+  futures_fills: FuturesFillsTable;
 }

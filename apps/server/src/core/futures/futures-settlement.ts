@@ -1,0 +1,262 @@
+import { OrderStatus } from '@opex/contract/calls/order';
+import { SYSTEM_OWNER } from '../../ledger/accounts.ts';
+import { ledgerFromUnits, ledgerText, mulRate } from '../../ledger/ledger-units.ts';
+import type { CorePosting } from '../balance-cache.ts';
+import type { BatchEffects } from '../batch-effects.ts';
+import type { CoreState, Market } from '../core-state.ts';
+import { formatUnits } from '../decimal-units.ts';
+import type { OrderState } from '../order-state.ts';
+import { end } from '../spot/order-end.ts';
+import { initialMargin } from './brackets.ts';
+import { applyFill, notional } from './contract-value.ts';
+import type { FuturesRules } from './futures-rules.ts';
+import { type FuturesOrder, type FuturesPosition, positionKey } from './futures-state.ts';
+import { ceilDiv } from './ratio.ts';
+
+/**
+ * One trade on a contract's book, settled for both sides. For each order, against its position:
+ * 1. the part that closes (applyFill): the position's margin for it is freed, and the PnL at the trade price is paid
+ *    by or to the clearing account. A loss is paid from the freed margin, then (cross) the account's available
+ *    balance or (isolated) the rest of the position's margin; what is still owed is the insurance fund's;
+ * 2. the part that opens: the order's reserve for it is freed, and the position holds its initial margin at the
+ *    trade price;
+ * 3. the fee on the whole fill's value goes to the fee account (opening and closing parts as separate rows).
+ * Nothing is ever taken beyond what the account holds: every balance stays at or above zero.
+ */
+export function settleFuturesTrade(
+  state: CoreState,
+  batch: BatchEffects,
+  market: Market,
+  i: number,
+  now: number,
+): void {
+  const events = market.book.events;
+  const spec = market.spec;
+  const rules = spec.futures as FuturesRules;
+  const maker = state.open.get(events.makerId(i)) as OrderState;
+  const taker = state.open.get(events.takerId(i)) as OrderState;
+  const ticks = events.tradePrice(i);
+  const lots = events.tradeQty(i);
+  const price = ledgerFromUnits(ticks, spec.pricePrecision);
+  const value = notional(rules.terms, BigInt(lots), price);
+  const tradeId = state.nextTradeId++;
+  const cause = `trade:${tradeId}`;
+  const fill = (o: OrderState, rate: bigint) =>
+    fillOrder({ state, batch, now, rules, cause }, o, BigInt(lots), price, value, rate);
+  const makerFill = fill(maker, spec.makerFeeRate);
+  const takerFill = fill(taker, spec.takerFeeRate);
+  for (const o of [maker, taker]) {
+    o.dealLots += lots;
+    o.dealMoney += value;
+    o.status = OrderStatus.partiallyFilled;
+    o.updatedAt = now;
+    batch.orders.set(o.id, o);
+  }
+  const [buyer, seller] = taker.side === 'BUY' ? [takerFill, makerFill] : [makerFill, takerFill];
+  const volume = String(lots);
+  const priceText = formatUnits(ticks, spec.pricePrecision);
+  batch.trades.push({
+    id: tradeId,
+    symbol: spec.symbol,
+    price: priceText,
+    volume,
+    amount: ledgerText(value),
+    maker_order_id: maker.id,
+    taker_order_id: taker.id,
+    maker_user_id: maker.userId,
+    taker_user_id: taker.userId,
+    taker_side: taker.side,
+    buyer_fee: ledgerText(buyer.fee),
+    seller_fee: ledgerText(seller.fee),
+    buyer_fee_coin: rules.marginCoin,
+    seller_fee_coin: rules.marginCoin,
+    created_at: now,
+  });
+  batch.insert('futures_fills', {
+    trade_id: tradeId,
+    symbol: spec.symbol,
+    buyer_realized: ledgerText(buyer.realized),
+    seller_realized: ledgerText(seller.realized),
+    buyer_position_id: buyer.positionId,
+    seller_position_id: seller.positionId,
+  });
+  batch.events.push({
+    type: 'trade',
+    tradeId,
+    symbol: spec.symbol,
+    price: priceText,
+    volume,
+    amount: ledgerText(value),
+    takerSide: taker.side,
+    makerUserId: maker.userId,
+    takerUserId: taker.userId,
+    takerOrderId: taker.id,
+    ts: now,
+  });
+  if (events.makerRemaining(i) === 0) end(state, batch, maker, OrderStatus.filled, now);
+}
+
+interface FillContext {
+  state: CoreState;
+  batch: BatchEffects;
+  now: number;
+  rules: FuturesRules;
+  cause: string;
+}
+
+interface FillOutcome {
+  fee: bigint;
+  realized: bigint;
+  positionId: number;
+}
+
+function fillOrder(
+  c: FillContext,
+  o: OrderState,
+  lots: bigint,
+  price: bigint,
+  value: bigint,
+  feeRate: bigint,
+): FillOutcome {
+  const { state, batch, now, rules } = c;
+  const fo = state.futures.orders.get(o.id) as FuturesOrder;
+  const unit = 10n ** BigInt(18 - rules.marginScale);
+  const key = positionKey(o.userId, o.spec.symbol, fo.positionSide);
+  let position = state.futures.positions.get(key) ?? openPosition(state, o, fo, now);
+  const before = position.qty;
+  const signed = o.side === 'BUY' ? lots : -lots;
+  const result = applyFill(rules.terms, { qty: before, entry: position.entry }, signed, price);
+  const closed = result.closedQty;
+  const opened = lots - closed;
+  const coin = rules.marginCoin;
+  const balance = () => state.balances.get(o.userId, 'co', coin);
+  const posting = (ownerId: number, account: CorePosting['account'], field: CorePosting['field'], delta: bigint) =>
+    ({ ownerId, account, coin, field, delta }) as CorePosting;
+  const post = (cause: 'position_margin' | 'realized_pnl', postings: CorePosting[]) => {
+    const moves = postings.filter((p) => p.delta !== 0n);
+    if (moves.length) state.balances.post(cause, c.cause, moves, now, batch.ledger);
+  };
+  /** Moves margin between the co account's available and locked balance (to locked when above zero). */
+  const lock = (amount: bigint) =>
+    post('position_margin', [posting(o.userId, 'co', 'available', -amount), posting(o.userId, 'co', 'locked', amount)]);
+
+  // What was left of the order's opening part before this fill (its reserve covers that much).
+  const openLeft = BigInt(o.lots - o.dealLots) - fo.reduceLeft;
+  fo.reduceLeft -= closed < fo.reduceLeft ? closed : fo.reduceLeft;
+
+  let realized = 0n;
+  if (closed > 0n) {
+    const size = before < 0n ? -before : before;
+    const freed = closed === size ? position.margin : (position.margin * closed) / size;
+    position.margin -= freed;
+    lock(-freed);
+    realized = result.realizedPnl;
+    if (realized >= 0n) {
+      post('realized_pnl', [
+        posting(SYSTEM_OWNER, 'futures_clearing', 'available', -realized),
+        posting(o.userId, 'co', 'available', realized),
+      ]);
+    } else {
+      const loss = -realized;
+      // Isolated: only this position's margin answers for its loss; cross: the whole available balance.
+      const fromAvailable = min(loss, position.marginMode === 2 ? freed : balance().available);
+      const fromMargin = min(loss - fromAvailable, position.margin);
+      position.margin -= fromMargin;
+      post('realized_pnl', [
+        posting(o.userId, 'co', 'available', -fromAvailable),
+        posting(o.userId, 'co', 'locked', -fromMargin),
+        posting(SYSTEM_OWNER, 'futures_insurance', 'available', -(loss - fromAvailable - fromMargin)),
+        posting(SYSTEM_OWNER, 'futures_clearing', 'available', loss),
+      ]);
+    }
+    position.realized += realized;
+    position.closedQty += closed;
+    position.closeTurnover += closed * price;
+    fo.realized += realized;
+  }
+  const after = result.position.qty;
+  if (after === 0n || (before !== 0n && before < 0n !== after < 0n)) {
+    // Flat, or through zero: this position ends (what margin it still holds is freed); beyond zero a new one opens.
+    lock(-position.margin);
+    position.margin = 0n;
+    position.qty = 0n;
+    position.open = false;
+    position.updatedAt = now;
+    batch.positions.set(position.id, position);
+    state.futures.positions.delete(key);
+    if (after !== 0n) position = openPosition(state, o, fo, now);
+  }
+  if (opened > 0n) {
+    // The order's reserve for these contracts goes back; the position holds their initial margin at this price.
+    const freed = opened >= openLeft ? o.reserve : (o.reserve * opened) / openLeft;
+    o.reserve -= freed;
+    lock(-freed);
+    const margin = roundUp(initialMargin(notional(rules.terms, opened, price), BigInt(fo.leverage)), unit);
+    const held = min(margin, balance().available);
+    lock(held);
+    position.margin += held;
+    position.leverage = fo.leverage;
+  }
+  position.qty = after;
+  position.entry = result.position.entry;
+  const size = after < 0n ? -after : after;
+  if (size > position.maxQty) position.maxQty = size;
+  position.updatedAt = now;
+  if (after !== 0n) {
+    state.futures.positions.set(key, position);
+    batch.positions.set(position.id, position);
+  }
+
+  // The fee on the whole fill, truncated to the coin's unit, never more than the account has.
+  const fee = min((mulRate(value, feeRate) / unit) * unit, balance().available);
+  if (fee > 0n) {
+    const closeFee = (fee * closed) / lots;
+    for (const [part, memo] of [
+      [closeFee, 'close'],
+      [fee - closeFee, 'open'],
+    ] as const) {
+      if (part === 0n) continue;
+      state.balances.post(
+        'fee',
+        c.cause,
+        [posting(o.userId, 'co', 'available', -part), posting(SYSTEM_OWNER, 'fee', 'available', part)],
+        now,
+        batch.ledger,
+        memo,
+      );
+    }
+    o.fee += fee;
+    position.fee += fee;
+  }
+  batch.futuresOrders.set(o.id, fo);
+  state.futures.touched.add(key);
+  return { fee, realized, positionId: position.id };
+}
+
+/** A new, flat position for the order's side, with the order's leverage and margin mode. */
+function openPosition(state: CoreState, o: OrderState, fo: FuturesOrder, now: number): FuturesPosition {
+  return {
+    id: state.futures.nextPositionId++,
+    userId: o.userId,
+    symbol: o.spec.symbol,
+    contractId: (o.spec.futures as FuturesRules).contractId,
+    positionSide: fo.positionSide,
+    qty: 0n,
+    entry: 0n,
+    leverage: fo.leverage,
+    marginMode: fo.marginMode,
+    margin: 0n,
+    realized: 0n,
+    fee: 0n,
+    funding: 0n,
+    maxQty: 0n,
+    closedQty: 0n,
+    closeTurnover: 0n,
+    open: true,
+    openedAt: now,
+    updatedAt: now,
+  };
+}
+
+const min = (a: bigint, b: bigint) => (a < b ? a : b);
+const roundUp = (amount: bigint, unit: bigint) => ceilDiv(amount, unit) * unit;

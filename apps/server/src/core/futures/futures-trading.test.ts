@@ -1,0 +1,237 @@
+import { ErrorCode } from '@opex/contract/error-codes';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { seedContract } from '../../../test/futures-fixtures.ts';
+import { openTestDatabase, type TestDatabase, testDialects } from '../../../test/harness.ts';
+import { balanceOf, fund, tradingInvariants } from '../../../test/trading-fixtures.ts';
+import { ManualClock } from '../../platform/clock.ts';
+import { TradingCore } from '../trading-core.ts';
+import type { FuturesPlaceCommand } from './futures-commands.ts';
+
+const SYMBOL = 'e-btc-usdt';
+const [ALICE, BOB, CAROL, DAVE] = [1, 2, 3, 4];
+
+/**
+ * Futures trading through the core on E-BTC-USDT: linear, 0.001 BTC a contract, maker 0.02%, taker 0.05%, brackets
+ * 125x to 50,000 USDT. Every expected amount below is worked out by hand in the comments.
+ */
+describe.each(testDialects)('futures trading on %s', (dialect) => {
+  let database: TestDatabase;
+  let core: TradingCore;
+  const clock = new ManualClock(Date.UTC(2026, 0, 1));
+
+  const start = async () => {
+    core = new TradingCore(database, clock, { inboxPollMs: 0 });
+    await core.start();
+  };
+  type Order = Partial<FuturesPlaceCommand> & Pick<FuturesPlaceCommand, 'side'>;
+  const place = (userId: number, order: Order, intent: Partial<FuturesPlaceCommand['intent']> = {}) =>
+    core.execute('futuresPlace', {
+      userId,
+      symbol: SYMBOL,
+      kind: 1,
+      clientOrderId: null,
+      ...order,
+      intent: { positionSide: 'both', reduceOnly: false, leverage: 10, marginMode: 1, ...intent },
+    });
+  const co = (userId: number, coin = 'USDT') => balanceOf(database.db, userId, coin, 'co');
+  const system = (account: string) => balanceOf(database.db, 0, 'USDT', account);
+  const positions = () => database.db.selectFrom('futures_positions').selectAll().orderBy('id').execute();
+  const open = async (userId: number) =>
+    (await positions())
+      .filter((p) => p.open === 1 && Number(p.user_id) === userId)
+      .map((p) => ({ side: p.position_side, qty: p.qty, entry: Number(p.entry), margin: Number(p.margin) }));
+  const expectInvariants = async () => expect(await tradingInvariants(database.db, core)).toEqual([]);
+
+  beforeEach(async () => {
+    database = await openTestDatabase(dialect);
+    await seedContract(database.db);
+    await start();
+    for (const user of [ALICE, BOB, CAROL, DAVE]) {
+      await core.postMovement({
+        cause: 'operator_credit',
+        causeId: `co-${user}`,
+        postings: [
+          { ownerId: user, account: 'co', coin: 'USDT', field: 'available', delta: '1000' },
+          { ownerId: 0, account: 'external', coin: 'USDT', field: 'available', delta: '-1000' },
+        ],
+      });
+    }
+  });
+  afterEach(async () => {
+    await core.stop();
+    await database.close();
+  });
+
+  it('opens a long against a resting short: initial margin and fees, then closes it at a profit paid by clearing', async () => {
+    // Bob's sell of 10 at 20000: value 10 x 0.001 x 20000 = 200, margin at 10x 20, taker fee held 200 x 0.0005 = 0.1.
+    expect(await place(BOB, { side: 'SELL', price: '20000', volume: '10' })).toMatchObject({ ok: true });
+    expect(await co(BOB)).toEqual({ available: '979.9', locked: '20.1' });
+    // Alice buys 10 at market: she takes Bob's order at 20000 (margin 20, taker fee 0.1).
+    expect(await place(ALICE, { side: 'BUY', kind: 2, volume: '10' })).toMatchObject({ ok: true });
+    expect(await co(ALICE)).toEqual({ available: '979.9', locked: '20' });
+    // Bob, the maker: his reserve goes back, the position holds 20, maker fee 200 x 0.0002 = 0.04.
+    expect(await co(BOB)).toEqual({ available: '979.96', locked: '20' });
+    expect(await system('fee')).toEqual({ available: '0.14', locked: '0' });
+    expect(await open(ALICE)).toEqual([{ side: 'both', qty: '10', entry: 20000, margin: 20 }]);
+    expect(await open(BOB)).toEqual([{ side: 'both', qty: '-10', entry: 20000, margin: 20 }]);
+
+    // Alice closes at 21000 (reduce-only), Carol's market buy takes it and opens a long.
+    expect(await place(ALICE, { side: 'SELL', price: '21000', volume: '10' }, { reduceOnly: true })).toMatchObject({
+      ok: true,
+    });
+    expect(await co(ALICE)).toEqual({ available: '979.9', locked: '20' });
+    expect(await place(CAROL, { side: 'BUY', kind: 2, volume: '10' })).toMatchObject({ ok: true });
+    // Alice: margin 20 back, PnL 10 x 0.001 x (21000 - 20000) = 10 from clearing, maker fee 210 x 0.0002 = 0.042.
+    expect(await co(ALICE)).toEqual({ available: '1009.858', locked: '0' });
+    expect(await open(ALICE)).toEqual([]);
+    expect(await system('futures_clearing')).toEqual({ available: '-10', locked: '0' });
+    // Carol: margin 21, taker fee 210 x 0.0005 = 0.105.
+    expect(await co(CAROL)).toEqual({ available: '978.895', locked: '21' });
+    expect(await open(CAROL)).toEqual([{ side: 'both', qty: '10', entry: 21000, margin: 21 }]);
+    const closed = (await positions()).find((p) => Number(p.user_id) === ALICE);
+    expect(closed).toMatchObject({ open: 0, qty: '0', max_qty: '10', closed_qty: '10' });
+    expect(Number(closed?.realized)).toBe(10);
+    expect(Number(closed?.fee)).toBeCloseTo(0.142, 12);
+    await expectInvariants();
+  });
+
+  it('in one-way mode an order nets first and turns the position through zero; reduce-only orders left over are cancelled', async () => {
+    await place(BOB, { side: 'SELL', price: '20000', volume: '5' });
+    await place(ALICE, { side: 'BUY', price: '20000', volume: '5' });
+    // A reduce-only sell of 5 rests at 22000 while Alice's long is 5.
+    const reduce = await place(ALICE, { side: 'SELL', price: '22000', volume: '5' }, { reduceOnly: true });
+    expect(reduce).toMatchObject({ ok: true });
+    // More than the closable volume is refused, and so is a close with no position.
+    expect(await place(ALICE, { side: 'SELL', price: '22000', volume: '1' }, { reduceOnly: true })).toEqual({
+      ok: false,
+      code: ErrorCode.futuresCloseAboveClosable,
+    });
+    expect(await place(CAROL, { side: 'SELL', price: '22000', volume: '1' }, { reduceOnly: true })).toEqual({
+      ok: false,
+      code: ErrorCode.futuresNoPosition,
+    });
+    // Alice sells 8 at 19500 (not reduce-only): 5 close her long at a loss of 5 x 0.001 x 500 = 2.5, 3 open a short.
+    await place(CAROL, { side: 'BUY', price: '19500', volume: '8' });
+    expect(await place(ALICE, { side: 'SELL', kind: 2, volume: '8' })).toMatchObject({ ok: true });
+    expect(await open(ALICE)).toEqual([{ side: 'both', qty: '-3', entry: 19500, margin: 5.85 }]);
+    // Her reduce-only sell would now add to a short: cancelled by the exchange.
+    const order = await database.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', (reduce as { orderId: number }).orderId)
+      .executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ status: 4, closed_by_exchange: 1 });
+    // Alice took Bob's 5 at 20000 (margin 10, taker fee 100 x 0.0005 = 0.05): 989.95 left. Now 10 freed, loss 2.5,
+    // the short's margin 3 x 19.5 / 10 = 5.85, taker fee 8 x 19.5 x 0.0005 = 0.078: 991.522.
+    expect(await co(ALICE)).toEqual({ available: '991.522', locked: '5.85' });
+    await expectInvariants();
+  });
+
+  it('keeps hedge-mode long and short positions apart, each closed only by its own closing orders', async () => {
+    const hedge = (side: 'long' | 'short', reduceOnly = false) => ({ positionSide: side, reduceOnly });
+    await place(BOB, { side: 'SELL', price: '20000', volume: '4' });
+    await place(ALICE, { side: 'BUY', price: '20000', volume: '4' }, hedge('long'));
+    await place(BOB, { side: 'BUY', price: '20000', volume: '3' });
+    await place(ALICE, { side: 'SELL', price: '20000', volume: '3' }, hedge('short'));
+    expect(await open(ALICE)).toEqual([
+      { side: 'long', qty: '4', entry: 20000, margin: 8 },
+      { side: 'short', qty: '-3', entry: 20000, margin: 6 },
+    ]);
+    // Closing the short with a buy of 3 leaves the long alone.
+    await place(BOB, { side: 'SELL', price: '20000', volume: '3' });
+    await place(ALICE, { side: 'BUY', kind: 2, volume: '3' }, hedge('short', true));
+    expect(await open(ALICE)).toEqual([{ side: 'long', qty: '4', entry: 20000, margin: 8 }]);
+    await expectInvariants();
+  });
+
+  it('pays a loss beyond an isolated position margin from the insurance fund, never from the rest of the account', async () => {
+    // Dave: isolated long of 10 at 100x: margin 200 / 100 = 2, taker fee 0.1.
+    await place(BOB, { side: 'SELL', price: '20000', volume: '10' });
+    await place(DAVE, { side: 'BUY', kind: 2, volume: '10' }, { leverage: 100, marginMode: 2 });
+    expect(await co(DAVE)).toEqual({ available: '997.9', locked: '2' });
+    // He closes at 19000: loss 10 x 0.001 x 1000 = 10; his margin pays 2, the fund 8; close fee 190 x 0.0005.
+    await place(CAROL, { side: 'BUY', price: '19000', volume: '10' });
+    await place(DAVE, { side: 'SELL', kind: 2, volume: '10' }, { leverage: 100, marginMode: 2, reduceOnly: true });
+    expect(await co(DAVE)).toEqual({ available: '997.805', locked: '0' });
+    expect(await system('futures_insurance')).toEqual({ available: '-8', locked: '0' });
+    expect(await system('futures_clearing')).toEqual({ available: '10', locked: '0' });
+    await expectInvariants();
+  });
+
+  it('refuses what the contract and the account do not allow, changing nothing', async () => {
+    const before = await co(ALICE);
+    // 10x on 1000 USDT opens at most ~9,950 USDT: 600 contracts at 20000 are 12,000.
+    expect(await place(ALICE, { side: 'BUY', price: '20000', volume: '600' })).toEqual({
+      ok: false,
+      code: ErrorCode.insufficientBalance,
+    });
+    expect(await place(ALICE, { side: 'BUY', price: '20000', volume: '1' }, { leverage: 126 })).toEqual({
+      ok: false,
+      code: ErrorCode.futuresLeverageInvalid,
+    });
+    // 125x allows 50,000 USDT of notional: 3 BTC at 20000 is 60,000.
+    expect(await place(ALICE, { side: 'BUY', price: '20000', volume: '3000' }, { leverage: 125 })).toEqual({
+      ok: false,
+      code: ErrorCode.futuresLeverageTooHigh,
+    });
+    expect(await place(ALICE, { side: 'BUY', kind: 2, volume: '1' })).toEqual({
+      ok: false,
+      code: ErrorCode.futuresNoLiquidity,
+    });
+    expect(await place(ALICE, { side: 'BUY', price: '20000.05', volume: '1' })).toEqual({
+      ok: false,
+      code: ErrorCode.pricePrecision,
+    });
+    expect(
+      await core.placeOrder({
+        userId: ALICE,
+        symbol: SYMBOL,
+        request: { side: 'BUY', type: 1, price: '1', volume: '1' },
+        clientOrderId: null,
+      }),
+    ).toEqual({ ok: false, code: ErrorCode.marketNotFound });
+    expect(await co(ALICE)).toEqual(before);
+    await expectInvariants();
+  });
+
+  it('adds and removes isolated margin within what the position needs, and keeps positions and orders over a restart', async () => {
+    await place(BOB, { side: 'SELL', price: '20000', volume: '10' });
+    await place(ALICE, { side: 'BUY', kind: 2, volume: '10' }, { marginMode: 2 });
+    const id = Number((await positions()).find((p) => Number(p.user_id) === ALICE)?.id);
+    expect(await core.execute('futuresMargin', { userId: ALICE, positionId: id, amount: '30', mark: null })).toEqual({
+      ok: true,
+    });
+    expect(await co(ALICE)).toEqual({ available: '949.9', locked: '50' });
+    // Initial margin at 10x is 20: 30 may leave, not 30.01; at a mark of 19900 the loss of 1 keeps 1 more.
+    expect(
+      await core.execute('futuresMargin', { userId: ALICE, positionId: id, amount: '-30.01', mark: null }),
+    ).toEqual({
+      ok: false,
+      code: ErrorCode.futuresMarginRemoveAbove,
+    });
+    expect(
+      await core.execute('futuresMargin', { userId: ALICE, positionId: id, amount: '-30', mark: '19900' }),
+    ).toEqual({ ok: false, code: ErrorCode.futuresMarginRemoveAbove });
+    expect(await core.execute('futuresMargin', { userId: BOB, positionId: id, amount: '1', mark: null })).toEqual({
+      ok: false,
+      code: ErrorCode.futuresPositionNotFound,
+    });
+    expect(
+      await core.execute('futuresMargin', { userId: ALICE, positionId: id, amount: '-29', mark: '19900' }),
+    ).toEqual({ ok: true });
+    await place(ALICE, { side: 'SELL', price: '21000', volume: '4' }, { marginMode: 2, reduceOnly: true });
+    await core.stop();
+    await start();
+    // After the restart the reduce-only order still counts against what may be closed.
+    expect(
+      await place(ALICE, { side: 'SELL', price: '21000', volume: '7' }, { marginMode: 2, reduceOnly: true }),
+    ).toEqual({
+      ok: false,
+      code: ErrorCode.futuresCloseAboveClosable,
+    });
+    // Dave takes 4 of them: 21 x 4 / 10 = 8.4 of the margin is freed.
+    await place(DAVE, { side: 'BUY', price: '21000', volume: '4' });
+    expect(await open(ALICE)).toEqual([{ side: 'both', qty: '6', entry: 20000, margin: 12.6 }]);
+    await expectInvariants();
+  });
+});
