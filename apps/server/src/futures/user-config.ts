@@ -1,3 +1,4 @@
+import { openOrderStatuses } from '@opex/contract/calls/order';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
@@ -123,13 +124,34 @@ export interface ContractHoldings {
   openOrders: number;
 }
 
-/**
- * Which settings may change now: none of them while the user holds a position or an open order in the contract.
- * Futures positions and orders do not exist yet, so callers pass NOTHING_HELD; the trading work feeds real counts.
- */
+/** Which settings may change now: none of them while the user holds a position or an open order in the contract. */
 export function switchable(held: ContractHoldings) {
   const free = held.positions === 0 && held.openOrders === 0;
   return { positionModelCanSwitch: free, marginModelCanSwitch: free, levelCanSwitch: free };
 }
 
-export const NOTHING_HELD: ContractHoldings = { positions: 0, openOrders: 0 };
+/** The user's open positions and open orders in the contract whose book is `symbol`. */
+export async function contractHoldings(
+  db: Kysely<Database>,
+  userId: number,
+  symbol: string,
+): Promise<ContractHoldings> {
+  const [positions, orders] = await Promise.all([
+    db
+      .selectFrom('futures_positions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('open', '=', 1)
+      .where('symbol', '=', symbol)
+      .executeTakeFirst(),
+    db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('account', '=', 'co')
+      .where('symbol', '=', symbol)
+      .where('status', 'in', [...openOrderStatuses])
+      .executeTakeFirst(),
+  ]);
+  return { positions: Number(positions?.n ?? 0), openOrders: Number(orders?.n ?? 0) };
+}

@@ -62,6 +62,8 @@ export const coAccountBalance = defineCall({
 export const CoLedgerType = {
   transferIn: 1,
   transferOut: 2,
+  /** Ours: PnL a closing fill realized (the original's 3 and 4, "settle long/short", are commented out). */
+  realizedPnl: 3,
   funding: 5,
   openFee: 6,
   closeFee: 7,

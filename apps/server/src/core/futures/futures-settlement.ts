@@ -197,12 +197,11 @@ function fillOrder(
     position.margin += held;
     position.leverage = fo.leverage;
   }
-  position.qty = after;
-  position.entry = result.position.entry;
-  const size = after < 0n ? -after : after;
-  if (size > position.maxQty) position.maxQty = size;
-  position.updatedAt = now;
   if (after !== 0n) {
+    position.qty = after;
+    position.entry = result.position.entry;
+    if (abs(after) > abs(position.maxQty)) position.maxQty = after;
+    position.updatedAt = now;
     state.futures.positions.set(key, position);
     batch.positions.set(position.id, position);
   }
@@ -259,4 +258,5 @@ function openPosition(state: CoreState, o: OrderState, fo: FuturesOrder, now: nu
 }
 
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
+const abs = (a: bigint) => (a < 0n ? -a : a);
 const roundUp = (amount: bigint, unit: bigint) => ceilDiv(amount, unit) * unit;

@@ -33,7 +33,10 @@ export interface FuturesPosition {
   realized: bigint;
   fee: bigint;
   funding: bigint;
-  /** The largest size it reached, and what closing it brought: the position history's volume and close price. */
+  /**
+   * The largest size it reached, signed as the position (a closed one keeps its side and entry this way), and what
+   * closing it brought: the position history's volume and close price.
+   */
   maxQty: bigint;
   closedQty: bigint;
   /** Sum of price x contracts of its closing fills (the average close price's numerator). */

@@ -4,17 +4,19 @@ import type { FastifyInstance } from 'fastify';
 import { findCoin } from '../../catalog/coins.ts';
 import { LIVE, listContracts } from '../../catalog/contracts.ts';
 import { countedPage, pagePaging } from '../../db/paging.ts';
+import type { ContractMarks } from '../../futures/contract-books.ts';
+import { futuresAccount } from '../../futures/futures-account.ts';
 import { ledgerText, parseLedger, truncateLedger } from '../../ledger/ledger-units.ts';
 import { bindCall } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
-import { accountBalances } from '../../read-model/balance-reads.ts';
 import type { Services } from '../../services.ts';
+import { accountItem } from './co-position.ts';
 
 /**
  * The futures account: one `co` account per user, a balance per margin coin. Money moves in and out as one ledger
  * movement through the trading core (both rows or neither), while a listed contract margined in the coin allows it.
  */
-export function registerCoAccount(app: FastifyInstance, services: Services) {
+export function registerCoAccount(app: FastifyInstance, services: Services, marks: ContractMarks) {
   const { db } = services.database;
 
   /** The live contracts margined in `coin`: transfers follow their fundsIn/fundsOut switches. */
@@ -51,28 +53,12 @@ export function registerCoAccount(app: FastifyInstance, services: Services) {
   });
 
   bindCall(app, services, coAccountBalance, async (input, ctx) => {
-    const coins = [...new Set((await listContracts(db, LIVE)).map((c) => c.margin_coin.toUpperCase()))].filter(
-      (c) => input.marginCoin === undefined || c === input.marginCoin,
-    );
-    const rows = await accountBalances(db, { userId: ctx.userId, type: 'co' });
+    const coins = [...new Set((await listContracts(db, LIVE)).map((c) => c.margin_coin.toUpperCase()))];
+    const accounts = await futuresAccount(services, ctx.userId, marks, coins);
     return {
-      accounts: coins.map((coin) => {
-        const row = rows.find((r) => r.coin === coin);
-        const available = row?.available ?? '0';
-        const locked = row?.locked ?? '0';
-        const total = ledgerText((parseLedger(available) ?? 0n) + (parseLedger(locked) ?? 0n));
-        return {
-          symbol: coin,
-          canUseAmount: available,
-          totalAmount: total,
-          totalMargin: '0',
-          isolateMargin: '0',
-          lockAmount: locked,
-          realizedAmount: '0',
-          unRealizedAmount: '0',
-          totalMarginRate: '0',
-        };
-      }),
+      accounts: accounts
+        .filter((a) => coins.includes(a.coin) && (input.marginCoin === undefined || a.coin === input.marginCoin))
+        .map(accountItem),
     };
   });
 
@@ -83,30 +69,71 @@ export function registerCoAccount(app: FastifyInstance, services: Services) {
       .selectFrom('ledger_entries')
       .where('owner_id', '=', ctx.userId)
       .where('account', '=', 'co')
-      .where('field', '=', 'available')
-      .where('cause', '=', 'transfer');
+      // Margin moving between available and locked is not money in or out of the account.
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('field', '=', 'available'), eb('cause', 'in', ['transfer', 'fee', 'funding'])]),
+          eb('cause', '=', 'realized_pnl'),
+        ]),
+      );
     if (input.symbol) query = query.where('coin', '=', input.symbol);
-    if (input.type === CoLedgerType.transferIn) query = query.where('delta', 'not like', '-%');
-    else if (input.type === CoLedgerType.transferOut) query = query.where('delta', 'like', '-%');
-    // Funding, fees, loss shares and bonuses come with futures trading: none exist yet.
-    else if (input.type !== undefined) return { transList: [], count: 0 };
+    const kinds = ledgerKinds[input.type ?? 0];
+    if (input.type !== undefined && !kinds) return { transList: [], count: 0 };
+    if (kinds) {
+      query = query.where('cause', '=', kinds.cause);
+      if (kinds.sign === 'in') query = query.where('delta', 'not like', '-%');
+      if (kinds.sign === 'out') query = query.where('delta', 'like', '-%');
+      if (kinds.memo) query = query.where('memo', '=', kinds.memo);
+    }
     const paging = pagePaging({ page: input.page, pageSize: input.limit, startTime, endTime });
     const { count, rows } = await countedPage(query, paging);
+    const tradeIds = rows.flatMap((r) => (r.cause_id.startsWith('trade:') ? [Number(r.cause_id.slice(6))] : []));
+    const trades = tradeIds.length
+      ? await db.selectFrom('trades').select(['id', 'symbol']).where('id', 'in', tradeIds).execute()
+      : [];
+    const symbolOf = new Map(trades.map((t) => [`trade:${t.id}`, t.symbol]));
     return {
       count,
       transList: rows.map((r) => {
-        const out = r.delta.startsWith('-');
+        const code = kindOf(r.cause, r.memo, r.delta);
         return {
           ctime: Number(r.created_at),
-          type: out ? 'Transfer out' : 'Transfer in',
-          typeCode: out ? CoLedgerType.transferOut : CoLedgerType.transferIn,
+          type: kindNames[code] ?? r.cause,
+          typeCode: code,
           amount: r.delta,
-          contractName: '',
+          contractName: symbolOf.get(r.cause_id)?.toUpperCase() ?? '',
         };
       }),
     };
   });
 }
+
+/** The ledger rows of each kind the list filters by. */
+const ledgerKinds: Record<number, { cause: string; sign?: 'in' | 'out'; memo?: string }> = {
+  [CoLedgerType.transferIn]: { cause: 'transfer', sign: 'in' },
+  [CoLedgerType.transferOut]: { cause: 'transfer', sign: 'out' },
+  [CoLedgerType.realizedPnl]: { cause: 'realized_pnl' },
+  [CoLedgerType.funding]: { cause: 'funding' },
+  [CoLedgerType.openFee]: { cause: 'fee', memo: 'open' },
+  [CoLedgerType.closeFee]: { cause: 'fee', memo: 'close' },
+};
+
+function kindOf(cause: string, memo: string, delta: string): number {
+  if (cause === 'transfer') return delta.startsWith('-') ? CoLedgerType.transferOut : CoLedgerType.transferIn;
+  if (cause === 'fee') return memo === 'close' ? CoLedgerType.closeFee : CoLedgerType.openFee;
+  if (cause === 'funding') return CoLedgerType.funding;
+  return CoLedgerType.realizedPnl;
+}
+
+/** The original's display text of each kind (the page words it in its language by typeCode). */
+const kindNames: Record<number, string> = {
+  [CoLedgerType.transferIn]: 'Transfer in',
+  [CoLedgerType.transferOut]: 'Transfer out',
+  [CoLedgerType.realizedPnl]: 'Realized PnL',
+  [CoLedgerType.funding]: 'Funding fee',
+  [CoLedgerType.openFee]: 'Opening fee',
+  [CoLedgerType.closeFee]: 'Closing fee',
+};
 
 /** The ledger list's window when the page names none (contract-notes §1.4). */
 const LEDGER_DEFAULT_DAYS = 14;

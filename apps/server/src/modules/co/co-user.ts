@@ -9,10 +9,11 @@ import { ErrorCode } from '@opex/contract/error-codes';
 import type { FastifyInstance } from 'fastify';
 import type { Contract } from '../../catalog/contracts.ts';
 import { listBrackets } from '../../catalog/contracts.ts';
+import { futuresSymbol } from '../../core/futures/futures-rules.ts';
 import {
+  contractHoldings,
   editUserConfig,
   hasFuturesAccount,
-  NOTHING_HELD,
   openFuturesAccount,
   readUserConfig,
   switchable,
@@ -55,8 +56,7 @@ export function registerCoUserCalls(
         throw new CallError(ErrorCode.badRequest, `nowLevel must be a whole number from 1 to ${maxLevel}.`);
       }
     }
-    // Futures positions and orders do not exist yet: see switchable.
-    if (guard && !switchable(NOTHING_HELD)[guard.flag]) {
+    if (guard && !switchable(await contractHoldings(db, userId, futuresSymbol(contract.contract_name)))[guard.flag]) {
       throw new CallError(
         ErrorCode.badRequest,
         `${guard.field} cannot change while you hold a position or an open order in this contract.`,
@@ -68,9 +68,10 @@ export function registerCoUserCalls(
 
   bindCall(app, services, getUserConfig, async ({ contractId }, { userId }) => {
     const { contract, brackets, maxLevel } = await contractWithLevels(contractId);
-    const [config, opened] = await Promise.all([
+    const [config, opened, held] = await Promise.all([
       readUserConfig(db, userId, contract.id, maxLevel),
       hasFuturesAccount(db, userId),
+      contractHoldings(db, userId, futuresSymbol(contract.contract_name)),
     ]);
     const ceiling = leverCeiling(brackets);
     return {
@@ -80,7 +81,7 @@ export function registerCoUserCalls(
       multiplierCoin: contract.multiplier_coin,
       marginModel: config.marginModel,
       positionModel: config.positionModel,
-      ...switchable(NOTHING_HELD),
+      ...switchable(held),
       nowLevel: config.nowLevel,
       minLevel: 1,
       maxLevel,

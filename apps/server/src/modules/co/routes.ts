@@ -4,11 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import { listCoins } from '../../catalog/coins.ts';
 import { findLiveContractById, LIVE, listBrackets, listContracts } from '../../catalog/contracts.ts';
 import { listMarkets, marketName } from '../../catalog/markets.ts';
+import { lastPriceMarks } from '../../futures/contract-books.ts';
 import { bindCall } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
 import { indexSources } from '../../prices/index-price-table.ts';
 import type { Services } from '../../services.ts';
 import { registerCoAccount } from './co-account.ts';
+import { registerCoOrderCalls } from './co-order.ts';
+import { registerCoPositionCalls } from './co-position.ts';
 import { registerCoUserCalls } from './co-user.ts';
 import { contractView, ladderView } from './contract-views.ts';
 
@@ -16,12 +19,15 @@ import { contractView, ladderView } from './contract-views.ts';
 const DEFAULT_COIN_PRECISION = 4;
 
 /**
- * The co host: the public catalogue (contracts, their brackets and index composition), the futures account and the
- * user settings.
+ * The co host: the public catalogue (contracts, their brackets and index composition), the futures account, the
+ * user settings, orders and positions.
  */
 export async function registerCoModule(app: FastifyInstance, services: Services) {
   const { db } = services.database;
-  registerCoAccount(app, services);
+  const marks = lastPriceMarks(services);
+  registerCoAccount(app, services, marks);
+  registerCoOrderCalls(app, services);
+  registerCoPositionCalls(app, services, marks);
 
   const contractOf = async (id: number) => {
     const contract = await findLiveContractById(db, id);

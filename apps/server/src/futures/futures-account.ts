@@ -1,0 +1,112 @@
+import { openOrderStatuses } from '@opex/contract/calls/order';
+import { adlRanking } from '../core/futures/adl.ts';
+import type { FuturesRules } from '../core/futures/futures-rules.ts';
+import { type FuturesPosition, positionFromRow } from '../core/futures/futures-state.ts';
+import { ledgerOf } from '../ledger/ledger-units.ts';
+import { accountBalances } from '../read-model/balance-reads.ts';
+import type { Services } from '../services.ts';
+import type { ContractMarks } from './contract-books.ts';
+import { type AccountFigures, accountFigures, type ValuedPosition, valuePositions } from './position-risk-view.ts';
+
+/** One margin coin of a user's futures account: its balance, its open positions valued at mark, and its figures. */
+export interface CoinAccount {
+  coin: string;
+  available: bigint;
+  locked: bigint;
+  positions: (ValuedPosition & { adlRank: number; index: bigint | null; closing: bigint })[];
+  figures: AccountFigures;
+}
+
+/**
+ * The user's futures account per margin coin, as committed (positions and balances are written by the core before it
+ * answers). `coins`: the margin coins to show even without a balance (the live contracts').
+ */
+export async function futuresAccount(
+  services: Services,
+  userId: number,
+  marks: ContractMarks,
+  coins: readonly string[],
+): Promise<CoinAccount[]> {
+  const { db } = services.database;
+  const [rows, balances, reducing] = await Promise.all([
+    db
+      .selectFrom('futures_positions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('open', '=', 1)
+      .orderBy('id')
+      .execute(),
+    accountBalances(db, { userId, type: 'co' }),
+    db
+      .selectFrom('futures_orders')
+      .innerJoin('orders', 'orders.id', 'futures_orders.order_id')
+      .select(['futures_orders.symbol', 'futures_orders.position_side', 'futures_orders.reduce_left'])
+      .where('futures_orders.user_id', '=', userId)
+      .where('futures_orders.reduce_only', '=', 1)
+      .where('orders.status', 'in', [...openOrderStatuses])
+      .execute(),
+  ]);
+  const closingOf = (p: FuturesPosition) =>
+    reducing
+      .filter((r) => r.symbol === p.symbol && r.position_side === p.positionSide)
+      .reduce((sum, r) => sum + BigInt(r.reduce_left), 0n);
+  const held = rows.flatMap((row) => {
+    const position = positionFromRow(row);
+    const rules = services.core.market(position.symbol)?.futures;
+    return rules ? [{ position, rules, mark: marks.markOf(position.symbol) ?? position.entry }] : [];
+  });
+  const ranks = await adlRanks(services, marks, new Set(held.map((h) => h.position.symbol)));
+  const all = new Set([...coins, ...balances.map((b) => b.coin), ...held.map((h) => h.rules.marginCoin)]);
+  return [...all].sort().map((coin) => {
+    const balance = balances.find((b) => b.coin === coin);
+    const available = ledgerOf(balance?.available ?? '0');
+    const locked = ledgerOf(balance?.locked ?? '0');
+    const valued = valuePositions(
+      held.filter((h) => h.rules.marginCoin === coin),
+      available,
+    );
+    return {
+      coin,
+      available,
+      locked,
+      positions: valued.map((v) => ({
+        ...v,
+        adlRank: ranks.get(v.position.id) ?? 0,
+        index: marks.indexOf(v.position.symbol),
+        closing: closingOf(v.position),
+      })),
+      figures: accountFigures(valued, available, locked),
+    };
+  });
+}
+
+/**
+ * Each position's place in its contract's auto-deleveraging queue (1..5), among every open position of the
+ * contracts named. A position's margin balance here is its own margin and PnL (the ADL engine weighs a cross
+ * account whole).
+ */
+async function adlRanks(services: Services, marks: ContractMarks, symbols: Set<string>): Promise<Map<number, number>> {
+  const ranks = new Map<number, number>();
+  if (symbols.size === 0) return ranks;
+  const rows = await services.database.db
+    .selectFrom('futures_positions')
+    .selectAll()
+    .where('open', '=', 1)
+    .where('symbol', 'in', [...symbols])
+    .execute();
+  for (const symbol of symbols) {
+    const rules: FuturesRules | undefined = services.core.market(symbol)?.futures ?? undefined;
+    const mark = marks.markOf(symbol);
+    if (!rules || mark === null) continue;
+    const positions = rows
+      .filter((r) => r.symbol === symbol)
+      .map(positionFromRow)
+      .map((p) => {
+        const valued = valuePositions([{ position: p, rules, mark }], 0n)[0] as ValuedPosition;
+        return { id: p.id, qty: p.qty, entry: p.entry, marginBalance: p.margin + valued.unrealized };
+      });
+    const { long, short } = adlRanking(rules.terms, positions, mark);
+    for (const r of [...long, ...short]) ranks.set(r.id, r.quantile);
+  }
+  return ranks;
+}

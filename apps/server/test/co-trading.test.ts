@@ -1,0 +1,243 @@
+import { coAccountBalance, coTransactionList, coTransfer } from '@opex/contract/calls/co-account';
+import {
+  coCurrentOrderList,
+  coGetTradeInfo,
+  coHisTradeList,
+  coHistoryOrderList,
+  coOrderCancel,
+  coOrderCreate,
+  coUserOrderCount,
+} from '@opex/contract/calls/co-order';
+import { coAssetsList, coChangePositionMargin, coHistoryPositionList } from '@opex/contract/calls/co-position';
+import {
+  createCoId,
+  editUserPageConfig,
+  getUserConfig,
+  levelEdit,
+  marginModelEdit,
+} from '@opex/contract/calls/co-user';
+import { ErrorCode } from '@opex/contract/error-codes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminContext } from '../src/admin/admin-command.ts';
+import { runAdmin } from '../src/admin/commands.ts';
+import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
+import { fund, loginAs, tradingInvariants } from './trading-fixtures.ts';
+
+const [ALICE, BOB] = [601, 602];
+
+/**
+ * The co host's order and position calls through the real server: a linear BTC contract (0.001 BTC a contract,
+ * maker 0.02%, taker 0.05%), Alice and Bob trading each other with their saved settings.
+ */
+describe.each(testDialects)('futures orders and positions on %s', (dialect) => {
+  let server: TestServer;
+  let ctx: AdminContext;
+  let alice: TestClient;
+  let bob: TestClient;
+  let contractId: number;
+  const admin = (...argv: string[]) => runAdmin(argv, ctx);
+  const order = (client: TestClient, fields: Record<string, unknown>) =>
+    client.call(coOrderCreate, { contractId, side: 'BUY', open: 'OPEN', type: 1, volume: '1', ...fields });
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    ctx = { handle: server.services.database, clock: server.clock, actor: 'cli:tester' };
+    await admin('coin', 'add', '--symbol', 'BTC', '--name', 'Bitcoin', '--show-precision', '6', '--scale', '8');
+    await admin('coin', 'add', '--symbol', 'USDT', '--name', 'Tether USD', '--show-precision', '2', '--scale', '6');
+    await admin(
+      ...['contract', 'add', '--base', 'BTC', '--quote', 'USDT', '--type', 'E', '--side', 'linear'],
+      ...['--multiplier', '0.001', '--price-precision', '1', '--max-limit-volume', '100000'],
+      ...['--max-market-money', '1000000', '--maker-fee', '0.0002', '--taker-fee', '0.0005'],
+    );
+    await admin('contract', 'brackets', 'E-BTC-USDT', '--tiers', '50000:125:0.004,250000:100:0.005');
+    contractId = Number(
+      (await server.services.database.db.selectFrom('contracts').select('id').executeTakeFirstOrThrow()).id,
+    );
+    alice = await loginAs(server, ALICE);
+    bob = await loginAs(server, BOB);
+    for (const [id, client] of [
+      [ALICE, alice],
+      [BOB, bob],
+    ] as const) {
+      await fund(server.services.core, id, 'USDT', '1000');
+      expect(
+        (await client.call(coTransfer, { transferType: 'wallet_to_contract', amount: '1000', coinSymbol: 'USDT' }))
+          .code,
+      ).toBe('0');
+    }
+  });
+  afterAll(() => server.close());
+
+  it('asks for a futures account first, then trades with the saved leverage and margin mode', async () => {
+    expect((await order(alice, { price: '20000' })).code).toBe(ErrorCode.futuresNoAccount);
+    for (const client of [alice, bob]) expect((await client.call(createCoId, {})).code).toBe('0');
+    expect((await alice.call(levelEdit, { nowLevel: 10, contractId })).code).toBe('0');
+    expect((await bob.call(levelEdit, { nowLevel: 10, contractId })).code).toBe('0');
+    expect((await alice.call(marginModelEdit, { marginModel: 2, contractId })).code).toBe('0');
+
+    const rest = await order(bob, { side: 'SELL', price: '20000.0', volume: '10' });
+    expect(rest.code).toBe('0');
+    const current = await bob.call(coCurrentOrderList, { contractId });
+    expect(current.data).toMatchObject({
+      count: 1,
+      orderList: [
+        {
+          side: 'SELL',
+          open: 'OPEN',
+          type: 1,
+          price: '20000.0',
+          volume: '10',
+          dealVolume: '0',
+          status: 1,
+          orderBalance: '20.1',
+          leverageLevel: 10,
+        },
+      ],
+    });
+    // Bob may not change his settings while the order is open.
+    const config = await bob.call(getUserConfig, { contractId });
+    expect(config.data).toMatchObject({
+      levelCanSwitch: false,
+      marginModelCanSwitch: false,
+      positionModelCanSwitch: false,
+    });
+    expect((await bob.call(levelEdit, { nowLevel: 20, contractId })).code).toBe(ErrorCode.badRequest);
+
+    // Alice's market buy of 200 USDT of value: 10 contracts at 20000 (the opening market order is sized by value).
+    expect((await order(alice, { type: 2, volume: '200' })).code).toBe('0');
+    const assets = await alice.call(coAssetsList, {});
+    expect(assets.data?.positionList).toMatchObject([
+      {
+        contractName: 'E-BTC-USDT',
+        orderSide: 'BUY',
+        positionType: 2,
+        leverageLevel: 10,
+        positionVolume: '10',
+        canCloseVolume: '10',
+        openAvgPrice: '20000.0',
+        indexPrice: '20000.0',
+        holdAmount: '20',
+        unRealizedAmount: '0',
+        positionBalance: '200',
+        keepRate: '0.004',
+        adlRank: 5,
+        // Isolated long at 10x: bankrupt at 20000 - 20 / 0.01 = 18000; liquidated where 20 + 0.01 (p - 20000) =
+        // 0.004 x 0.01 p, p = 18000 / 0.996 = 18072.28..., rounded up for a long.
+        bankruptcyPrice: '18000.0',
+        reducePrice: '18072.3',
+      },
+    ]);
+    expect(assets.data?.accountList).toEqual([
+      {
+        symbol: 'USDT',
+        canUseAmount: '979.9',
+        totalAmount: '999.9',
+        totalMargin: '0',
+        isolateMargin: '20',
+        lockAmount: '0',
+        realizedAmount: '0',
+        unRealizedAmount: '0',
+        totalMarginRate: '0',
+      },
+    ]);
+    expect((await alice.call(coAccountBalance, { marginCoin: 'USDT' })).data?.accounts).toEqual(
+      assets.data?.accountList,
+    );
+    expect(
+      (await bob.call(coHistoryOrderList, { contractId, beginTime: 0, endTime: Date.now() * 2 })).data,
+    ).toMatchObject({
+      count: 1,
+      orderList: [{ status: 2, dealVolume: '10', avgPrice: '20000.0', tradeFee: '0.04' }],
+    });
+    expect((await alice.call(coGetTradeInfo, { contractId })).data?.tradeList).toMatchObject([
+      { side: 'BUY', open: 'OPEN', price: '20000.0', volume: '10', role: 'taker', fee: '0.1', feeCoin: 'USDT' },
+    ]);
+  });
+
+  it('moves isolated margin in and out within what the position needs', async () => {
+    const position = (await alice.call(coAssetsList, {})).data?.positionList[0];
+    const positionId = Number(position?.id);
+    expect((await alice.call(coChangePositionMargin, { type: 1, contractId, positionId, amount: '5' })).code).toBe('0');
+    expect((await alice.call(coAssetsList, {})).data?.positionList[0]).toMatchObject({
+      holdAmount: '25',
+      canSubMarginAmount: '5',
+    });
+    expect(
+      (await alice.call(coChangePositionMargin, { type: 2, contractId, positionId, amount: '-5.000001' })).code,
+    ).toBe(ErrorCode.futuresMarginRemoveAbove);
+    expect((await bob.call(coChangePositionMargin, { type: 1, contractId, positionId, amount: '5' })).code).toBe(
+      ErrorCode.futuresPositionNotFound,
+    );
+    expect((await alice.call(coChangePositionMargin, { type: 2, contractId, positionId, amount: '-5' })).code).toBe(
+      '0',
+    );
+  });
+
+  it('closes with a reduce-only order, realizes the PnL and keeps the closed position in the history', async () => {
+    expect((await order(alice, { side: 'SELL', open: 'CLOSE', price: '21000', volume: '11' })).code).toBe(
+      ErrorCode.futuresCloseAboveClosable,
+    );
+    expect((await order(alice, { side: 'SELL', open: 'CLOSE', price: '21000', volume: '10' })).code).toBe('0');
+    expect((await alice.call(coUserOrderCount, { contractId })).data).toEqual({ orderCount: 1, triggerOrderCount: 0 });
+    expect((await alice.call(coAssetsList, {})).data?.positionList[0]).toMatchObject({ canCloseVolume: '0' });
+    // Bob buys it back: his short closes too (one-way, nets first), at a loss of 10.
+    expect((await order(bob, { side: 'BUY', type: 2, open: 'CLOSE', volume: '10' })).code).toBe('0');
+    const assets = (await alice.call(coAssetsList, {})).data;
+    expect(assets?.positionList).toEqual([]);
+    // 1000 - 0.1 (open fee) + 10 (PnL) - 0.042 (close fee, maker 210 x 0.0002) = 1009.858.
+    expect(assets?.accountList[0]).toMatchObject({ canUseAmount: '1009.858', totalAmount: '1009.858' });
+    expect((await alice.call(coHistoryPositionList, { contractId })).data?.positionList).toMatchObject([
+      {
+        side: 'BUY',
+        positionType: 2,
+        openPrice: '20000.0',
+        closePrice: '21000.0',
+        volume: '10',
+        closeProfit: '10',
+        tradeFee: '0.142',
+        historyRealizedAmount: '9.858',
+      },
+    ]);
+    const ledger = (await alice.call(coTransactionList, { page: 1, limit: 20 })).data?.transList ?? [];
+    expect(ledger.map((r) => [r.typeCode, r.amount, r.contractName])).toEqual([
+      [7, '-0.042', 'E-BTC-USDT'],
+      [3, '10', 'E-BTC-USDT'],
+      [6, '-0.1', 'E-BTC-USDT'],
+      [1, '1000', ''],
+    ]);
+    expect(
+      (await alice.call(coHisTradeList, { page: 1, limit: 20, beginTime: 0, endTime: Date.now() * 2 })).data
+        ?.tradeHisList,
+    ).toMatchObject([
+      { side: 'SELL', open: 'CLOSE', role: 'maker', realizedAmount: '10' },
+      { side: 'BUY', open: 'OPEN', role: 'taker', realizedAmount: '0' },
+    ]);
+    expect(await tradingInvariants(server.services.database.db, server.services.core)).toEqual([]);
+  });
+
+  it("cancels one order or all, and reads and touches only the caller's own", async () => {
+    expect((await alice.call(editUserPageConfig, { contractId, positionModel: 2 })).code).toBe('0');
+    const first = await order(alice, { price: '19000', volume: '2' });
+    await order(alice, { price: '19001', volume: '3' });
+    expect((await bob.call(coCurrentOrderList, { contractId })).data?.count).toBe(0);
+    expect((await bob.call(coOrderCancel, { contractId, orderId: String(first.data?.orderId) })).code).toBe(
+      ErrorCode.orderNotOpen,
+    );
+    expect((await alice.call(coOrderCancel, { contractId, orderId: String(first.data?.orderId) })).code).toBe('0');
+    expect((await alice.call(coCurrentOrderList, { contractId })).data?.count).toBe(1);
+    expect((await alice.call(coOrderCancel, { contractId })).code).toBe('0');
+    expect((await alice.call(coCurrentOrderList, { contractId })).data?.count).toBe(0);
+    expect(
+      (
+        await alice.call(coHistoryOrderList, { contractId, type: 1, beginTime: 0, endTime: Date.now() * 2 })
+      ).data?.orderList.slice(0, 2),
+    ).toMatchObject([
+      { status: 4, memo: 1 },
+      { status: 4, memo: 1 },
+    ]);
+    // Bad input: a volume in fractions of a contract, a limit order with no price.
+    expect((await order(alice, { price: '19000', volume: '1.5' })).code).toBe(ErrorCode.volumePrecision);
+    expect((await order(alice, { volume: '1' })).code).toBe(ErrorCode.badRequest);
+    expect(await tradingInvariants(server.services.database.db, server.services.core)).toEqual([]);
+  });
+});
