@@ -40,6 +40,14 @@ export const batchTables = {
   },
   margin_repayments: { table: 'margin_repayments', write: 'insert' },
   margin_liquidations: { table: 'margin_liquidations', write: 'insert' },
+  funding_samples: { table: 'funding_samples', write: 'insert' },
+  funding_rates: { table: 'funding_rates', write: 'insert' },
+  futures_price_klines: {
+    table: 'futures_price_klines',
+    write: 'upsert',
+    key: ['contract_id', 'kind', 'open_time'],
+    set: ['high', 'low', 'close'],
+  },
   'core_inbox:done': { table: 'core_inbox', write: 'update', key: ['id'], set: ['processed_at', 'result'] },
   schedule_marks: { table: 'schedule_marks', write: 'upsert', key: ['task'], set: ['done_until'] },
   klines: {

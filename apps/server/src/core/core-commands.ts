@@ -1,6 +1,7 @@
 import { LedgerError, type LedgerFailure, type Movement } from '../ledger/ledger.ts';
 import type { CommandEntry } from './command-entry.ts';
 import type { CoreState } from './core-state.ts';
+import { fundingCommands } from './futures/funding-commands.ts';
 import { marginCommands } from './margin/margin-commands.ts';
 import type { ClientOrderIds } from './spot/client-order-ids.ts';
 import { spotCommands } from './spot/spot-commands.ts';
@@ -52,7 +53,13 @@ export const settingCommands = {
 };
 
 export function coreCommands(clientOrders: ClientOrderIds) {
-  return { ...spotCommands(clientOrders), ...marginCommands(clientOrders), ...ledgerCommands, ...settingCommands };
+  return {
+    ...spotCommands(clientOrders),
+    ...marginCommands(clientOrders),
+    ...fundingCommands(),
+    ...ledgerCommands,
+    ...settingCommands,
+  };
 }
 export type CoreCommands = ReturnType<typeof coreCommands>;
 
