@@ -7,7 +7,14 @@ import { addBasis, type BasisWindow, basisAverage, emptyBasis, markPrice } from 
 import type { TradingCore } from '../core/trading-core.ts';
 import type { Database } from '../db/schema.ts';
 import type { FuturesPriceKlinesTable, PriceKind } from '../db/tables/futures-prices.ts';
-import { ledgerFromBig, ledgerFromUnits, ledgerOf, ledgerText } from '../ledger/ledger-units.ts';
+import {
+  ledgerFixed,
+  ledgerFromBig,
+  ledgerFromUnits,
+  ledgerOf,
+  ledgerText,
+  truncateLedger,
+} from '../ledger/ledger-units.ts';
 import type { Clock } from '../platform/clock.ts';
 import { type IndexPriceTable, priceIn, priceInCoin } from '../prices/index-price-table.ts';
 import type { PriceIndex } from '../prices/price-index.ts';
@@ -249,3 +256,7 @@ function indexPrice(table: IndexPriceTable, c: Contract): bigint | null {
   const price = c.quote.toUpperCase() === 'USD' ? priceIn(table, c.base, 'usd') : priceInCoin(table, c.base, c.quote);
   return price?.gt(0) ? ledgerFromBig(price) : null;
 }
+
+/** A price as pages show it: at the contract's precision, truncated (a mark never shows above what it is); '' for none. */
+export const shownPrice = (units: bigint | null, digits: number) =>
+  units === null ? '' : ledgerFixed(truncateLedger(units, digits), digits);

@@ -1,5 +1,6 @@
 import { coPublicInfo, getLadderInfo, indexPriceWeightList } from '@opex/contract/calls/co-common';
 import { ErrorCode } from '@opex/contract/error-codes';
+import { CO_WS_PATH } from '@opex/contract/realtime';
 import type { FastifyInstance } from 'fastify';
 import { listCoins } from '../../catalog/coins.ts';
 import { findLiveContractById, LIVE, listBrackets, listContracts } from '../../catalog/contracts.ts';
@@ -9,6 +10,7 @@ import { CallError } from '../../platform/call-error.ts';
 import { indexSources } from '../../prices/index-price-table.ts';
 import type { Services } from '../../services.ts';
 import { registerCoAccount } from './co-account.ts';
+import { registerCoPriceCalls } from './co-prices.ts';
 import { registerCoUserCalls } from './co-user.ts';
 import { contractView, ladderView } from './contract-views.ts';
 
@@ -29,12 +31,13 @@ export async function registerCoModule(app: FastifyInstance, services: Services)
     return contract;
   };
   registerCoUserCalls(app, services, contractOf);
+  registerCoPriceCalls(app, services, contractOf);
 
   bindCall(app, services, coPublicInfo, async () => {
     const [contracts, coins, wsUrl] = await Promise.all([
       listContracts(db, LIVE),
       listCoins(db),
-      services.settings.get<string>('wsUrl', ''),
+      services.settings.get<string>('coWsUrl', CO_WS_PATH),
     ]);
     const precision = new Map(coins.map((c) => [c.symbol, c.show_precision]));
     return {
