@@ -40,8 +40,14 @@ export const batchTables = {
   },
   margin_repayments: { table: 'margin_repayments', write: 'insert' },
   margin_liquidations: { table: 'margin_liquidations', write: 'insert' },
-  funding_samples: { table: 'funding_samples', write: 'insert' },
-  funding_rates: { table: 'funding_rates', write: 'insert' },
+  // Upserts: a moment sent twice (a scheduler that lost its lease mid-run) writes the same row again.
+  funding_samples: { table: 'funding_samples', write: 'upsert', key: ['contract_id', 'at'], set: ['premium'] },
+  funding_rates: {
+    table: 'funding_rates',
+    write: 'upsert',
+    key: ['contract_id', 'funding_time'],
+    set: ['rate', 'mark', 'samples'],
+  },
   futures_price_klines: {
     table: 'futures_price_klines',
     write: 'upsert',
