@@ -1,10 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import {
-  fundingRateList,
-  indexPriceKline,
-  publicMarketInfo,
-  tagPriceKline,
-} from '@opex/contract/calls/co-common';
+import { fundingRateList, indexPriceKline, publicMarketInfo, tagPriceKline } from '@opex/contract/calls/co-common';
 import { ErrorCode } from '@opex/contract/error-codes';
 import { CO_WS_PATH } from '@opex/contract/realtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,7 +94,11 @@ describe.each(testDialects)('futures index, mark and funding on %s', (dialect) =
     // Quoted in dollars: BTC's index in USD, here the operator's price.
     expect((await marketInfo('E-BTC-USD')).indexPrice).toBe('65000.5');
     // A dated contract has no funding.
-    expect(await marketInfo('Q-BTC-USDT')).toMatchObject({ tagPrice: '65000.5', currentFundRate: '0', nextFundRate: '0' });
+    expect(await marketInfo('Q-BTC-USDT')).toMatchObject({
+      tagPrice: '65000.5',
+      currentFundRate: '0',
+      nextFundRate: '0',
+    });
     // ETH has no index price: neither has its contract.
     expect(await marketInfo('E-ETH-USDT')).toMatchObject({ tagPrice: '', indexPrice: '' });
     expect(contractPrices.markOf('e-eth-usdt')).toBeNull();

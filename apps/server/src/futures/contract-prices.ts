@@ -226,7 +226,12 @@ export class ContractPrices {
     const bar = this.bars.get(key);
     if (bar?.close === value) return null;
     const next: Bar = bar
-      ? { open: bar.open, high: value > bar.high ? value : bar.high, low: value < bar.low ? value : bar.low, close: value }
+      ? {
+          open: bar.open,
+          high: value > bar.high ? value : bar.high,
+          low: value < bar.low ? value : bar.low,
+          close: value,
+        }
       : { open: value, high: value, low: value, close: value };
     this.bars.set(key, next);
     return {

@@ -26,7 +26,8 @@ const futuresKeys = (core: TradingCore): MarketKeys => ({
     return rules ? contractKey(rules.contractName) : null;
   },
   symbolOf: (key) => {
-    for (const spec of core.markets()) if (spec.futures && contractKey(spec.futures.contractName) === key) return spec.symbol;
+    for (const spec of core.markets())
+      if (spec.futures && contractKey(spec.futures.contractName) === key) return spec.symbol;
     return null;
   },
 });
@@ -57,7 +58,11 @@ export function registerFuturesChannels(fanout: Fanout, protocol: OriginalProtoc
   fanout.register(markPrice);
 
   const changed = new Set<string>();
-  fanout.own(contractPrices.subscribe((changes) => changes.forEach((c) => changed.add(c.symbol))));
+  fanout.own(
+    contractPrices.subscribe((changes) => {
+      for (const c of changes) changed.add(c.symbol);
+    }),
+  );
   fanout.every(MARK_MS, (batch) => {
     for (const symbol of changed) {
       // A contract's book is named by the contract (e-btc-usdt), so its key reads from the symbol.

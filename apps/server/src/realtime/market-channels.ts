@@ -72,15 +72,13 @@ export function registerMarketChannels(
     protocol: protocol.name,
     match: marketName('trade_ticker', (market) => market),
     refusal: unknownMarket,
-    answer: (route, params: ReqParams) =>
-      Promise.resolve(marketData.recentTrades(symbolOf(route), params.top ?? 100)),
+    answer: (route, params: ReqParams) => Promise.resolve(marketData.recentTrades(symbolOf(route), params.top ?? 100)),
   };
   const depth: OriginalChannel<Market & { step: number }> = {
     protocol: protocol.name,
     match: marketName('depth_step(\\d{1,2})', (market, [step]) => ({ ...market, step: Number(step) })),
     refusal: (route) =>
-      unknownMarket(route) ||
-      (depthStepTicks(core, symbolOf(route), route.step) === null ? 'unknown depth step' : ''),
+      unknownMarket(route) || (depthStepTicks(core, symbolOf(route), route.step) === null ? 'unknown depth step' : ''),
     snapshot: (route) => {
       const step = depthStepTicks(core, symbolOf(route), route.step);
       return step === null ? null : depthTick(core, symbolOf(route), step);

@@ -141,7 +141,9 @@ const priceKlineRequest = z.object({
 });
 const priceKlineReply = z.object({
   /** One-minute bars, newest first; mtime is the minute's start (ms); prices at the contract's price precision. */
-  records: z.array(z.object({ mtime: z.number(), open: z.string(), high: z.string(), low: z.string(), close: z.string() })),
+  records: z.array(
+    z.object({ mtime: z.number(), open: z.string(), high: z.string(), low: z.string(), close: z.string() }),
+  ),
 });
 
 /** The contract's index price as one-minute bars, PRICE_KLINE_PAGE at a time. */

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { OrderBook } from '@opex/engine/order-book';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { ledgerFromUnits, ledgerOf, ledgerText } from '../../ledger/ledger-units.ts';
 import type { CommandEntry } from '../command-entry.ts';
@@ -110,7 +110,10 @@ export function sampleOf(spec: MarketSpec, book: OrderBook, index: bigint): bigi
   const levels = (side: OrderBook['bids']): BookLevel[] => {
     const out: BookLevel[] = [];
     for (let level = side.best(); level !== -1; level = side.worse(level)) {
-      out.push([ledgerFromUnits(side.price[level] as number, spec.pricePrecision), BigInt(side.volume[level] as number)]);
+      out.push([
+        ledgerFromUnits(side.price[level] as number, spec.pricePrecision),
+        BigInt(side.volume[level] as number),
+      ]);
     }
     return out;
   };

@@ -54,20 +54,22 @@ export function registerCoPriceCalls(
     return { current: last.get(contract.id) ?? '0', next: ledgerText(next) };
   };
 
-  const bars = (kind: PriceKind) => async ({ contractId, beginTime }: { contractId: number; beginTime?: number }) => {
-    const contract = await contractOf(contractId);
-    const rows = await barsBefore(db, contract.id, kind, beginTime, PRICE_KLINE_PAGE);
-    const price = (text: string) => shownPrice(ledgerOf(text), contract.price_precision);
-    return {
-      records: rows.map((r) => ({
-        mtime: Number(r.open_time),
-        open: price(r.open),
-        high: price(r.high),
-        low: price(r.low),
-        close: price(r.close),
-      })),
+  const bars =
+    (kind: PriceKind) =>
+    async ({ contractId, beginTime }: { contractId: number; beginTime?: number }) => {
+      const contract = await contractOf(contractId);
+      const rows = await barsBefore(db, contract.id, kind, beginTime, PRICE_KLINE_PAGE);
+      const price = (text: string) => shownPrice(ledgerOf(text), contract.price_precision);
+      return {
+        records: rows.map((r) => ({
+          mtime: Number(r.open_time),
+          open: price(r.open),
+          high: price(r.high),
+          low: price(r.low),
+          close: price(r.close),
+        })),
+      };
     };
-  };
   bindCall(app, services, indexPriceKline, bars('index'));
   bindCall(app, services, tagPriceKline, bars('mark'));
 
