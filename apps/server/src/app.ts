@@ -4,7 +4,7 @@ import { uploadImg } from '@opex/contract/calls/upload';
 import { ErrorCode, errorMessages } from '@opex/contract/error-codes';
 import { unreadableBody } from '@opex/contract/validation-messages';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { coreSchedule, SCHEDULER_TICK_MS } from './core/core-schedule.ts';
+import { coreSchedule, fundingSchedule, SCHEDULER_TICK_MS } from './core/core-schedule.ts';
 import { SECONDS_KEPT } from './core/core-timings.ts';
 import { Scheduler } from './core/scheduler.ts';
 import { runModuleJobs } from './jobs/module-jobs.ts';
@@ -42,14 +42,19 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
 
   // The composition root's infrastructure outlives in-flight requests and every module: added first, these hooks run
   // last, once the HTTP server has closed and the modules have stopped their jobs. The price index stops polling,
+  // the futures prices stop,
   // the pending K-lines are written, then the core stops, finishing its queue.
   app.addHook('onClose', async () => {
+    await services.contractPrices.stop();
     await services.prices.stop();
     await services.marketData.stop();
     await services.core.stop();
   });
   // Time turned into the core's commands (core-schedule.ts), in one process of the deployment at a time.
-  const scheduler = new Scheduler(services.database.db, services.core, services.clock, coreSchedule);
+  const scheduler = new Scheduler(services.database.db, services.core, services.clock, [
+    ...coreSchedule,
+    ...fundingSchedule(services.contractPrices),
+  ]);
   await runModuleJobs(app, services.jobs, [
     { name: 'core.scheduler', everyMs: SCHEDULER_TICK_MS, run: () => scheduler.runDue() },
   ]);

@@ -36,6 +36,7 @@ const envSchema = z.object({
   WS_PING_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   CHAIN_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
   PRICE_SOURCES_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  CONTRACT_PRICES_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   ORDER_RATE_PER_S: z.coerce.number().int().min(0).max(1_000_000).default(50),
   ORDER_RATE_BURST: z.coerce.number().int().min(1).max(1_000_000).default(100),
   CODE_RESEND_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
@@ -64,6 +65,8 @@ export interface Config {
    * hear a change the admin command made from another process; 0 turns it off (readers still see changes at once).
    */
   priceSourcesPollMs: number;
+  /** How often futures contracts' index and mark prices are worked out (ms); 0: only when asked (tests). */
+  contractPricesTickMs: number;
   /** Order entry per user (order/create and order/cancel): tokens per second (0: no limit) and bucket size. */
   orderRate: { perSecond: number; burst: number };
   /** The least time between two verification codes to one address (the spec's 60 s resend countdown). */
@@ -115,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     wsPingMs: e.WS_PING_MS,
     chainPollMs: e.CHAIN_POLL_MS,
     priceSourcesPollMs: e.PRICE_SOURCES_POLL_MS,
+    contractPricesTickMs: e.CONTRACT_PRICES_MS,
     orderRate: { perSecond: e.ORDER_RATE_PER_S, burst: e.ORDER_RATE_BURST },
     codeResendMs: e.CODE_RESEND_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,

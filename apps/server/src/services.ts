@@ -2,6 +2,7 @@ import { DepositWatch } from './chains/deposit-watch.ts';
 import type { Config } from './config.ts';
 import { TradingCore } from './core/trading-core.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { ContractPrices } from './futures/contract-prices.ts';
 import { JobRunner } from './jobs/job-runner.ts';
 import { MarketData } from './market-data/market-data.ts';
 import { createCaptchaService } from './modules/captcha/captcha-service.ts';
@@ -35,6 +36,8 @@ export interface Services {
   marketData: MarketData;
   /** Every coin's index price from our own books, which every valuation, margin and futures read. */
   prices: PriceIndex;
+  /** Every live futures contract's index and mark price, worked out each second (and their minute bars). */
+  contractPrices: ContractPrices;
   /** Order entry's rate limit per user, one budget whichever door the order comes in by (web calls or Open API). */
   orderRate: OrderRateLimiter;
   /** Deposits: the deposit processor, one poll round over the chains, the simulated chain. */
@@ -65,8 +68,13 @@ export async function createServices(
     pollMs: config.priceSourcesPollMs,
     onError,
   });
+  const contractPrices = await ContractPrices.start(database.db, core, prices, clock, {
+    tickMs: config.contractPricesTickMs,
+    onError,
+  });
   return {
     core,
+    contractPrices,
     deposits: new DepositWatch(database, clock, core, { onError }),
     jobs: new JobRunner(database, clock, { onError }),
     marketData,

@@ -2,6 +2,7 @@ import { coPublicInfo, getLadderInfo, indexPriceWeightList } from '@opex/contrac
 import { orderCreate } from '@opex/contract/calls/order';
 import { publicInfoV4 } from '@opex/contract/calls/public-info';
 import { ErrorCode } from '@opex/contract/error-codes';
+import { CO_WS_PATH, WS_PATH } from '@opex/contract/realtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminContext } from '../src/admin/admin-command.ts';
 import { AdminInputError } from '../src/admin/admin-input.ts';
@@ -178,9 +179,10 @@ describe.each(testDialects)('the futures catalogue on %s', (dialect) => {
   it('serves every listed contract in public_info, shaped as the original pages read it', async () => {
     const { code, data } = await visitor.call(coPublicInfo);
     expect(code).toBe('0');
+    // The futures socket, beside the spot one.
     const spot = await visitor.call(publicInfoV4);
-    expect(data.wsUrl).toBe(spot.data.market.wsUrl);
-    expect(data.wsUrl).not.toBe('');
+    expect(data.wsUrl).toBe(CO_WS_PATH);
+    expect(spot.data.market.wsUrl).toBe(WS_PATH);
     expect(data.currentTimeMillis).toBe(server.clock.now());
     expect(data.marginCoinList).toEqual(['USDT', 'BTC']);
     expect(data.contractList.map((c) => c.contractName)).toEqual(['E-BTC-USDT', 'E-BTC-USD', 'Q-BTC-USDT']);

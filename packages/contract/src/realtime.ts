@@ -8,6 +8,11 @@ import { timeFilterField } from './calls/paging.ts';
  * per channel (per user for the private channels): a client that sees a gap re-subscribes or re-requests.
  */
 export const WS_PATH = '/kline-api/ws';
+/**
+ * The futures socket (co public_info's wsUrl): the same protocol, where a market is a contract named by its key
+ * `{contractType}_{base}{quote}` lower case (`e_btcusdt`), plus each contract's mark and index price.
+ */
+export const CO_WS_PATH = '/co-kline-api/ws';
 
 export const klinePeriods = ['1min', '5min', '15min', '30min', '60min', '4h', '1day', '1week', '1month'] as const;
 export type KlinePeriod = (typeof klinePeriods)[number];
@@ -19,6 +24,8 @@ export const channels = {
   depth: (sym: string, step: number) => `market_${sym}_depth_step${step}`,
   trades: (sym: string) => `market_${sym}_trade_ticker`,
   kline: (sym: string, period: KlinePeriod) => `market_${sym}_kline_${period}`,
+  /** Futures socket only: a contract's mark and index price, pushed each second they change, as a MarkPriceTick. */
+  markPrice: (key: string) => `market_${key}_mark_price`,
   /** Private: the logged-in user's order changes and balance changes (the socket's session cookie decides). */
   userOrders: 'user_orders',
   userBalance: 'user_balance',
@@ -93,6 +100,12 @@ export interface Candle {
   low: string;
   vol: string;
   amount: string;
+}
+
+/** A contract's prices now, at its price precision (truncated); '' while its coins have no index price. */
+export interface MarkPriceTick {
+  markPrice: string;
+  indexPrice: string;
 }
 
 /** [price, volume], best first; at most 150 a side. */

@@ -14,6 +14,8 @@ const settingShapes: Record<string, (value: unknown) => boolean> = {
   url: isStringMap,
   app_download: isStringMap,
   wsUrl: (v) => typeof v === 'string',
+  // The futures socket (co public_info's wsUrl); unset, the server's own (CO_WS_PATH).
+  coWsUrl: (v) => typeof v === 'string',
   maketIndex: (v) => typeof v === 'string',
   defaultLanguage: (v) => typeof v === 'string',
   templateLayoutType: (v) => (templateLayoutTypes as readonly unknown[]).includes(v),

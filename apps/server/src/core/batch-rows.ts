@@ -1,4 +1,5 @@
 import type { Insertable } from 'kysely';
+import type { FuturesPriceKlinesTable } from '../db/tables/futures-prices.ts';
 import type { BalancesTable, LedgerEntriesTable } from '../db/tables/ledger.ts';
 import type { KlinesTable } from '../db/tables/market-data.ts';
 import { isTradingCause } from '../ledger/accounts.ts';
@@ -34,6 +35,8 @@ export interface AlongsideRows {
   sessionTouches?: SessionTouch[];
   /** Old rows deleted, and the ledger rows that sum them (the demo's bots' pruned history). */
   prune?: PruneRows;
+  /** Futures' index and mark price bars of the running minute (futures/contract-prices.ts). */
+  priceBars?: Insertable<FuturesPriceKlinesTable>[];
 }
 /** Ids of rows to delete, by table, and the ledger rows that take the deleted ledger rows' place. */
 export interface PruneRows {
@@ -58,7 +61,7 @@ export interface CandleRows {
 export const KLINE_PROGRESS = 'klines';
 
 /** The writes of rows from outside the core, in the order they are written. */
-export function alongsideWrites({ candles, sessionTouches, prune }: AlongsideRows): TableRows[] {
+export function alongsideWrites({ candles, sessionTouches, prune, priceBars }: AlongsideRows): TableRows[] {
   const writes: TableRows[] = [];
   const add = (table: BatchTable, rows: object[]) => {
     if (rows.length) writes.push({ table, rows: rows as Row[] });
@@ -82,6 +85,7 @@ export function alongsideWrites({ candles, sessionTouches, prune }: AlongsideRow
     add('klines', candles.rows);
     add('kline_progress', [{ name: KLINE_PROGRESS, last_trade_id: candles.upToTrade }]);
   }
+  if (priceBars) add('futures_price_klines', priceBars);
   if (sessionTouches)
     add(
       'sessions:touch',

@@ -44,6 +44,20 @@ export const batchTables = {
   futures_fills: { table: 'futures_fills', write: 'insert' },
   futures_orders: { table: 'futures_orders', write: 'upsert', key: ['order_id'], set: FUTURES_ORDER_UPDATE_COLUMNS },
   margin_liquidations: { table: 'margin_liquidations', write: 'insert' },
+  // Upserts: a moment sent twice (a scheduler that lost its lease mid-run) writes the same row again.
+  funding_samples: { table: 'funding_samples', write: 'upsert', key: ['contract_id', 'at'], set: ['premium'] },
+  funding_rates: {
+    table: 'funding_rates',
+    write: 'upsert',
+    key: ['contract_id', 'funding_time'],
+    set: ['rate', 'mark', 'samples'],
+  },
+  futures_price_klines: {
+    table: 'futures_price_klines',
+    write: 'upsert',
+    key: ['contract_id', 'kind', 'open_time'],
+    set: ['high', 'low', 'close'],
+  },
   'core_inbox:done': { table: 'core_inbox', write: 'update', key: ['id'], set: ['processed_at', 'result'] },
   schedule_marks: { table: 'schedule_marks', write: 'upsert', key: ['task'], set: ['done_until'] },
   klines: {

@@ -1,6 +1,7 @@
 import { LedgerError, type LedgerFailure, type Movement } from '../ledger/ledger.ts';
 import type { CommandEntry } from './command-entry.ts';
 import type { CoreState } from './core-state.ts';
+import { fundingCommands } from './futures/funding-commands.ts';
 import { futuresCommands } from './futures/futures-commands.ts';
 import { marginCommands } from './margin/margin-commands.ts';
 import type { ClientOrderIds } from './spot/client-order-ids.ts';
@@ -57,6 +58,7 @@ export function coreCommands(clientOrders: ClientOrderIds) {
     ...spotCommands(clientOrders),
     ...marginCommands(clientOrders),
     ...futuresCommands(clientOrders),
+    ...fundingCommands(),
     ...ledgerCommands,
     ...settingCommands,
   };

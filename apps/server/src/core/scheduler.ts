@@ -16,6 +16,11 @@ import type { CommandBus, CommandTable, InputOf } from './command-entry.ts';
 export interface ScheduledTask<T extends CommandTable, K extends keyof T & string = keyof T & string> {
   name: string;
   everyMs: number;
+  /**
+   * Only the latest due moment is sent, and those missed before it never are: for a task whose moment cannot be
+   * taken after the fact (a sample of the book as it stands).
+   */
+  latestOnly?: boolean;
   kind: K;
   /** The command for the moment `at`. */
   input(at: number): InputOf<T, K>;
@@ -45,7 +50,8 @@ export class Scheduler<T extends CommandTable> {
     const marks = new Map((await this.db.selectFrom('schedule_marks').selectAll().execute()).map((m) => [m.task, m]));
     for (const task of this.tasks) {
       let done = marks.get(task.name)?.done_until ?? (await this.begin(task, now));
-      for (let at = done + task.everyMs; at <= now; at += task.everyMs) {
+      const first = task.latestOnly ? Math.max(done + task.everyMs, floorTo(now, task.everyMs)) : done + task.everyMs;
+      for (let at = first; at <= now; at += task.everyMs) {
         await this.core.execute(task.kind, task.input(at), { at, mark: { task: task.name, until: at } });
         // The database says whether the moment was stored; if not (the core was unavailable) the next run sends it.
         done = await this.doneUntil(task.name);
@@ -56,7 +62,7 @@ export class Scheduler<T extends CommandTable> {
 
   /** A task's first run: it starts at the boundary before now, stored so a restart before the next one keeps it. */
   private async begin(task: ScheduledTask<T>, now: number): Promise<number> {
-    const start = Math.floor(now / task.everyMs) * task.everyMs;
+    const start = floorTo(now, task.everyMs);
     await this.db
       .insertInto('schedule_marks')
       .values({ task: task.name, done_until: start })
@@ -74,3 +80,5 @@ export class Scheduler<T extends CommandTable> {
     return row?.done_until ?? Number.NEGATIVE_INFINITY;
   }
 }
+
+const floorTo = (t: number, period: number) => Math.floor(t / period) * period;

@@ -3,6 +3,7 @@ import type { ContentTables } from './tables/content.ts';
 import type { DepositTables } from './tables/deposits.ts';
 import type { FavouriteTables } from './tables/favourites.ts';
 import type { FuturesTables } from './tables/futures.ts';
+import type { FuturesPriceTables } from './tables/futures-prices.ts';
 import type { JobTables } from './tables/jobs.ts';
 import type { LedgerTables } from './tables/ledger.ts';
 import type { MarginTables } from './tables/margin.ts';
@@ -28,4 +29,5 @@ export interface Database
     FavouriteTables,
     JobTables,
     MarginTables,
-    FuturesTables {}
+    FuturesTables,
+    FuturesPriceTables {}

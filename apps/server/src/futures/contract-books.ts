@@ -37,20 +37,20 @@ export async function contractsBySymbol(services: Services): Promise<Map<string,
   return new Map(contracts.map((c) => [futuresSymbol(c.contract_name), c]));
 }
 
-/**
- * The price positions are valued at. Until the mark price service serves a contract, its last trade price stands
- * in (null before the first trade).
- */
+/** The prices positions are valued at (futures/contract-prices.ts serves them). */
 export interface ContractMarks {
   markOf(symbol: string): bigint | null;
   indexOf(symbol: string): bigint | null;
 }
 
-export function lastPriceMarks(services: Services): ContractMarks {
-  const last = (symbol: string) => {
-    const book = services.core.book(symbol);
-    const spec = services.core.market(symbol);
-    return book && spec && book.lastPrice > 0 ? ledgerFromUnits(book.lastPrice, spec.pricePrecision) : null;
-  };
-  return { markOf: last, indexOf: last };
+/**
+ * The price a contract's positions are valued at now: its mark, or before the mark service has one (no index price
+ * yet) its last trade price; null before both.
+ */
+export function valuationPrice(services: Services, marks: ContractMarks, symbol: string): bigint | null {
+  const mark = marks.markOf(symbol);
+  if (mark !== null) return mark;
+  const book = services.core.book(symbol);
+  const spec = services.core.market(symbol);
+  return book && spec && book.lastPrice > 0 ? ledgerFromUnits(book.lastPrice, spec.pricePrecision) : null;
 }

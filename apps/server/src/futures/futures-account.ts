@@ -5,7 +5,7 @@ import { type FuturesPosition, positionFromRow } from '../core/futures/futures-s
 import { ledgerOf } from '../ledger/ledger-units.ts';
 import { accountBalances } from '../read-model/balance-reads.ts';
 import type { Services } from '../services.ts';
-import type { ContractMarks } from './contract-books.ts';
+import { type ContractMarks, valuationPrice } from './contract-books.ts';
 import { type AccountFigures, accountFigures, type ValuedPosition, valuePositions } from './position-risk-view.ts';
 
 /** One margin coin of a user's futures account: its balance, its open positions valued at mark, and its figures. */
@@ -53,7 +53,7 @@ export async function futuresAccount(
   const held = rows.flatMap((row) => {
     const position = positionFromRow(row);
     const rules = services.core.market(position.symbol)?.futures;
-    return rules ? [{ position, rules, mark: marks.markOf(position.symbol) ?? position.entry }] : [];
+    return rules ? [{ position, rules, mark: valuationPrice(services, marks, position.symbol) ?? position.entry }] : [];
   });
   const ranks = await adlRanks(services, marks, new Set(held.map((h) => h.position.symbol)));
   const all = new Set([...coins, ...balances.map((b) => b.coin), ...held.map((h) => h.rules.marginCoin)]);
@@ -96,7 +96,7 @@ async function adlRanks(services: Services, marks: ContractMarks, symbols: Set<s
     .execute();
   for (const symbol of symbols) {
     const rules: FuturesRules | undefined = services.core.market(symbol)?.futures ?? undefined;
-    const mark = marks.markOf(symbol);
+    const mark = valuationPrice(services, marks, symbol);
     if (!rules || mark === null) continue;
     const positions = rows
       .filter((r) => r.symbol === symbol)

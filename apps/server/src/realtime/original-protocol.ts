@@ -51,7 +51,6 @@ const gzipJson = (body: unknown) => gzipSync(JSON.stringify(body));
 const framedGzipJson = (body: unknown) => binaryFrame(gzipJson(body));
 
 export class OriginalProtocol implements Protocol {
-  readonly name = ORIGINAL;
   private readonly seqs = new Map<string, number>();
   private readonly lastSent = new Map<string, string>();
   private ping: { wall: number; frames: Buffer[] } | null = null;
@@ -60,6 +59,8 @@ export class OriginalProtocol implements Protocol {
     private readonly fanout: Fanout,
     private readonly clock: { now(): number },
     private readonly idleMs: number,
+    /** The fan-out finds a socket's channels by it: each endpoint of this protocol (spot, futures) has its own. */
+    readonly name = ORIGINAL,
   ) {}
 
   attach(socket: WebSocket, session: SocketSession | null): void {
@@ -124,7 +125,7 @@ export class OriginalProtocol implements Protocol {
       return;
     }
     const { channel, cb_id } = frame.params;
-    const found = this.fanout.find(ORIGINAL, channel) as Routed & { channel: OriginalChannel };
+    const found = this.fanout.find(this.name, channel) as Routed & { channel: OriginalChannel };
     const refusal = found ? found.channel.refusal(found.route, peer) : 'unknown channel';
     if (refusal || !found) return this.refuse(peer, channel, cb_id, refusal);
     // Counts this socket's sub/unsub frames per channel: a sub that waited on its admission yields to a later

@@ -1,23 +1,33 @@
-import { WS_PATH } from '@opex/contract/realtime';
+import { CO_WS_PATH, WS_PATH } from '@opex/contract/realtime';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import { SESSION_COOKIE } from '../platform/session-store.ts';
 import type { Services } from '../services.ts';
 import type { Fanout } from './fanout.ts';
+import { registerFuturesChannels } from './futures-channels.ts';
 import { registerMarketChannels } from './market-channels.ts';
-import { OriginalProtocol, type SocketSession } from './original-protocol.ts';
+import { ORIGINAL, OriginalProtocol, type SocketSession } from './original-protocol.ts';
 import { registerPrivateChannels } from './private-channels.ts';
 import { claimUpgrades } from './upgrade-paths.ts';
 
 /**
- * The WebSocket endpoint (`<basePath>/kline-api/ws`): public market data for anyone; the private channels for the
- * user whose session cookie came with the upgrade request.
+ * The WebSocket endpoints of the original protocol: spot's (`<basePath>/kline-api/ws`), public market data for anyone
+ * and the private channels for the user whose session cookie came with the upgrade request; and the futures socket
+ * (`<basePath>/co-kline-api/ws`, co public_info's wsUrl), the contracts' market data and mark prices.
  */
 export async function registerRealtime(app: FastifyInstance, services: Services, fanout: Fanout): Promise<void> {
-  const path = `${services.config.basePath}${WS_PATH}`;
-  const protocol = new OriginalProtocol(fanout, services.clock, 3 * services.config.wsPingMs);
-  registerMarketChannels(fanout, protocol, services);
-  registerPrivateChannels(fanout, protocol, services);
+  const idleMs = 3 * services.config.wsPingMs;
+  const spot = new OriginalProtocol(fanout, services.clock, idleMs);
+  registerMarketChannels(fanout, spot, services);
+  registerPrivateChannels(fanout, spot, services);
+  serveOriginal(app, services, WS_PATH, spot);
+  const futures = new OriginalProtocol(fanout, services.clock, idleMs, `${ORIGINAL}:futures`);
+  registerFuturesChannels(fanout, futures, services);
+  serveOriginal(app, services, CO_WS_PATH, futures);
+}
+
+function serveOriginal(app: FastifyInstance, services: Services, wsPath: string, protocol: OriginalProtocol): void {
+  const path = `${services.config.basePath}${wsPath}`;
   // No per-message deflate: frames are gzipped once per push, and the fan-out writes framed pushes under ws (frame-batch.ts).
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024, perMessageDeflate: false });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { idField, pageField, pageSizeField } from './paging.ts';
+import { idField, pageField, pageSizeField, timeFilterField } from './paging.ts';
 
 /**
  * The futures (co host) catalogue calls of contract-notes-products.md §1.1, served under /fe-co-api/. Only listed
@@ -109,5 +109,70 @@ export const indexPriceWeightList = defineCall({
   request: z.object({ contractId, page: pageField, limit: pageSizeField }),
   reply: z.object({
     records: z.array(z.object({ id: z.number(), name: z.string(), weightRate: z.string() })),
+  }),
+});
+
+/**
+ * A contract's index price, mark ("tag") price and funding rates now. Prices are decimal strings at the contract's
+ * price precision, truncated ('' while its coins have no index price); rates are fractions ('0.0001' is 0.01%).
+ * currentFundRate is the rate of the last settled funding, nextFundRate the running interval's rate predicted from
+ * its premium samples so far; a dated contract, which has no funding, has '0' for both, and so has a perpetual
+ * before its first funding (current).
+ */
+export const publicMarketInfo = defineCall({
+  name: 'common/public_market_info',
+  host: 'co',
+  request: z.object({ contractId }),
+  reply: z.object({
+    tagPrice: z.string(),
+    indexPrice: z.string(),
+    currentFundRate: z.string(),
+    nextFundRate: z.string(),
+  }),
+});
+
+/** How many one-minute bars a price K-line page holds. */
+export const PRICE_KLINE_PAGE = 300;
+
+const priceKlineRequest = z.object({
+  contractId,
+  /** Bars that opened before this moment (ms): the page before the oldest bar shown. Absent: the newest bars. */
+  beginTime: timeFilterField.optional(),
+});
+const priceKlineReply = z.object({
+  /** One-minute bars, newest first; mtime is the minute's start (ms); prices at the contract's price precision. */
+  records: z.array(
+    z.object({ mtime: z.number(), open: z.string(), high: z.string(), low: z.string(), close: z.string() }),
+  ),
+});
+
+/** The contract's index price as one-minute bars, PRICE_KLINE_PAGE at a time. */
+export const indexPriceKline = defineCall({
+  name: 'common/index_price_kline',
+  host: 'co',
+  request: priceKlineRequest,
+  reply: priceKlineReply,
+});
+
+/** The contract's mark price as one-minute bars, PRICE_KLINE_PAGE at a time. */
+export const tagPriceKline = defineCall({
+  name: 'common/tag_price_kline',
+  host: 'co',
+  request: priceKlineRequest,
+  reply: priceKlineReply,
+});
+
+/**
+ * A perpetual contract's settled funding rates (amount, a fraction; ctime the funding moment, ms), newest first and
+ * paged; brokenLineList is the same page oldest first, as the chart draws it; count is every settled funding.
+ */
+export const fundingRateList = defineCall({
+  name: 'common/funding_rate_list',
+  host: 'co',
+  request: z.object({ contractId, page: pageField, limit: pageSizeField }),
+  reply: z.object({
+    historyList: z.array(z.object({ id: z.number(), ctime: z.number(), contractName: z.string(), amount: z.string() })),
+    brokenLineList: z.array(z.object({ ctime: z.number(), amount: z.string() })),
+    count: z.number(),
   }),
 });

@@ -33,6 +33,7 @@ import futuresContracts from './0030_futures_contracts.ts';
 import listenKeyAccounts from './0031_listen_key_accounts.ts';
 import futuresUserConfig from './0032_futures_user_config.ts';
 import futuresPositions from './0033_futures_positions.ts';
+import futuresPrices from './0034_futures_prices.ts';
 
 /** Every migration in order. Names sort in the order they must run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -69,4 +70,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0031_listen_key_accounts': listenKeyAccounts,
   '0032_futures_user_config': futuresUserConfig,
   '0033_futures_positions': futuresPositions,
+  '0034_futures_prices': futuresPrices,
 };

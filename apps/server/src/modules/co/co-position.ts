@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { LIVE, listContracts } from '../../catalog/contracts.ts';
 import { positionFromRow } from '../../core/futures/futures-state.ts';
-import { type ContractMarks, contractsBySymbol, liveContract } from '../../futures/contract-books.ts';
+import { type ContractMarks, contractsBySymbol, liveContract, valuationPrice } from '../../futures/contract-books.ts';
 import { type CoinAccount, futuresAccount } from '../../futures/futures-account.ts';
 import { ledgerFixed, ledgerText } from '../../ledger/ledger-units.ts';
 import { bindCall } from '../../platform/call-binding.ts';
@@ -78,7 +78,7 @@ export function registerCoPositionCalls(app: FastifyInstance, services: Services
 
   bindCall(app, services, coChangePositionMargin, async (input, { userId }) => {
     const { symbol } = await liveContract(services, input.contractId);
-    const mark = marks.markOf(symbol);
+    const mark = valuationPrice(services, marks, symbol);
     const outcome = await services.core.execute('futuresMargin', {
       userId,
       positionId: input.positionId,

@@ -1,10 +1,10 @@
 import { coPublicInfo, getLadderInfo, indexPriceWeightList } from '@opex/contract/calls/co-common';
 import { ErrorCode } from '@opex/contract/error-codes';
+import { CO_WS_PATH } from '@opex/contract/realtime';
 import type { FastifyInstance } from 'fastify';
 import { listCoins } from '../../catalog/coins.ts';
 import { findLiveContractById, LIVE, listBrackets, listContracts } from '../../catalog/contracts.ts';
 import { listMarkets, marketName } from '../../catalog/markets.ts';
-import { lastPriceMarks } from '../../futures/contract-books.ts';
 import { bindCall } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
 import { indexSources } from '../../prices/index-price-table.ts';
@@ -12,6 +12,7 @@ import type { Services } from '../../services.ts';
 import { registerCoAccount } from './co-account.ts';
 import { registerCoOrderCalls } from './co-order.ts';
 import { registerCoPositionCalls } from './co-position.ts';
+import { registerCoPriceCalls } from './co-prices.ts';
 import { registerCoUserCalls } from './co-user.ts';
 import { contractView, ladderView } from './contract-views.ts';
 
@@ -24,7 +25,7 @@ const DEFAULT_COIN_PRECISION = 4;
  */
 export async function registerCoModule(app: FastifyInstance, services: Services) {
   const { db } = services.database;
-  const marks = lastPriceMarks(services);
+  const marks = services.contractPrices;
   registerCoAccount(app, services, marks);
   registerCoOrderCalls(app, services);
   registerCoPositionCalls(app, services, marks);
@@ -35,12 +36,13 @@ export async function registerCoModule(app: FastifyInstance, services: Services)
     return contract;
   };
   registerCoUserCalls(app, services, contractOf);
+  registerCoPriceCalls(app, services, contractOf);
 
   bindCall(app, services, coPublicInfo, async () => {
     const [contracts, coins, wsUrl] = await Promise.all([
       listContracts(db, LIVE),
       listCoins(db),
-      services.settings.get<string>('wsUrl', ''),
+      services.settings.get<string>('coWsUrl', CO_WS_PATH),
     ]);
     const precision = new Map(coins.map((c) => [c.symbol, c.show_precision]));
     return {

@@ -1,0 +1,145 @@
+import type { OrderBook } from '@opex/engine/order-book';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { ledgerFromUnits, ledgerOf, ledgerText } from '../../ledger/ledger-units.ts';
+import type { CommandEntry } from '../command-entry.ts';
+import type { MarketSpec } from '../market-spec.ts';
+import { type BookLevel, fundingRate, impactNotional, premiumSample } from './funding.ts';
+import { type FundingSchedule, intervalMs, isFundingTime, MINUTE_MS } from './funding-times.ts';
+
+/**
+ * Funding's scheduled core commands (core-schedule.ts). Each minute `premiumSample` samples every perpetual's
+ * premium from its book as the core holds it at that moment; each hour `fundingSettle` settles the rate of the
+ * interval that ends then for the perpetuals whose funding moment it is, from the interval's stored samples, with
+ * the mark price then. Their rows are stored with the task's mark, so a restart neither repeats a moment nor skips a
+ * settlement; a minute missed while the server was down has no sample (the book then is gone), and its interval's
+ * rate averages the samples it has. Paying the rate to positions is a later command that reads the funding_rates
+ * row (rate and mark).
+ */
+export interface FundingMoment {
+  /** The moment this command stands for (the scheduler's; the core also passes it as `at`). */
+  at: number;
+  contracts: FundingContract[];
+}
+
+export interface FundingContract extends FundingSchedule {
+  contractId: number;
+  /** The contract's book: e-btc-usdt. */
+  symbol: string;
+  /** The rate's bound either way, ledger text. */
+  cap: string;
+  /**
+   * Index and mark at this moment, ledger text; null when unknown, or when the moment is sent late (after a
+   * restart): a settlement then takes the mark from the minute's stored mark bar.
+   */
+  index: string | null;
+  mark: string | null;
+}
+
+export interface FundingOutcome {
+  ok: boolean;
+  /** Premiums sampled, or intervals settled. */
+  count: number;
+}
+
+/** The interval's samples (and the stored mark when none came in) for each settlement, read before the batch. */
+type Prepared = Map<string, { samples: bigint[]; storedMark: string | null }>;
+const settlementKey = (contractId: number, at: number) => `${contractId}:${at}`;
+const unavailable = (): FundingOutcome => ({ ok: false, count: 0 });
+
+export function fundingCommands() {
+  const prepared: Prepared = new Map();
+  const premiumSample: CommandEntry<FundingMoment, FundingOutcome> = {
+    owners: () => [],
+    needsMarkets: (input, state) => input.contracts.some((c) => !state.markets.has(c.symbol)),
+    apply: ({ state, batch }, { at, contracts }) => {
+      let count = 0;
+      for (const c of contracts) {
+        const market = state.markets.get(c.symbol);
+        if (c.index === null || !market) continue;
+        const premium = sampleOf(market.spec, market.book, ledgerOf(c.index));
+        if (premium === null) continue;
+        batch.insert('funding_samples', {
+          contract_id: c.contractId,
+          at,
+          premium: ledgerText(premium),
+          index_price: c.index,
+        });
+        count++;
+      }
+      return { ok: true, count };
+    },
+    unavailable,
+  };
+  const fundingSettle: CommandEntry<FundingMoment, FundingOutcome> = {
+    owners: () => [],
+    prepare: async (db, inputs) => {
+      prepared.clear();
+      for (const { at, contracts } of inputs) {
+        for (const c of contracts) {
+          if (isFundingTime(c, at)) prepared.set(settlementKey(c.contractId, at), await settlementInputs(db, c, at));
+        }
+      }
+    },
+    apply: ({ batch }, { at, contracts }) => {
+      let count = 0;
+      for (const c of contracts) {
+        const inputs = prepared.get(settlementKey(c.contractId, at));
+        if (!inputs) continue;
+        const rate = fundingRate(inputs.samples, BigInt(c.frequencyHours), ledgerOf(c.cap));
+        batch.insert('funding_rates', {
+          contract_id: c.contractId,
+          funding_time: at,
+          rate: ledgerText(rate),
+          mark: c.mark ?? inputs.storedMark,
+          samples: inputs.samples.length,
+        });
+        count++;
+      }
+      return { ok: true, count };
+    },
+    unavailable,
+  };
+  return { premiumSample, fundingSettle };
+}
+
+/** The premium of the book now at the contract's impact notional (its top leverage's), or null when too thin. */
+export function sampleOf(spec: MarketSpec, book: OrderBook, index: bigint): bigint | null {
+  const rules = spec.futures;
+  if (!rules || index <= 0n) return null;
+  const levels = (side: OrderBook['bids']): BookLevel[] => {
+    const out: BookLevel[] = [];
+    for (let level = side.best(); level !== -1; level = side.worse(level)) {
+      out.push([
+        ledgerFromUnits(side.price[level] as number, spec.pricePrecision),
+        BigInt(side.volume[level] as number),
+      ]);
+    }
+    return out;
+  };
+  // No brackets yet: no leverage is offered, so the notional is that of 1x.
+  const notional = impactNotional(rules.brackets[0]?.maxLeverage ?? 1n);
+  return premiumSample(rules.terms, { bids: levels(book.bids), asks: levels(book.asks) }, index, notional);
+}
+
+async function settlementInputs(db: Kysely<Database>, c: FundingContract, at: number) {
+  const rows = await db
+    .selectFrom('funding_samples')
+    .select('premium')
+    .where('contract_id', '=', c.contractId)
+    .where('at', '>=', at - intervalMs(c))
+    .where('at', '<', at)
+    .orderBy('at')
+    .execute();
+  const bar =
+    c.mark === null
+      ? await db
+          .selectFrom('futures_price_klines')
+          .select('close')
+          .where('contract_id', '=', c.contractId)
+          .where('kind', '=', 'mark')
+          .where('open_time', '=', at - MINUTE_MS)
+          .executeTakeFirst()
+      : undefined;
+  return { samples: rows.map((r) => ledgerOf(r.premium)), storedMark: bar?.close ?? null };
+}
