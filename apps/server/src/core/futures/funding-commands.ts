@@ -1,20 +1,24 @@
 import type { OrderBook } from '@opex/engine/order-book';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { SYSTEM_OWNER } from '../../ledger/accounts.ts';
 import { ledgerFromUnits, ledgerOf, ledgerText } from '../../ledger/ledger-units.ts';
+import type { CorePosting } from '../balance-cache.ts';
+import type { BatchEffects } from '../batch-effects.ts';
 import type { CommandEntry } from '../command-entry.ts';
+import type { CoreState } from '../core-state.ts';
 import type { MarketSpec } from '../market-spec.ts';
-import { type BookLevel, fundingRate, impactNotional, premiumSample } from './funding.ts';
+import { type BookLevel, fundingRate, impactNotional, premiumSample, settleFunding } from './funding.ts';
 import { type FundingSchedule, intervalMs, isFundingTime, MINUTE_MS } from './funding-times.ts';
+import type { FuturesPosition } from './futures-state.ts';
 
 /**
  * Funding's scheduled core commands (core-schedule.ts). Each minute `premiumSample` samples every perpetual's
  * premium from its book as the core holds it at that moment; each hour `fundingSettle` settles the rate of the
  * interval that ends then for the perpetuals whose funding moment it is, from the interval's stored samples, with
- * the mark price then. Their rows are stored with the task's mark, so a restart neither repeats a moment nor skips a
- * settlement; a minute missed while the server was down has no sample (the book then is gone), and its interval's
- * rate averages the samples it has. Paying the rate to positions is a later command that reads the funding_rates
- * row (rate and mark).
+ * the mark price then, and pays it between the contract's open positions (payFunding) in the same batch. Their rows
+ * are stored with the task's mark, so a restart neither repeats a moment nor skips a settlement; a minute missed while
+ * the server was down has no sample (the book then is gone), and its interval's rate averages the samples it has.
  */
 export interface FundingMoment {
   /** The moment this command stands for (the scheduler's; the core also passes it as `at`). */
@@ -72,7 +76,6 @@ export function fundingCommands() {
     unavailable,
   };
   const fundingSettle: CommandEntry<FundingMoment, FundingOutcome> = {
-    owners: () => [],
     prepare: async (db, inputs) => {
       prepared.clear();
       for (const { at, contracts } of inputs) {
@@ -81,19 +84,22 @@ export function fundingCommands() {
         }
       }
     },
-    apply: ({ batch }, { at, contracts }) => {
+    owners: () => [],
+    apply: ({ state, batch }, { at, contracts }) => {
       let count = 0;
       for (const c of contracts) {
         const inputs = prepared.get(settlementKey(c.contractId, at));
         if (!inputs) continue;
         const rate = fundingRate(inputs.samples, BigInt(c.frequencyHours), ledgerOf(c.cap));
+        const mark = c.mark ?? inputs.storedMark;
         batch.insert('funding_rates', {
           contract_id: c.contractId,
           funding_time: at,
           rate: ledgerText(rate),
-          mark: c.mark ?? inputs.storedMark,
+          mark,
           samples: inputs.samples.length,
         });
+        if (mark !== null) payFunding(state, batch, c, ledgerOf(mark), rate, at);
         count++;
       }
       return { ok: true, count };
@@ -142,4 +148,57 @@ async function settlementInputs(db: Kysely<Database>, c: FundingContract, at: nu
           .executeTakeFirst()
       : undefined;
   return { samples: rows.map((r) => ledgerOf(r.premium)), storedMark: bar?.close ?? null };
+}
+
+/**
+ * Pays one funding between the contract's open positions at `mark` (funding.ts settleFunding: payers' amounts rounded
+ * up, receivers' down). A cross position pays from and is paid into the account's available balance, an isolated
+ * one its own margin; what a payer cannot cover and the rounding's leftover are the insurance fund's, so the
+ * postings sum to zero. Each payment is a ledger row (cause funding, id funding:contract:moment).
+ */
+function payFunding(state: CoreState, batch: BatchEffects, c: FundingContract, mark: bigint, rate: bigint, at: number) {
+  const market = state.markets.get(c.symbol);
+  const rules = market?.spec.futures;
+  if (!rules || rate === 0n) return;
+  const positions = [...state.futures.positions.values()].filter((p) => p.symbol === c.symbol);
+  if (positions.length === 0) return;
+  const { payments } = settleFunding(rules.terms, positions, mark, rate, rules.marginScale);
+  const coin = rules.marginCoin;
+  const postings: CorePosting[] = [];
+  let total = 0n;
+  for (const [i, payment] of payments.entries()) {
+    const p = positions[i] as FuturesPosition;
+    let amount = payment.amount;
+    if (amount === 0n) continue;
+    const isolated = p.marginMode === 2;
+    if (amount < 0n) {
+      // What it can pay: its margin (isolated), or the available balance and then its margin (cross).
+      const available = isolated ? 0n : state.balances.get(p.userId, 'co', coin).available;
+      const fromAvailable = -amount < available ? -amount : available;
+      const fromMargin = -amount - fromAvailable < p.margin ? -amount - fromAvailable : p.margin;
+      if (fromAvailable > 0n)
+        postings.push({ ownerId: p.userId, account: 'co', coin, field: 'available', delta: -fromAvailable });
+      if (fromMargin > 0n)
+        postings.push({ ownerId: p.userId, account: 'co', coin, field: 'locked', delta: -fromMargin });
+      p.margin -= fromMargin;
+      amount = -(fromAvailable + fromMargin);
+    } else {
+      postings.push({
+        ownerId: p.userId,
+        account: 'co',
+        coin,
+        field: isolated ? 'locked' : 'available',
+        delta: amount,
+      });
+      if (isolated) p.margin += amount;
+    }
+    p.funding += amount;
+    p.updatedAt = at;
+    batch.positions.set(p.id, p);
+    total += amount;
+  }
+  if (total !== 0n)
+    postings.push({ ownerId: SYSTEM_OWNER, account: 'futures_insurance', coin, field: 'available', delta: -total });
+  // One posting per payment: a big contract's settlement is one pass, checked once.
+  state.balances.post('funding', `funding:${c.contractId}:${at}`, postings, at, batch.ledger);
 }

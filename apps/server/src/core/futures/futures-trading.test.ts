@@ -234,4 +234,50 @@ describe.each(testDialects)('futures trading on %s', (dialect) => {
     expect(await open(ALICE)).toEqual([{ side: 'both', qty: '6', entry: 20000, margin: 12.6 }]);
     await expectInvariants();
   });
+
+  it('pays funding from longs to shorts at the mark: cross from the available balance, isolated into the margin', async () => {
+    await place(BOB, { side: 'SELL', price: '20000', volume: '10' }, { marginMode: 2 });
+    await place(ALICE, { side: 'BUY', kind: 2, volume: '10' });
+    const moment = Date.UTC(2026, 0, 1, 8);
+    // Premiums 0.08% and 0.12% average 0.1%; the interest 0.01% less that is clamped to -0.05%, so F = 0.05%.
+    // The sample at the moment itself belongs to the next interval.
+    const contractId = Number((await database.db.selectFrom('contracts').select('id').executeTakeFirstOrThrow()).id);
+    await database.db
+      .insertInto('funding_samples')
+      .values(
+        [
+          [moment - 120_000, '0.0008'],
+          [moment - 60_000, '0.0012'],
+          [moment, '0.5'],
+        ].map(([at, premium]) => ({
+          contract_id: contractId,
+          at: Number(at),
+          premium: String(premium),
+          index_price: '20000',
+        })),
+      )
+      .execute();
+    const contract = {
+      contractId,
+      symbol: SYMBOL,
+      frequencyHours: 8,
+      startHour: 0,
+      cap: '0.0075',
+      index: '20000',
+      mark: '20000',
+    };
+    expect(await core.execute('fundingSettle', { at: moment, contracts: [contract] }, { at: moment })).toEqual({
+      ok: true,
+      count: 1,
+    });
+    // 10 contracts x 0.001 x 20000 = 200 of value x 0.05% = 0.1: Alice (cross long) pays it from her available
+    // balance, Bob's isolated short gets it into its margin.
+    expect(await co(ALICE)).toEqual({ available: '979.8', locked: '20' });
+    expect(await co(BOB)).toEqual({ available: '979.96', locked: '20.1' });
+    expect(await open(BOB)).toEqual([{ side: 'both', qty: '-10', entry: 20000, margin: 20.1 }]);
+    expect(await system('futures_insurance')).toEqual({ available: '0', locked: '0' });
+    const rate = await database.db.selectFrom('funding_rates').selectAll().executeTakeFirstOrThrow();
+    expect(rate).toMatchObject({ rate: '0.0005', mark: '20000', samples: 2 });
+    await expectInvariants();
+  });
 });

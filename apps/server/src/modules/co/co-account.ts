@@ -72,8 +72,9 @@ export function registerCoAccount(app: FastifyInstance, services: Services, mark
       // Margin moving between available and locked is not money in or out of the account.
       .where((eb) =>
         eb.or([
-          eb.and([eb('field', '=', 'available'), eb('cause', 'in', ['transfer', 'fee', 'funding'])]),
-          eb('cause', '=', 'realized_pnl'),
+          eb.and([eb('field', '=', 'available'), eb('cause', 'in', ['transfer', 'fee'])]),
+          // An isolated position's PnL and funding move its margin (locked).
+          eb('cause', 'in', ['realized_pnl', 'funding']),
         ]),
       );
     if (input.symbol) query = query.where('coin', '=', input.symbol);
