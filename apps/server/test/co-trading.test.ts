@@ -40,7 +40,7 @@ describe.each(testDialects)('futures orders and positions on %s', (dialect) => {
     client.call(coOrderCreate, { contractId, side: 'BUY', open: 'OPEN', type: 1, volume: '1', ...fields });
 
   beforeAll(async () => {
-    server = await startTestServer(dialect);
+    server = await startTestServer(dialect, { env: { CONTRACT_PRICES_MS: '0' } });
     ctx = { handle: server.services.database, clock: server.clock, actor: 'cli:tester' };
     await admin('coin', 'add', '--symbol', 'BTC', '--name', 'Bitcoin', '--show-precision', '6', '--scale', '8');
     await admin('coin', 'add', '--symbol', 'USDT', '--name', 'Tether USD', '--show-precision', '2', '--scale', '6');
@@ -239,5 +239,25 @@ describe.each(testDialects)('futures orders and positions on %s', (dialect) => {
     expect((await order(alice, { price: '19000', volume: '1.5' })).code).toBe(ErrorCode.volumePrecision);
     expect((await order(alice, { volume: '1' })).code).toBe(ErrorCode.badRequest);
     expect(await tradingInvariants(server.services.database.db, server.services.core)).toEqual([]);
+  });
+
+  it('liquidates at the mark price the service works out each second, through the risk watch', async () => {
+    expect((await order(bob, { side: 'SELL', price: '20000', volume: '10' })).code).toBe('0');
+    expect((await order(alice, { type: 2, volume: '200' })).code).toBe('0');
+    const position = (await alice.call(coAssetsList, {})).data?.positionList[0];
+    expect(position).toMatchObject({ positionSide: 'long', positionType: 2, reducePrice: '18072.3' });
+    // The index falls to 15000: whatever the mark's median takes from the last price (20000), it is below 18072.3.
+    await admin('price', 'set', '--coin', 'USDT', '--fiat', 'usd', '--price', '1');
+    await admin('price', 'set', '--coin', 'BTC', '--fiat', 'usd', '--price', '15000');
+    await server.services.prices.current();
+    await server.services.contractPrices.tick();
+    const db = server.services.database.db;
+    for (let i = 0; i < 100 && !(await db.selectFrom('futures_liquidations').select('id').executeTakeFirst()); i++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await db.selectFrom('futures_liquidations').selectAll().execute()).toMatchObject([
+      { position_id: Number(position?.id), user_id: ALICE, qty: '10', bankruptcy_price: '18000', by_adl: '10' },
+    ]);
+    expect((await alice.call(coAssetsList, {})).data?.positionList).toEqual([]);
+    expect(await tradingInvariants(db, server.services.core)).toEqual([]);
   });
 });

@@ -42,6 +42,7 @@ export const batchTables = {
   margin_repayments: { table: 'margin_repayments', write: 'insert' },
   futures_positions: { table: 'futures_positions', write: 'upsert', key: ['id'], set: POSITION_UPDATE_COLUMNS },
   futures_fills: { table: 'futures_fills', write: 'insert' },
+  futures_liquidations: { table: 'futures_liquidations', write: 'insert' },
   futures_orders: { table: 'futures_orders', write: 'upsert', key: ['order_id'], set: FUTURES_ORDER_UPDATE_COLUMNS },
   margin_liquidations: { table: 'margin_liquidations', write: 'insert' },
   // Upserts: a moment sent twice (a scheduler that lost its lease mid-run) writes the same row again.

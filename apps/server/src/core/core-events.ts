@@ -44,6 +44,15 @@ export interface BookEvent {
   symbol: string;
 }
 
+/** A futures position was liquidated (its orders cancelled, then closed by the book, the fund or ADL). */
+export interface FuturesLiquidationEvent {
+  type: 'futuresLiquidation';
+  userId: number;
+  /** The contract's book: e-btc-usdt. */
+  symbol: string;
+  positionId: number;
+}
+
 /** A margin pair's risk after a margin command or an index price change (realtime: user_margin_risk). */
 export interface MarginRiskEvent {
   type: 'marginRisk';
@@ -56,7 +65,7 @@ export interface MarginRiskEvent {
   state: 'safe' | 'warning' | 'liquidated';
 }
 
-export type CoreEvent = OrderEvent | TradeEvent | BalanceEvent | BookEvent | MarginRiskEvent;
+export type CoreEvent = OrderEvent | TradeEvent | BalanceEvent | BookEvent | MarginRiskEvent | FuturesLiquidationEvent;
 
 export type CoreListener = (events: readonly CoreEvent[]) => void;
 

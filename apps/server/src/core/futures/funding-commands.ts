@@ -160,7 +160,7 @@ function payFunding(state: CoreState, batch: BatchEffects, c: FundingContract, m
   const market = state.markets.get(c.symbol);
   const rules = market?.spec.futures;
   if (!rules || rate === 0n) return;
-  const positions = [...state.futures.positions.values()].filter((p) => p.symbol === c.symbol);
+  const positions = [...state.futures.positionsOf(c.symbol)];
   if (positions.length === 0) return;
   const { payments } = settleFunding(rules.terms, positions, mark, rate, rules.marginScale);
   const coin = rules.marginCoin;

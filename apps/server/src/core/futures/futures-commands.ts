@@ -10,6 +10,7 @@ import { type PlaceCommand, type PlaceOutcome, placeOrder } from '../spot/order-
 import type { CancelAllOutcome } from '../spot/spot-commands.ts';
 import { initialMargin } from './brackets.ts';
 import { notional, pnl } from './contract-value.ts';
+import { type FuturesRiskCommand, type FuturesRiskOutcome, riskCheck } from './futures-liquidation.ts';
 import type { FuturesRules } from './futures-rules.ts';
 import type { FuturesIntent, FuturesPosition } from './futures-state.ts';
 import { ceilDiv } from './ratio.ts';
@@ -91,6 +92,12 @@ export function futuresCommands(clientOrders: ClientOrderIds) {
       }),
       unavailable,
     }),
+    /** The marks of the last second: liquidates what they put underwater (futures-liquidation.ts). */
+    futuresRiskCheck: entry<FuturesRiskCommand, FuturesRiskOutcome>({
+      owners: () => [],
+      apply: (context, c) => riskCheck(context, c),
+      unavailable: () => ({ liquidated: [] }),
+    }),
     futuresMargin: entry<FuturesMarginCommand, FuturesOutcome>({
       owners: (c) => [c.userId],
       apply: (context, c) => changeMargin(context, c),
@@ -161,7 +168,7 @@ function contractsFor(state: CoreState, symbol: string, side: 'BUY' | 'SELL', va
  * After a command's fills: a reduce-only order may close no more than its position holds. Those that would (the
  * position shrank by another order, closed, or turned to the other side) are cancelled, newest first.
  */
-function trimReduceOnly(state: CoreState, batch: BatchEffects, now: number): void {
+export function trimReduceOnly(state: CoreState, batch: BatchEffects, now: number): void {
   const futures = state.futures;
   for (const key of futures.touched) {
     const ids = [...(futures.reducing.get(key) ?? [])].sort((a, b) => b - a);

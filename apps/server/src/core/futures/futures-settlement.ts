@@ -7,10 +7,10 @@ import type { CoreState, Market } from '../core-state.ts';
 import { formatUnits } from '../decimal-units.ts';
 import type { OrderState } from '../order-state.ts';
 import { end } from '../spot/order-end.ts';
-import { initialMargin } from './brackets.ts';
+import { bracketOf, initialMargin } from './brackets.ts';
 import { applyFill, notional } from './contract-value.ts';
 import type { FuturesRules } from './futures-rules.ts';
-import { type FuturesOrder, type FuturesPosition, positionKey } from './futures-state.ts';
+import { FORCED, type FuturesIntent, type FuturesOrder, type FuturesPosition, positionKey } from './futures-state.ts';
 import { ceilDiv } from './ratio.ts';
 
 /**
@@ -96,7 +96,7 @@ export function settleFuturesTrade(
   if (events.makerRemaining(i) === 0) end(state, batch, maker, OrderStatus.filled, now);
 }
 
-interface FillContext {
+export interface FillContext {
   state: CoreState;
   batch: BatchEffects;
   now: number;
@@ -110,6 +110,7 @@ interface FillOutcome {
   positionId: number;
 }
 
+/** A fill of an order on the book: its futures facts and reserve, then the position's settlement. */
 function fillOrder(
   c: FillContext,
   o: OrderState,
@@ -118,132 +119,179 @@ function fillOrder(
   value: bigint,
   feeRate: bigint,
 ): FillOutcome {
+  const fo = c.state.futures.orders.get(o.id) as FuturesOrder;
+  // What was left of the order's opening part before this fill (its reserve covers that much).
+  const openLeft = BigInt(o.lots - o.dealLots) - fo.reduceLeft;
+  const outcome = settlePositionFill(c, {
+    userId: o.userId,
+    symbol: o.spec.symbol,
+    intent: fo,
+    signed: o.side === 'BUY' ? lots : -lots,
+    price,
+    value,
+    // A liquidation's clearance fee on a cross position is its bracket's maintenance rate.
+    feeRate: fo.kind === FORCED ? bracketOf(c.rules.brackets, value).maintenanceRate : feeRate,
+    clearance: fo.kind === FORCED,
+    freeReserve: (opened) => {
+      const freed = opened >= openLeft ? o.reserve : (o.reserve * opened) / openLeft;
+      o.reserve -= freed;
+      return freed;
+    },
+  });
+  fo.reduceLeft -= outcome.closed < fo.reduceLeft ? outcome.closed : fo.reduceLeft;
+  fo.realized += outcome.realized;
+  o.fee += outcome.fee;
+  c.batch.futuresOrders.set(o.id, fo);
+  return outcome;
+}
+
+export interface PositionFill {
+  userId: number;
+  symbol: string;
+  intent: Pick<FuturesIntent, 'positionSide' | 'leverage' | 'marginMode'>;
+  /** Contracts bought (above zero) or sold. */
+  signed: bigint;
+  price: bigint;
+  /** The fill's value in the margin coin, which the fee is reckoned on. */
+  value: bigint;
+  feeRate: bigint;
+  /**
+   * A liquidation's fill: its fee is the clearance fee and goes to the insurance fund; an isolated position's
+   * clearance is whatever its margin still holds after the loss.
+   */
+  clearance: boolean;
+  /** Frees the reserve held for `opened` contracts into the available balance; returns how much. */
+  freeReserve(opened: bigint): bigint;
+}
+
+/**
+ * One side of a fill, settled against its position (see settleFuturesTrade). Also the settlement of an
+ * auto-deleveraging fill, which no order carries.
+ */
+export function settlePositionFill(c: FillContext, f: PositionFill): FillOutcome & { closed: bigint } {
   const { state, batch, now, rules } = c;
-  const fo = state.futures.orders.get(o.id) as FuturesOrder;
   const unit = 10n ** BigInt(18 - rules.marginScale);
-  const key = positionKey(o.userId, o.spec.symbol, fo.positionSide);
-  let position = state.futures.positions.get(key) ?? openPosition(state, o, fo, now);
+  const key = positionKey(f.userId, f.symbol, f.intent.positionSide);
+  let position = state.futures.positions.get(key) ?? openPosition(state, f, now);
   const before = position.qty;
-  const signed = o.side === 'BUY' ? lots : -lots;
-  const result = applyFill(rules.terms, { qty: before, entry: position.entry }, signed, price);
+  const result = applyFill(rules.terms, { qty: before, entry: position.entry }, f.signed, f.price);
+  const lots = f.signed < 0n ? -f.signed : f.signed;
   const closed = result.closedQty;
   const opened = lots - closed;
   const coin = rules.marginCoin;
-  const balance = () => state.balances.get(o.userId, 'co', coin);
+  const balance = () => state.balances.get(f.userId, 'co', coin);
   const posting = (ownerId: number, account: CorePosting['account'], field: CorePosting['field'], delta: bigint) =>
     ({ ownerId, account, coin, field, delta }) as CorePosting;
-  const post = (cause: 'position_margin' | 'realized_pnl', postings: CorePosting[]) => {
+  const post = (cause: 'position_margin' | 'realized_pnl' | 'fee', postings: CorePosting[], memo = '') => {
     const moves = postings.filter((p) => p.delta !== 0n);
-    if (moves.length) state.balances.post(cause, c.cause, moves, now, batch.ledger);
+    if (moves.length) state.balances.post(cause, c.cause, moves, now, batch.ledger, memo);
   };
   /** Moves margin between the co account's available and locked balance (to locked when above zero). */
   const lock = (amount: bigint) =>
-    post('position_margin', [posting(o.userId, 'co', 'available', -amount), posting(o.userId, 'co', 'locked', amount)]);
-
-  // What was left of the order's opening part before this fill (its reserve covers that much).
-  const openLeft = BigInt(o.lots - o.dealLots) - fo.reduceLeft;
-  fo.reduceLeft -= closed < fo.reduceLeft ? closed : fo.reduceLeft;
+    post('position_margin', [posting(f.userId, 'co', 'available', -amount), posting(f.userId, 'co', 'locked', amount)]);
 
   let realized = 0n;
+  // What the closing part gave back to the available balance, net of its loss (an isolated liquidation's clearance).
+  let returned = 0n;
   if (closed > 0n) {
     const size = before < 0n ? -before : before;
     const freed = closed === size ? position.margin : (position.margin * closed) / size;
     position.margin -= freed;
     lock(-freed);
+    returned = freed;
     realized = result.realizedPnl;
     if (realized >= 0n) {
       post('realized_pnl', [
         posting(SYSTEM_OWNER, 'futures_clearing', 'available', -realized),
-        posting(o.userId, 'co', 'available', realized),
+        posting(f.userId, 'co', 'available', realized),
       ]);
+      returned += realized;
     } else {
       const loss = -realized;
       // Isolated: only this position's margin answers for its loss; cross: the whole available balance.
       const fromAvailable = min(loss, position.marginMode === 2 ? freed : balance().available);
       const fromMargin = min(loss - fromAvailable, position.margin);
       position.margin -= fromMargin;
+      returned -= min(fromAvailable, returned);
       post('realized_pnl', [
-        posting(o.userId, 'co', 'available', -fromAvailable),
-        posting(o.userId, 'co', 'locked', -fromMargin),
+        posting(f.userId, 'co', 'available', -fromAvailable),
+        posting(f.userId, 'co', 'locked', -fromMargin),
         posting(SYSTEM_OWNER, 'futures_insurance', 'available', -(loss - fromAvailable - fromMargin)),
         posting(SYSTEM_OWNER, 'futures_clearing', 'available', loss),
       ]);
     }
     position.realized += realized;
     position.closedQty += closed;
-    position.closeTurnover += closed * price;
-    fo.realized += realized;
+    position.closeTurnover += closed * f.price;
   }
   const after = result.position.qty;
   if (after === 0n || (before !== 0n && before < 0n !== after < 0n)) {
     // Flat, or through zero: this position ends (what margin it still holds is freed); beyond zero a new one opens.
     lock(-position.margin);
+    returned += position.margin;
     position.margin = 0n;
     position.qty = 0n;
     position.open = false;
     position.updatedAt = now;
     batch.positions.set(position.id, position);
-    state.futures.positions.delete(key);
-    if (after !== 0n) position = openPosition(state, o, fo, now);
+    state.futures.deletePosition(position);
+    if (after !== 0n) position = openPosition(state, f, now);
   }
   if (opened > 0n) {
     // The order's reserve for these contracts goes back; the position holds their initial margin at this price.
-    const freed = opened >= openLeft ? o.reserve : (o.reserve * opened) / openLeft;
-    o.reserve -= freed;
-    lock(-freed);
-    const margin = roundUp(initialMargin(notional(rules.terms, opened, price), BigInt(fo.leverage)), unit);
+    lock(-f.freeReserve(opened));
+    const margin = roundUp(initialMargin(notional(rules.terms, opened, f.price), BigInt(f.intent.leverage)), unit);
     const held = min(margin, balance().available);
     lock(held);
     position.margin += held;
-    position.leverage = fo.leverage;
+    position.leverage = f.intent.leverage;
   }
   if (after !== 0n) {
     position.qty = after;
     position.entry = result.position.entry;
     if (abs(after) > abs(position.maxQty)) position.maxQty = after;
     position.updatedAt = now;
-    state.futures.positions.set(key, position);
+    state.futures.setPosition(position);
     batch.positions.set(position.id, position);
   }
 
-  // The fee on the whole fill, truncated to the coin's unit, never more than the account has.
-  const fee = min((mulRate(value, feeRate) / unit) * unit, balance().available);
+  // The fee on the whole fill, truncated to the coin's unit, never more than the account has; a liquidation's
+  // clearance of an isolated position is what its margin still held.
+  const isolatedClearance = f.clearance && position.marginMode === 2;
+  const due = isolatedClearance ? returned : (mulRate(f.value, f.feeRate) / unit) * unit;
+  const fee = min(due, balance().available);
   if (fee > 0n) {
     const closeFee = (fee * closed) / lots;
+    const to = f.clearance ? 'futures_insurance' : 'fee';
     for (const [part, memo] of [
       [closeFee, 'close'],
       [fee - closeFee, 'open'],
     ] as const) {
-      if (part === 0n) continue;
-      state.balances.post(
-        'fee',
-        c.cause,
-        [posting(o.userId, 'co', 'available', -part), posting(SYSTEM_OWNER, 'fee', 'available', part)],
-        now,
-        batch.ledger,
-        memo,
-      );
+      if (part > 0n)
+        post('fee', [posting(f.userId, 'co', 'available', -part), posting(SYSTEM_OWNER, to, 'available', part)], memo);
     }
-    o.fee += fee;
     position.fee += fee;
   }
-  batch.futuresOrders.set(o.id, fo);
   state.futures.touched.add(key);
-  return { fee, realized, positionId: position.id };
+  return { fee, realized, positionId: position.id, closed };
 }
 
-/** A new, flat position for the order's side, with the order's leverage and margin mode. */
-function openPosition(state: CoreState, o: OrderState, fo: FuturesOrder, now: number): FuturesPosition {
+/** A new, flat position on the fill's side, with its leverage and margin mode. */
+function openPosition(
+  state: CoreState,
+  f: Pick<PositionFill, 'userId' | 'symbol' | 'intent'>,
+  now: number,
+): FuturesPosition {
   return {
     id: state.futures.nextPositionId++,
-    userId: o.userId,
-    symbol: o.spec.symbol,
-    contractId: (o.spec.futures as FuturesRules).contractId,
-    positionSide: fo.positionSide,
+    userId: f.userId,
+    symbol: f.symbol,
+    contractId: (state.markets.get(f.symbol)?.spec.futures as FuturesRules).contractId,
+    positionSide: f.intent.positionSide,
     qty: 0n,
     entry: 0n,
-    leverage: fo.leverage,
-    marginMode: fo.marginMode,
+    leverage: f.intent.leverage,
+    marginMode: f.intent.marginMode,
     margin: 0n,
     realized: 0n,
     fee: 0n,

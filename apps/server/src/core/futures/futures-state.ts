@@ -66,6 +66,9 @@ export interface FuturesOrder extends FuturesIntent {
   realized: bigint;
 }
 
+/** The original's order type of a liquidation's order. */
+export const FORCED = 6;
+
 export const positionKey = (userId: number, symbol: string, side: PositionSide) => `${userId}|${symbol}|${side}`;
 
 export class FuturesState {
@@ -73,9 +76,32 @@ export class FuturesState {
   readonly orders = new Map<number, FuturesOrder>();
   /** Open reduce-only orders by the position they close (positionKey): what is closable is the rest. */
   readonly reducing = new Map<string, Set<number>>();
+  /** Open positions' keys by contract symbol: what a contract's risk check and funding go through. */
+  readonly bySymbol = new Map<string, Set<string>>();
+  /** The mark price of each contract as the last risk check carried it (ledger units). */
+  readonly marks = new Map<string, bigint>();
   /** Positions a command's fills changed, for the reduce-only check at its end (futures-commands.ts). */
   readonly touched = new Set<string>();
   nextPositionId = 1;
+
+  setPosition(p: FuturesPosition): void {
+    const key = positionKey(p.userId, p.symbol, p.positionSide);
+    this.positions.set(key, p);
+    const keys = this.bySymbol.get(p.symbol);
+    if (keys) keys.add(key);
+    else this.bySymbol.set(p.symbol, new Set([key]));
+  }
+
+  deletePosition(p: FuturesPosition): void {
+    const key = positionKey(p.userId, p.symbol, p.positionSide);
+    this.positions.delete(key);
+    this.bySymbol.get(p.symbol)?.delete(key);
+  }
+
+  /** The open positions of one contract. */
+  *positionsOf(symbol: string): IterableIterator<FuturesPosition> {
+    for (const key of this.bySymbol.get(symbol) ?? []) yield this.positions.get(key) as FuturesPosition;
+  }
 
   addOrder(order: FuturesOrder): void {
     this.orders.set(order.orderId, order);
@@ -129,7 +155,7 @@ export class FuturesState {
     ]);
     for (const row of positions) {
       const p = positionFromRow(row);
-      state.positions.set(positionKey(p.userId, p.symbol, p.positionSide), p);
+      state.setPosition(p);
     }
     for (const row of orders) state.addOrder(futuresOrderFromRow(row));
     state.nextPositionId = Number(maxId?.id ?? 0) + 1;

@@ -8,7 +8,7 @@ import { TradingCore } from '../trading-core.ts';
 import type { FuturesPlaceCommand } from './futures-commands.ts';
 
 const SYMBOL = 'e-btc-usdt';
-const [ALICE, BOB, CAROL, DAVE] = [1, 2, 3, 4];
+const [ALICE, BOB, CAROL, DAVE, EVE] = [1, 2, 3, 4, 5];
 
 /**
  * Futures trading through the core on E-BTC-USDT: linear, 0.001 BTC a contract, maker 0.02%, taker 0.05%, brackets
@@ -279,5 +279,103 @@ describe.each(testDialects)('futures trading on %s', (dialect) => {
     const rate = await database.db.selectFrom('funding_rates').selectAll().executeTakeFirstOrThrow();
     expect(rate).toMatchObject({ rate: '0.0005', mark: '20000', samples: 2 });
     await expectInvariants();
+  });
+
+  describe('liquidation at the mark price', () => {
+    const check = (mark: string) => core.execute('futuresRiskCheck', { marks: [{ symbol: SYMBOL, mark }] });
+    const liquidations = () => database.db.selectFrom('futures_liquidations').selectAll().execute();
+    /** Alice: an isolated long of 10 at 20000, 10x: margin 20, bankrupt at 18000, liquidated at or below 18072.3. */
+    const aliceLong = async () => {
+      await place(BOB, { side: 'SELL', price: '20000', volume: '10' });
+      await place(ALICE, { side: 'BUY', kind: 2, volume: '10' }, { marginMode: 2 });
+    };
+
+    it("closes an isolated position through the book no worse than its bankruptcy price; the rest of its margin is the fund's", async () => {
+      await aliceLong();
+      await place(CAROL, { side: 'BUY', price: '18050', volume: '10' });
+      await place(ALICE, { side: 'SELL', price: '21000', volume: '4' }, { marginMode: 2, reduceOnly: true });
+      // At 18080 the margin balance 20 - 19.2 = 0.8 is above maintenance 0.7232: nothing happens.
+      expect(await check('18080')).toEqual({ liquidated: [] });
+      // At 18060: 0.6 <= 0.7224. Her closing order is cancelled; the forced sell takes Carol's bid at 18050:
+      // loss 10 x 0.001 x 1950 = 19.5 from the margin, the 0.5 left is the fund's clearance.
+      const { liquidated } = await check('18060');
+      expect(liquidated).toHaveLength(1);
+      expect(await open(ALICE)).toEqual([]);
+      expect(await co(ALICE)).toEqual({ available: '979.9', locked: '0' });
+      expect(await system('futures_insurance')).toEqual({ available: '0.5', locked: '0' });
+      expect(await liquidations()).toMatchObject([
+        {
+          qty: '10',
+          mark: '18060',
+          bankruptcy_price: '18000',
+          by_book: '10',
+          by_fund: '0',
+          by_adl: '0',
+          fund_after: '0.5',
+        },
+      ]);
+      const forced = await database.db.selectFrom('futures_orders').selectAll().where('kind', '=', 6).execute();
+      expect(forced).toHaveLength(1);
+      await expectInvariants();
+    });
+
+    it('with no bid at the bankruptcy price and an empty fund, deleverages the most profitable opposite position', async () => {
+      await aliceLong();
+      await check('18060');
+      // Closed against Bob's short at 18000: Alice loses her margin of 20 exactly, Bob gains 20 and gets his back.
+      expect(await open(ALICE)).toEqual([]);
+      expect(await open(BOB)).toEqual([]);
+      expect(await co(ALICE)).toEqual({ available: '979.9', locked: '0' });
+      expect(await co(BOB)).toEqual({ available: '1019.96', locked: '0' });
+      expect(await system('futures_clearing')).toEqual({ available: '0', locked: '0' });
+      const [row] = await liquidations();
+      expect(row).toMatchObject({ by_book: '0', by_fund: '0', by_adl: '10' });
+      expect(JSON.parse(row?.adl ?? '[]')).toEqual([{ positionId: expect.any(Number), userId: BOB, qty: '10' }]);
+      await expectInvariants();
+    });
+
+    it('lets the insurance fund pay a loss beyond the margin as far as it reaches', async () => {
+      await core.postMovement({
+        cause: 'operator_credit',
+        causeId: 'fund',
+        postings: [
+          { ownerId: 0, account: 'futures_insurance', coin: 'USDT', field: 'available', delta: '5' },
+          { ownerId: 0, account: 'external', coin: 'USDT', field: 'available', delta: '-5' },
+        ],
+      });
+      await aliceLong();
+      await place(CAROL, { side: 'BUY', price: '17900', volume: '10' });
+      // Nothing at 18000 or better; the fund's 5 reaches down to 18000 - 5 / 0.01 = 17500, so Carol's 17900 bid
+      // takes it: loss 21, the margin pays 20, the fund 1.
+      await check('18060');
+      expect(await open(ALICE)).toEqual([]);
+      expect(await system('futures_insurance')).toEqual({ available: '4', locked: '0' });
+      expect(await liquidations()).toMatchObject([
+        { by_book: '0', by_fund: '10', by_adl: '0', fund_before: '5', fund_after: '4' },
+      ]);
+      await expectInvariants();
+    });
+
+    it('liquidates a cross account when its whole balance no longer covers maintenance, and charges the clearance fee', async () => {
+      await core.postMovement({
+        cause: 'operator_credit',
+        causeId: 'eve',
+        postings: [
+          { ownerId: EVE, account: 'co', coin: 'USDT', field: 'available', delta: '25' },
+          { ownerId: 0, account: 'external', coin: 'USDT', field: 'available', delta: '-25' },
+        ],
+      });
+      await place(BOB, { side: 'SELL', price: '20000', volume: '10' });
+      await place(EVE, { side: 'BUY', kind: 2, volume: '10' });
+      expect(await co(EVE)).toEqual({ available: '4.9', locked: '20' });
+      await place(CAROL, { side: 'BUY', price: '17600', volume: '10' });
+      // Wallet 24.9: liquidated at or below 17580.32, bankrupt at 20000 - 24.9 / 0.01 = 17510.
+      expect(await check('17600')).toEqual({ liquidated: [] });
+      expect((await check('17500')).liquidated).toHaveLength(1);
+      // Sold at 17600: loss 24; clearance fee 176 x 0.004 = 0.704 to the fund.
+      expect(await co(EVE)).toEqual({ available: '0.196', locked: '0' });
+      expect(await system('futures_insurance')).toEqual({ available: '0.704', locked: '0' });
+      await expectInvariants();
+    });
   });
 });

@@ -11,7 +11,7 @@ import type { BatchEffects } from '../batch-effects.ts';
 import type { CoreState } from '../core-state.ts';
 import { formatUnits, unitsToBig } from '../decimal-units.ts';
 import { futuresReserve } from '../futures/futures-reserve.ts';
-import type { FuturesIntent, FuturesOrder } from '../futures/futures-state.ts';
+import { FORCED, type FuturesIntent, type FuturesOrder } from '../futures/futures-state.ts';
 import { checkGuards, type GuardRefusal, protectionPrice } from '../market-guards.ts';
 import { checkOrder, type OrderRefusal, type OrderRequest } from '../order-rules.ts';
 import { feeCoinOf, lockCoinOf, notionalLedger, type OrderState, reserveFor } from '../order-state.ts';
@@ -79,7 +79,8 @@ export function placeOrder(state: CoreState, batch: BatchEffects, cmd: PlaceComm
   const intent = checkOrder(market.spec, cmd.request);
   if (typeof intent === 'string') return refuse(state, batch, cmd, refusalCodes[intent], now);
   const lastTicks = market.book.lastPrice;
-  const guard = checkGuards(market.spec, intent, lastTicks);
+  // A liquidation's order is bounded by the bankruptcy price, not the band.
+  const guard = cmd.futures?.kind === FORCED ? null : checkGuards(market.spec, intent, lastTicks);
   if (guard) return refuse(state, batch, cmd, guardCodes[guard], now);
   const stp = cmd.selfTradePrevention ?? DEFAULT_STP_MODE;
   // A market order stops at the band's edge: its protection price.

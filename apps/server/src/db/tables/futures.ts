@@ -141,6 +141,29 @@ export interface FuturesFillsTable {
   seller_position_id: number;
 }
 
+/** A liquidation, as core/futures/futures-liquidation.ts records it. */
+export interface FuturesLiquidationsTable {
+  id: Generated<number>;
+  position_id: number;
+  user_id: number;
+  symbol: string;
+  /** Signed contracts when it began. */
+  qty: string;
+  entry: string;
+  margin_mode: number;
+  mark: string;
+  /** Empty when no price bankrupted it. */
+  bankruptcy_price: string;
+  by_book: string;
+  by_fund: string;
+  by_adl: string;
+  /** JSON: [{ positionId, userId, qty }] of the positions auto-deleveraged against it. */
+  adl: string;
+  fund_before: string;
+  fund_after: string;
+  created_at: number;
+}
+
 export interface FuturesTables {
   contracts: ContractsTable;
   contract_brackets: ContractBracketsTable;
@@ -149,4 +172,5 @@ export interface FuturesTables {
   futures_positions: FuturesPositionsTable;
   futures_orders: FuturesOrdersTable;
   futures_fills: FuturesFillsTable;
+  futures_liquidations: FuturesLiquidationsTable;
 }

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { listCoins } from '../../catalog/coins.ts';
 import { findLiveContractById, LIVE, listBrackets, listContracts } from '../../catalog/contracts.ts';
 import { listMarkets, marketName } from '../../catalog/markets.ts';
+import { watchFuturesRisk } from '../../futures/liquidation-watch.ts';
 import { bindCall } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
 import { indexSources } from '../../prices/index-price-table.ts';
@@ -29,6 +30,8 @@ export async function registerCoModule(app: FastifyInstance, services: Services)
   registerCoAccount(app, services, marks);
   registerCoOrderCalls(app, services);
   registerCoPositionCalls(app, services, marks);
+  const stopRiskWatch = watchFuturesRisk(services);
+  app.addHook('onClose', async () => stopRiskWatch());
 
   const contractOf = async (id: number) => {
     const contract = await findLiveContractById(db, id);

@@ -1,0 +1,309 @@
+import { ledgerOf, ledgerText } from '../../ledger/ledger-units.ts';
+import type { ApplyContext } from '../command-entry.ts';
+import type { CoreState } from '../core-state.ts';
+import { formatUnits } from '../decimal-units.ts';
+import { cancelOrder } from '../spot/order-cancel.ts';
+import { placeOrder } from '../spot/order-placement.ts';
+import { adlRanking } from './adl.ts';
+import { maintenanceMargin } from './brackets.ts';
+import { notional, pnl } from './contract-value.ts';
+import { trimReduceOnly } from './futures-commands.ts';
+import type { FuturesRules } from './futures-rules.ts';
+import { settlePositionFill } from './futures-settlement.ts';
+import { FORCED, type FuturesPosition, positionKey } from './futures-state.ts';
+import { bankruptcyPrice, isLiquidatable, type MarginBacking, type PositionRisk } from './liquidation.ts';
+import { add, ceilDiv, ceilLedger, div, floorDiv, floorLedger, ledger, ONE, ratio, sub } from './ratio.ts';
+
+/**
+ * Liquidation at the mark price. The risk watch sends each second's marks (futuresRiskCheck); for every contract
+ * whose mark came in, the core checks the isolated positions in it and the cross accounts holding it:
+ * - isolated: liquidatable when its margin balance (margin + PnL at mark) is at or below its maintenance;
+ * - cross: the account (one margin coin) when its available balance, cross margins and cross PnL are at or below the
+ *   cross positions' maintenance; its positions are then liquidated one by one, the largest loss first, until the
+ *   account is healthy again.
+ * A liquidation cancels the orders that hold margin for the position (isolated: its contract's; cross: the account's),
+ * checks again (the freed reserves may be enough), then closes the position:
+ * 1. through the book, by a forced IOC order no worse than the bankruptcy price (where the margin balance is zero);
+ *    an isolated position's remaining margin is the insurance fund's clearance, a cross one pays the maintenance
+ *    rate as its clearance fee;
+ * 2. what the book does not take at that price, through the book at a worse price while the insurance fund covers
+ *    the loss beyond the margin (the price where the shortfall equals the fund);
+ * 3. what is left, by auto-deleveraging: opposite positions, highest ADL score first, are closed against it at the
+ *    bankruptcy price (no fee).
+ * Each liquidation is stored (futures_liquidations) with the mark, bankruptcy price, what each step closed and the
+ * fund before and after, so it can be recomputed.
+ */
+export interface FuturesRiskCommand {
+  marks: { symbol: string; mark: string }[];
+}
+
+export interface FuturesRiskOutcome {
+  /** Ids of the positions liquidated. */
+  liquidated: number[];
+}
+
+export function riskCheck(context: ApplyContext, command: FuturesRiskCommand): FuturesRiskOutcome {
+  const { state } = context;
+  const futures = state.futures;
+  const liquidated: number[] = [];
+  const crossAccounts = new Map<string, { userId: number; coin: string }>();
+  const isolated: FuturesPosition[] = [];
+  for (const { symbol, mark } of command.marks) {
+    const rules = state.markets.get(symbol)?.spec.futures;
+    if (!rules) continue;
+    futures.marks.set(symbol, ledgerOf(mark));
+    for (const p of futures.positionsOf(symbol)) {
+      if (p.marginMode === 2) {
+        if (isLiquidatable(isolatedRisk(rules, p), markOf(state, p))) isolated.push(p);
+      } else crossAccounts.set(`${p.userId}|${rules.marginCoin}`, { userId: p.userId, coin: rules.marginCoin });
+    }
+  }
+  for (const p of isolated) {
+    if (!futures.positions.has(keyOf(p))) continue;
+    cancelOrders(context, p.userId, (o) => o.spec.symbol === p.symbol);
+    const rules = state.markets.get(p.symbol)?.spec.futures as FuturesRules;
+    if (!futures.positions.has(keyOf(p)) || !isLiquidatable(isolatedRisk(rules, p), markOf(state, p))) continue;
+    liquidate(context, p, { mode: 'isolated', margin: p.margin });
+    liquidated.push(p.id);
+  }
+  for (const { userId, coin } of crossAccounts.values()) {
+    if (!crossAccount(state, userId, coin).underwater) continue;
+    cancelOrders(context, userId, (o) => o.spec.futures?.marginCoin === coin);
+    const tried = new Set<number>();
+    for (;;) {
+      const account = crossAccount(state, userId, coin);
+      if (!account.underwater) break;
+      // The largest loss first; a position nothing could close (no book, no fund, no other user opposite) once.
+      const worst = account.positions
+        .filter((x) => !tried.has(x.p.id))
+        .sort((a, b) => (a.pnl < b.pnl ? -1 : a.pnl > b.pnl ? 1 : a.p.id - b.p.id))[0];
+      if (!worst) break;
+      tried.add(worst.p.id);
+      const others = account.positions.filter((x) => x !== worst);
+      liquidate(context, worst.p, {
+        mode: 'cross',
+        wallet: account.wallet,
+        othersPnl: others.reduce((sum, x) => sum + x.pnl, 0n),
+        othersMaintenance: 0n,
+      });
+      liquidated.push(worst.p.id);
+    }
+  }
+  trimReduceOnly(state, context.batch, context.at);
+  return { liquidated };
+}
+
+const keyOf = (p: FuturesPosition) => positionKey(p.userId, p.symbol, p.positionSide);
+const markOf = (state: CoreState, p: FuturesPosition) => state.futures.marks.get(p.symbol) ?? p.entry;
+
+function isolatedRisk(rules: FuturesRules, p: FuturesPosition): PositionRisk {
+  return {
+    terms: rules.terms,
+    brackets: rules.brackets,
+    qty: p.qty,
+    entry: p.entry,
+    backing: { mode: 'isolated', margin: p.margin },
+  };
+}
+
+interface CrossHolding {
+  p: FuturesPosition;
+  rules: FuturesRules;
+  pnl: bigint;
+  maintenance: bigint;
+}
+
+/** A user's cross positions in one margin coin at the marks the core holds, and whether the account is underwater. */
+function crossAccount(state: CoreState, userId: number, coin: string) {
+  const positions: CrossHolding[] = [];
+  for (const symbol of state.futures.bySymbol.keys()) {
+    const rules = state.markets.get(symbol)?.spec.futures;
+    if (!rules || rules.marginCoin !== coin) continue;
+    for (const side of ['both', 'long', 'short'] as const) {
+      const p = state.futures.positions.get(positionKey(userId, symbol, side));
+      if (!p || p.marginMode !== 1) continue;
+      const mark = markOf(state, p);
+      positions.push({
+        p,
+        rules,
+        pnl: pnl(rules.terms, p.qty, p.entry, mark),
+        maintenance: maintenanceMargin(rules.brackets, notional(rules.terms, p.qty, mark)),
+      });
+    }
+  }
+  const wallet = state.balances.get(userId, 'co', coin).available + positions.reduce((s, x) => s + x.p.margin, 0n);
+  const balance = wallet + positions.reduce((s, x) => s + x.pnl, 0n);
+  const maintenance = positions.reduce((s, x) => s + x.maintenance, 0n);
+  return { positions, wallet, underwater: positions.length > 0 && balance <= maintenance };
+}
+
+/** Cancels the user's open futures orders that `which` picks (they hold margin the account may need). */
+function cancelOrders(
+  { state, batch, at }: ApplyContext,
+  userId: number,
+  which: (o: NonNullable<ReturnType<CoreState['open']['get']>>) => boolean,
+) {
+  for (const id of state.open.idsOf(userId, null)) {
+    const order = state.open.get(id);
+    if (!order || order.account !== 'co' || !which(order)) continue;
+    cancelOrder(state, batch, { userId, orderId: id, symbol: order.spec.symbol, account: 'co' }, at);
+    order.closedByExchange = true;
+  }
+}
+
+function liquidate(context: ApplyContext, p: FuturesPosition, backing: MarginBacking): void {
+  const { state, batch, at } = context;
+  const rules = state.markets.get(p.symbol)?.spec.futures as FuturesRules;
+  const spec = state.markets.get(p.symbol)?.spec;
+  if (!spec) return;
+  const key = keyOf(p);
+  const long = p.qty > 0n;
+  const mark = markOf(state, p);
+  const start = long ? p.qty : -p.qty;
+  const risk: PositionRisk = { terms: rules.terms, brackets: rules.brackets, qty: p.qty, entry: p.entry, backing };
+  const bankruptcy = bankruptcyPrice(risk);
+  const fund = () => state.balances.get(0, 'futures_insurance', rules.marginCoin).available;
+  const fundBefore = fund();
+  const left = () => {
+    const now = state.futures.positions.get(key);
+    return now && now.id === p.id ? (now.qty < 0n ? -now.qty : now.qty) : 0n;
+  };
+  const unit = 10n ** BigInt(18 - spec.pricePrecision);
+  /** A forced IOC order for what is left, no worse than `price` (ledger units; a long sells, a short buys). */
+  const force = (price: bigint) => {
+    const ticks = long ? ceilDiv(price, unit) : floorDiv(price, unit);
+    const qty = left();
+    if (qty === 0n || ticks <= 0n || ticks > 2_147_483_647n) return;
+    placeOrder(
+      state,
+      batch,
+      {
+        userId: p.userId,
+        symbol: p.symbol,
+        account: 'co',
+        clientOrderId: null,
+        request: {
+          side: long ? 'SELL' : 'BUY',
+          type: 1,
+          price: formatUnits(Number(ticks), spec.pricePrecision),
+          volume: qty.toString(),
+          timeInForce: 'IOC',
+        },
+        futures: {
+          positionSide: p.positionSide,
+          reduceOnly: true,
+          leverage: p.leverage,
+          marginMode: p.marginMode,
+          kind: FORCED,
+        },
+      },
+      at,
+    );
+  };
+  // 1. Through the book at the bankruptcy price or better (any price when no price bankrupts it).
+  force(bankruptcy ?? (long ? unit : BigInt(2_147_483_647) * unit));
+  const byBook = start - left();
+  // 2. Worse, as far as the insurance fund covers the loss beyond the margin.
+  const cover = fund();
+  let byFund = 0n;
+  if (left() > 0n && cover > 0n && bankruptcy !== null) {
+    force(fundedPrice(rules, long, left(), bankruptcy, cover));
+    byFund = start - byBook - left();
+  }
+  // 3. Auto-deleveraging at the bankruptcy price (the mark when there is none).
+  const adl = left() > 0n ? deleverage(context, p, bankruptcy ?? mark) : [];
+  batch.insert('futures_liquidations', {
+    position_id: p.id,
+    user_id: p.userId,
+    symbol: p.symbol,
+    qty: (long ? start : -start).toString(),
+    entry: ledgerText(p.entry),
+    margin_mode: p.marginMode,
+    mark: ledgerText(mark),
+    bankruptcy_price: bankruptcy === null ? '' : ledgerText(bankruptcy),
+    by_book: byBook.toString(),
+    by_fund: byFund.toString(),
+    by_adl: adl.reduce((s, a) => s + a.qty, 0n).toString(),
+    adl: JSON.stringify(adl.map((a) => ({ positionId: a.positionId, userId: a.userId, qty: a.qty.toString() }))),
+    fund_before: ledgerText(fundBefore),
+    fund_after: ledgerText(fund()),
+    created_at: at,
+  });
+  batch.events.push({ type: 'futuresLiquidation', userId: p.userId, symbol: p.symbol, positionId: p.id });
+}
+
+/**
+ * The worst price the fund can pay for: where closing `qty` contracts loses `fund` more than at the bankruptcy
+ * price. Linear: bankruptcy -/+ fund / (qty x multiplier); inverse: 1/p = 1/bankruptcy +/- fund / (qty x multiplier).
+ * Rounded towards the bankruptcy price, so the fund never pays more than it holds.
+ */
+function fundedPrice(rules: FuturesRules, long: boolean, qty: bigint, bankruptcy: bigint, fund: bigint): bigint {
+  const size = ledger(qty * rules.terms.multiplier);
+  const room = div(ledger(fund), size);
+  if (rules.terms.kind === 'linear') {
+    const price = long ? sub(ledger(bankruptcy), room) : add(ledger(bankruptcy), room);
+    return long ? ceilLedger(price) : floorLedger(price);
+  }
+  const inverse = long ? add(ratio(ONE, bankruptcy), room) : sub(ratio(ONE, bankruptcy), room);
+  if (inverse.n <= 0n) return long ? 1n : bankruptcy * 1000n;
+  const price = div(ratio(1n), inverse);
+  return long ? ceilLedger(price) : floorLedger(price);
+}
+
+/**
+ * Closes what is left of `p` against the opposite side's positions of other users, highest ADL score first (adl.ts;
+ * a position's margin balance is its own margin and PnL at mark), at `price`, without fees.
+ */
+function deleverage(context: ApplyContext, p: FuturesPosition, price: bigint) {
+  const { state, batch, at } = context;
+  const rules = state.markets.get(p.symbol)?.spec.futures as FuturesRules;
+  const long = p.qty > 0n;
+  const mark = markOf(state, p);
+  const opposite = [...state.futures.positionsOf(p.symbol)].filter(
+    (q) => q.userId !== p.userId && (long ? q.qty < 0n : q.qty > 0n),
+  );
+  const candidates = opposite.map((q) => ({
+    id: q.id,
+    qty: q.qty,
+    entry: q.entry,
+    marginBalance: q.margin + pnl(rules.terms, q.qty, q.entry, mark),
+  }));
+  const ranked = adlRanking(rules.terms, candidates, mark)[long ? 'short' : 'long'];
+  const byId = new Map(opposite.map((q) => [q.id, q]));
+  const done: { positionId: number; userId: number; qty: bigint }[] = [];
+  const context2 = { state, batch, now: at, rules, cause: `adl:${p.id}` };
+  for (const { id } of ranked) {
+    const current = state.futures.positions.get(keyOf(p));
+    const rest = current && current.id === p.id ? (long ? current.qty : -current.qty) : 0n;
+    if (rest <= 0n) break;
+    const q = byId.get(id) as FuturesPosition;
+    const size = q.qty < 0n ? -q.qty : q.qty;
+    const take = rest < size ? rest : size;
+    const value = notional(rules.terms, take, price);
+    const none = () => 0n;
+    settlePositionFill(context2, {
+      userId: p.userId,
+      symbol: p.symbol,
+      intent: p,
+      signed: long ? -take : take,
+      price,
+      value,
+      feeRate: 0n,
+      clearance: true,
+      freeReserve: none,
+    });
+    settlePositionFill(context2, {
+      userId: q.userId,
+      symbol: q.symbol,
+      intent: q,
+      signed: long ? take : -take,
+      price,
+      value,
+      feeRate: 0n,
+      clearance: false,
+      freeReserve: none,
+    });
+    done.push({ positionId: q.id, userId: q.userId, qty: take });
+  }
+  return done;
+}
