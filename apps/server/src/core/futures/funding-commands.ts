@@ -156,7 +156,14 @@ async function settlementInputs(db: Kysely<Database>, c: FundingContract, at: nu
  * one its own margin; what a payer cannot cover and the rounding's leftover are the insurance fund's, so the
  * postings sum to zero. Each payment is a ledger row (cause funding, id funding:contract:moment).
  */
-function payFunding(state: CoreState, batch: BatchEffects, c: FundingContract, mark: bigint, rate: bigint, at: number) {
+export function payFunding(
+  state: CoreState,
+  batch: BatchEffects,
+  c: FundingContract,
+  mark: bigint,
+  rate: bigint,
+  at: number,
+) {
   const market = state.markets.get(c.symbol);
   const rules = market?.spec.futures;
   if (!rules || rate === 0n) return;
@@ -174,8 +181,8 @@ function payFunding(state: CoreState, batch: BatchEffects, c: FundingContract, m
     if (amount < 0n) {
       // What it can pay: its margin (isolated), or the available balance and then its margin (cross).
       const available = isolated ? 0n : state.balances.get(p.userId, 'co', coin).available;
-      const fromAvailable = -amount < available ? -amount : available;
-      const fromMargin = -amount - fromAvailable < p.margin ? -amount - fromAvailable : p.margin;
+      const fromAvailable = smaller(-amount, available);
+      const fromMargin = smaller(-amount - fromAvailable, p.margin);
       if (fromAvailable > 0n)
         postings.push({ ownerId: p.userId, account: 'co', coin, field: 'available', delta: -fromAvailable });
       if (fromMargin > 0n)
@@ -202,3 +209,5 @@ function payFunding(state: CoreState, batch: BatchEffects, c: FundingContract, m
   // One posting per payment: a big contract's settlement is one pass, checked once.
   state.balances.post('funding', `funding:${c.contractId}:${at}`, postings, at, batch.ledger);
 }
+
+const smaller = (a: bigint, b: bigint) => (a < b ? a : b);

@@ -44,15 +44,38 @@ export interface FuturesRiskOutcome {
 
 export function riskCheck(context: ApplyContext, command: FuturesRiskCommand): FuturesRiskOutcome {
   const { state } = context;
-  const futures = state.futures;
   const liquidated: number[] = [];
+  const symbols: string[] = [];
+  for (const { symbol, mark } of command.marks) {
+    if (!state.markets.get(symbol)?.spec.futures) continue;
+    state.futures.marks.set(symbol, ledgerOf(mark));
+    symbols.push(symbol);
+  }
+  // A liquidation's fills may open or grow positions that are underwater at once (a stale order far from the mark
+  // takes them): the contracts are checked again until a round liquidates nothing new.
+  const tried = new Set<number>();
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const before = tried.size;
+    checkRound(context, symbols, tried, liquidated);
+    if (tried.size === before) break;
+  }
+  trimReduceOnly(state, context.batch, context.at);
+  return { liquidated };
+}
+
+/** Rounds of checks within one risk check: each closes positions, so only a cascade through stale orders repeats. */
+const MAX_ROUNDS = 8;
+
+/** One pass over the contracts' isolated positions and cross accounts; `tried`: positions already liquidated. */
+function checkRound(context: ApplyContext, symbols: readonly string[], tried: Set<number>, liquidated: number[]) {
+  const { state } = context;
+  const futures = state.futures;
   const crossAccounts = new Map<string, { userId: number; coin: string }>();
   const isolated: FuturesPosition[] = [];
-  for (const { symbol, mark } of command.marks) {
-    const rules = state.markets.get(symbol)?.spec.futures;
-    if (!rules) continue;
-    futures.marks.set(symbol, ledgerOf(mark));
+  for (const symbol of symbols) {
+    const rules = state.markets.get(symbol)?.spec.futures as FuturesRules;
     for (const p of futures.positionsOf(symbol)) {
+      if (tried.has(p.id)) continue;
       if (p.marginMode === 2) {
         if (isLiquidatable(isolatedRisk(rules, p), markOf(state, p))) isolated.push(p);
       } else crossAccounts.set(`${p.userId}|${rules.marginCoin}`, { userId: p.userId, coin: rules.marginCoin });
@@ -63,13 +86,13 @@ export function riskCheck(context: ApplyContext, command: FuturesRiskCommand): F
     cancelOrders(context, p.userId, (o) => o.spec.symbol === p.symbol);
     const rules = state.markets.get(p.symbol)?.spec.futures as FuturesRules;
     if (!futures.positions.has(keyOf(p)) || !isLiquidatable(isolatedRisk(rules, p), markOf(state, p))) continue;
+    tried.add(p.id);
     liquidate(context, p, { mode: 'isolated', margin: p.margin });
     liquidated.push(p.id);
   }
   for (const { userId, coin } of crossAccounts.values()) {
     if (!crossAccount(state, userId, coin).underwater) continue;
     cancelOrders(context, userId, (o) => o.spec.futures?.marginCoin === coin);
-    const tried = new Set<number>();
     for (;;) {
       const account = crossAccount(state, userId, coin);
       if (!account.underwater) break;
@@ -89,8 +112,6 @@ export function riskCheck(context: ApplyContext, command: FuturesRiskCommand): F
       liquidated.push(worst.p.id);
     }
   }
-  trimReduceOnly(state, context.batch, context.at);
-  return { liquidated };
 }
 
 const keyOf = (p: FuturesPosition) => positionKey(p.userId, p.symbol, p.positionSide);

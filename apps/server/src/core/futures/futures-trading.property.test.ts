@@ -1,0 +1,262 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedContract } from '../../../test/futures-fixtures.ts';
+import { openTestDatabase, type TestDatabase } from '../../../test/harness.ts';
+import { SYSTEM_OWNER } from '../../ledger/accounts.ts';
+import { ledgerText } from '../../ledger/ledger-units.ts';
+import { payFunding } from './funding-commands.ts';
+import type { FuturesRules } from './futures-rules.ts';
+import { isLiquidatable } from './liquidation.ts';
+import { FuturesHarness, futuresProblems } from './testing/futures-harness.ts';
+
+/**
+ * Futures under seeded random order streams and price paths, in memory through the core's own commands: after every
+ * event the positions net to zero, no position is flat or holds negative margin, every co locked balance is what
+ * orders and positions hold, every batch only moves money (per coin) and each funding sums to zero; after a mark
+ * move no isolated position is left liquidatable while another user holds the other side; and a replay of the same
+ * commands gives the same state hash. FUTURES_PROPERTY_STEPS sets the steps (10^5 in CI); longer runs under bench/.
+ */
+const STEPS = Number(process.env.FUTURES_PROPERTY_STEPS ?? 100_000);
+const STEPS_PER_RUN = 1_000;
+const SYMBOL = 'e-btc-usdt';
+const MAKER = 100;
+const TRADERS = [1, 2, 3, 4, 5, 6];
+/** Traders 4-6 trade in hedge mode; even traders isolated. */
+const hedge = (t: number) => t >= 4;
+const isolated = (t: number) => t % 2 === 0;
+
+const step = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant('order' as const),
+      trader: fc.constantFrom(...TRADERS),
+      side: fc.constantFrom('BUY' as const, 'SELL' as const),
+      type: fc.constantFrom(1 as const, 2 as const, 3 as const, 4 as const, 5 as const),
+      /** Per mille from the mark. */
+      offset: fc.integer({ min: -30, max: 30 }),
+      volume: fc.integer({ min: 1, max: 40 }),
+      leverage: fc.integer({ min: 1, max: 60 }),
+      close: fc.boolean(),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel' as const), trader: fc.constantFrom(...TRADERS) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('price' as const), move: fc.integer({ min: -60, max: 60 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('funding' as const), rate: fc.integer({ min: -75, max: 75 }) }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('margin' as const),
+      trader: fc.constantFrom(...TRADERS.filter(isolated)),
+      amount: fc.integer({ min: -40, max: 40 }),
+    }),
+  },
+);
+type Step = typeof step extends fc.Arbitrary<infer S> ? S : never;
+
+describe('futures under random order streams and price paths', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await openTestDatabase('sqlite');
+    await seedContract(database.db);
+  });
+  afterAll(() => database.close());
+
+  const load = async () => {
+    const h = await FuturesHarness.load(database, [SYSTEM_OWNER, MAKER, ...TRADERS]);
+    const funds: [number, string][] = [
+      [MAKER, '100000000'],
+      ...TRADERS.map((t): [number, string] => [t, String(500 + t * 300)]),
+    ];
+    for (const [user, amount] of funds)
+      h.run(
+        'movement',
+        {
+          movement: {
+            cause: 'operator_credit',
+            causeId: `seed-${user}`,
+            postings: [
+              { ownerId: user, account: 'co', coin: 'USDT', field: 'available', delta: amount },
+              { ownerId: SYSTEM_OWNER, account: 'external', coin: 'USDT', field: 'available', delta: `-${amount}` },
+            ],
+          },
+        },
+        0,
+      );
+    return h;
+  };
+
+  it('keeps open interest, margins and money whole after every event, and replays to the same state', async () => {
+    const seen = { fills: 0, liquidations: 0, adl: 0, funding: 0 };
+    let steps = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: STEPS_PER_RUN, maxLength: STEPS_PER_RUN }), async (path) => {
+        const first = await load();
+        const market = new Market(first);
+        market.quote(0);
+        for (const [i, s] of path.entries()) {
+          const before = first.state.nextTradeId;
+          apply(first, market, s, i + 1);
+          seen.fills += first.state.nextTradeId - before;
+          const problems = futuresProblems(first, [MAKER, ...TRADERS], 'USDT');
+          if (s.kind === 'price') problems.push(...unliquidated(first));
+          if (problems.length) throw new Error(`step ${i} ${JSON.stringify(s)}: ${problems.join('; ')}`);
+        }
+        steps += path.length;
+        const again = await load();
+        const replay = new Market(again);
+        replay.quote(0);
+        for (const [i, s] of path.entries()) apply(again, replay, s, i + 1);
+        expect(again.stateHash()).toBe(first.stateHash());
+        for (const b of first.batches)
+          for (const row of b.ledger) {
+            if (row.cause === 'funding') seen.funding++;
+            if (String(row.cause_id).startsWith('adl:')) seen.adl++;
+          }
+        seen.liquidations += first.batches.reduce(
+          (n, b) => n + (b.inserts.get('futures_liquidations')?.length ?? 0),
+          0,
+        );
+      }),
+      {
+        numRuns: Math.max(1, Math.round(STEPS / STEPS_PER_RUN)),
+        seed: Number(process.env.FUTURES_PROPERTY_SEED ?? 20261127),
+      },
+    );
+    console.log(`futures property: ${steps} steps`, seen);
+    expect(steps).toBeGreaterThanOrEqual(STEPS);
+    expect(seen.fills).toBeGreaterThan(0);
+    expect(seen.liquidations).toBeGreaterThan(0);
+    expect(seen.adl).toBeGreaterThan(0);
+    expect(seen.funding).toBeGreaterThan(0);
+  }, 600_000);
+});
+
+/** The mark price path and the maker's ladder around it (5 levels a side, 30 contracts each). */
+class Market {
+  /** The mark in whole USDT. */
+  mark = 20_000n;
+  private rules: FuturesRules;
+  constructor(private readonly h: FuturesHarness) {
+    this.rules = h.state.markets.get(SYMBOL)?.spec.futures as FuturesRules;
+  }
+
+  quote(at: number) {
+    this.h.run('futuresCancelAll', { userId: MAKER, symbol: SYMBOL }, at);
+    for (let level = 1n; level <= 5n; level++) {
+      for (const side of ['BUY', 'SELL'] as const) {
+        const price = side === 'BUY' ? this.mark - level * 10n : this.mark + level * 10n;
+        this.h.run('futuresPlace', order(MAKER, side, 1, price.toString(), '30', 20, 1, 'both', false), at);
+      }
+    }
+  }
+
+  get markLedger() {
+    return this.mark * 10n ** 18n;
+  }
+  get terms() {
+    return this.rules;
+  }
+}
+
+function order(
+  userId: number,
+  side: 'BUY' | 'SELL',
+  kind: 1 | 2 | 3 | 4 | 5,
+  price: string,
+  volume: string,
+  leverage: number,
+  marginMode: number,
+  positionSide: 'both' | 'long' | 'short',
+  reduceOnly: boolean,
+) {
+  return {
+    userId,
+    symbol: SYMBOL,
+    side,
+    kind,
+    ...(kind === 2 ? {} : { price }),
+    volume,
+    intent: { positionSide, reduceOnly, leverage, marginMode },
+    clientOrderId: null,
+  };
+}
+
+function apply(h: FuturesHarness, market: Market, s: Step, at: number) {
+  if (s.kind === 'order') {
+    const price = (market.mark * BigInt(1000 + s.offset)) / 1000n;
+    // Hedge: a buy opens the long or closes the short; one-way closes only with the reduce-only tick.
+    const side = hedge(s.trader) ? ((s.side === 'BUY') !== s.close ? 'long' : 'short') : 'both';
+    h.run(
+      'futuresPlace',
+      order(
+        s.trader,
+        s.side,
+        s.type,
+        price.toString(),
+        String(s.volume),
+        s.leverage,
+        isolated(s.trader) ? 2 : 1,
+        side,
+        s.close,
+      ),
+      at,
+    );
+  } else if (s.kind === 'cancel') {
+    h.run('futuresCancelAll', { userId: s.trader, symbol: SYMBOL }, at);
+  } else if (s.kind === 'price') {
+    market.mark = (market.mark * BigInt(1000 + s.move)) / 1000n;
+    if (market.mark < 1000n) market.mark = 1000n;
+    market.quote(at);
+    h.run('futuresRiskCheck', { marks: [{ symbol: SYMBOL, mark: ledgerText(market.markLedger) }] }, at);
+  } else if (s.kind === 'funding') {
+    const contract = {
+      contractId: market.terms.contractId,
+      symbol: SYMBOL,
+      frequencyHours: 8,
+      startHour: 0,
+      cap: '0.0075',
+      index: null,
+      mark: null,
+    };
+    h.apply(at, (state, batch) =>
+      payFunding(state, batch, contract, market.markLedger, BigInt(s.rate) * 10n ** 14n, at),
+    );
+  } else {
+    for (const p of h.state.futures.positions.values()) {
+      if (p.userId !== s.trader || p.symbol !== SYMBOL) continue;
+      h.run(
+        'futuresMargin',
+        { userId: s.trader, positionId: p.id, amount: String(s.amount || 1), mark: ledgerText(market.markLedger) },
+        at,
+      );
+    }
+  }
+}
+
+/** Isolated positions still liquidatable at the mark while another user holds the other side (ADL could close them). */
+function unliquidated(h: FuturesHarness): string[] {
+  const rules = h.state.markets.get(SYMBOL)?.spec.futures as FuturesRules;
+  const mark = h.state.futures.marks.get(SYMBOL) as bigint;
+  const positions = [...h.state.futures.positionsOf(SYMBOL)];
+  return positions
+    .filter(
+      (p) =>
+        p.marginMode === 2 &&
+        isLiquidatable(
+          {
+            terms: rules.terms,
+            brackets: rules.brackets,
+            qty: p.qty,
+            entry: p.entry,
+            backing: { mode: 'isolated', margin: p.margin },
+          },
+          mark,
+        ) &&
+        positions.some((q) => q.userId !== p.userId && (p.qty > 0n ? q.qty < 0n : q.qty > 0n)),
+    )
+    .map((p) => `position ${p.id} is liquidatable at ${mark}`);
+}
