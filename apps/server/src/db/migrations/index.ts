@@ -34,6 +34,7 @@ import listenKeyAccounts from './0031_listen_key_accounts.ts';
 import futuresUserConfig from './0032_futures_user_config.ts';
 import futuresPositions from './0033_futures_positions.ts';
 import futuresPrices from './0034_futures_prices.ts';
+import futuresTriggers from './0035_futures_triggers.ts';
 
 /** Every migration in order. Names sort in the order they must run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -71,4 +72,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0032_futures_user_config': futuresUserConfig,
   '0033_futures_positions': futuresPositions,
   '0034_futures_prices': futuresPrices,
+  '0035_futures_triggers': futuresTriggers,
 };
