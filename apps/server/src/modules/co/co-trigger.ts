@@ -310,7 +310,9 @@ export function registerCoTriggerCalls(app: FastifyInstance, kit: TriggerCalls) 
     });
     const refused = checked.find((c) => !c.ok);
     if (refused && !refused.ok) {
-      const respList = checked.map((c) => (c.ok ? { code: '0', msg: 'success', id: '' } : { ...c, id: '' }));
+      const respList = checked.map((c) =>
+        c.ok ? { code: '0', msg: 'success', id: '' } : { code: c.code, msg: c.msg, id: '' },
+      );
       throw new CallError(refused.code, refused.msg, 200, { respList });
     }
     const rows: NewTrigger[] = [];
