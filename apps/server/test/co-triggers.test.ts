@@ -2,18 +2,18 @@ import { coTransfer } from '@opex/contract/calls/co-account';
 import { coOrderCancel, coOrderCreate, coUserOrderCount } from '@opex/contract/calls/co-order';
 import { coAssetsList } from '@opex/contract/calls/co-position';
 import {
-  coHistoryTriggerOrderList as historyList,
   coOrderTpslCancel,
   coOrderTpslCreate,
   coTakeProfitStopLoss,
   coTriggerOrderList,
+  coHistoryTriggerOrderList as historyList,
 } from '@opex/contract/calls/co-trigger';
 import { createCoId, editUserPageConfig, levelEdit, marginModelEdit } from '@opex/contract/calls/co-user';
 import { ErrorCode } from '@opex/contract/error-codes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminContext } from '../src/admin/admin-command.ts';
 import { runAdmin } from '../src/admin/commands.ts';
-import type { TriggerRow } from '../src/futures/trigger-store.ts';
+import { type TriggerRow, triggerClientOrderId } from '../src/futures/trigger-store.ts';
 import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
 import { fund, loginAs, tradingInvariants } from './trading-fixtures.ts';
 
@@ -324,11 +324,27 @@ describe.each(testDialects)('futures conditional orders on %s', (dialect) => {
   it('keeps active triggers over a restart and fires them after it', async () => {
     const placed = await trigger(alice, { triggerPrice: '21500' });
     expect(placed.code).toBe('0');
+    // Another fired just before the process died: its order was placed, its row not yet ended.
+    const crashed = String((await trigger(alice, { triggerPrice: '23000' })).data?.orderId);
+    const early = await server.services.core.execute('futuresPlace', {
+      userId: ALICE,
+      symbol: 'e-btc-usdt',
+      side: 'BUY',
+      kind: 1,
+      price: '20000',
+      volume: '1',
+      intent: { positionSide: 'both', reduceOnly: false, leverage: 10, marginMode: 2 },
+      clientOrderId: triggerClientOrderId(Number(crashed)),
+    });
+    expect(early.ok).toBe(true);
     await server.restart();
     await login();
+    // The restart ends that one with its order, and arms the other again.
+    expect(await ended(crashed)).toMatchObject({ status: 2, order_id: early.ok ? early.orderId : -1 });
     expect((await alice.call(coTriggerOrderList, { contractId })).data?.trigOrderList).toMatchObject([
       { id: placed.data?.orderId, status: 0, triggerPrice: '21500.0' },
     ]);
+    expect((await alice.call(coOrderCancel, { contractId })).code).toBe('0');
     expect((await order(bob, { side: 'SELL', price: '21600' })).code).toBe('0');
     await trade('21500');
     expect(await ended(String(placed.data?.orderId))).toMatchObject({ status: 2 });

@@ -70,7 +70,7 @@ export const coTrigOrderItem = z.object({
   positionType: z.number(),
   leverageLevel: z.number(),
   ctime: z.number(),
-  /** When it fired, expired, failed or was cancelled; ctime while active. */
+  /** When it fired, expired, failed or was cancelled; while active, when it last changed (a trailing stop's best price). */
   mtime: z.number(),
   /** When it expires, epoch ms. */
   expireTime: z.number(),
