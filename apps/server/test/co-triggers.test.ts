@@ -364,6 +364,19 @@ describe.each(testDialects)('futures conditional orders on %s', (dialect) => {
     await trade('22000');
     expect(await ended(id)).toMatchObject({ status: 1, memo: 2, order_id: null });
     expect(await positions(alice)).toEqual([['BUY', '1', '21600.0']]);
+  });
+
+  it('fails a trigger whose contract is halted when its price is reached', async () => {
+    const placed = await trigger(alice, { triggerPriceType: 2, triggerPrice: '20500' });
+    expect(placed.code).toBe('0');
+    await admin('contract', 'halt', 'E-BTC-USDT');
+    await btcAt('20500');
+    expect(await ended(String(placed.data?.orderId))).toMatchObject({
+      status: 3,
+      memo: 6,
+      error_code: ErrorCode.futuresContractClosed,
+    });
+    await admin('contract', 'resume', 'E-BTC-USDT');
     expect(await tradingInvariants(db(), server.services.core)).toEqual([]);
   });
 });

@@ -74,8 +74,11 @@ export class TriggerBook {
   private readonly byId = new Map<number, ArmedTrigger>();
   /** Closing triggers by `${userId}|${symbol}`. */
   private readonly closers = new Map<string, Set<ArmedTrigger>>();
-  /** Every trigger by expiry, soonest first. */
-  private readonly expiries: ArmedTrigger[] = [];
+  /**
+   * Triggers by expiry, soonest first. Those taken out otherwise stay until their expiry comes round (or the list is
+   * compacted), so firing many at once does not search this list.
+   */
+  private expiries: ArmedTrigger[] = [];
 
   get size(): number {
     return this.byId.size;
@@ -86,6 +89,7 @@ export class TriggerBook {
   }
 
   add(t: ArmedTrigger): void {
+    if (this.expiries.length > 2 * this.byId.size + 1024) this.expiries = this.expiries.filter((e) => this.holds(e));
     this.byId.set(t.id, t);
     if (t.closes !== null) {
       const key = `${t.userId}|${t.symbol}`;
@@ -106,12 +110,19 @@ export class TriggerBook {
   remove(id: number): ArmedTrigger | undefined {
     const t = this.byId.get(id);
     if (!t) return undefined;
-    this.byId.delete(id);
-    this.closers.get(`${t.userId}|${t.symbol}`)?.delete(t);
-    drop(this.expiries, t);
+    this.forget(t);
     if (t.trailing) drop(this.trailing.get(`${t.symbol}|${t.priceKind}`), t);
     else drop(this.waiting.get(waitKey(t)), t);
     return t;
+  }
+
+  private forget(t: ArmedTrigger): void {
+    this.byId.delete(t.id);
+    this.closers.get(`${t.userId}|${t.symbol}`)?.delete(t);
+  }
+
+  private holds(t: ArmedTrigger): boolean {
+    return this.byId.get(t.id) === t;
   }
 
   /**
@@ -129,9 +140,9 @@ export class TriggerBook {
         if (direction === 1 ? price > high : price < low) break;
         n++;
       }
-      crossed.push(...list.slice(0, n));
+      crossed.push(...list.splice(0, n));
     }
-    for (const t of crossed) this.remove(t.id);
+    for (const t of crossed) this.forget(t);
     return crossed;
   }
 
@@ -158,7 +169,8 @@ export class TriggerBook {
   takeExpired(now: number): ArmedTrigger[] {
     let n = 0;
     while (n < this.expiries.length && (this.expiries[n] as ArmedTrigger).expireAt <= now) n++;
-    const due = this.expiries.slice(0, n);
+    // A trigger armed again (its firing put off) is listed twice.
+    const due = [...new Set(this.expiries.splice(0, n))].filter((t) => this.holds(t));
     for (const t of due) this.remove(t.id);
     return due;
   }
