@@ -114,6 +114,9 @@ describe.each(testDialects)('futures conditional orders on %s', (dialect) => {
       ErrorCode.futuresTriggerPriceRange,
     );
     expect((await trigger(alice, { triggerPrice: '20500.05' })).code).toBe(ErrorCode.triggerPricePrecision);
+    expect((await trigger(alice, { triggerPrice: '20500', volume: '100001' })).code).toBe(
+      ErrorCode.futuresVolumeAboveMax,
+    );
     expect((await trigger(alice, { side: 'SELL', open: 'CLOSE', triggerPrice: '19000' })).code).toBe(
       ErrorCode.futuresNoPosition,
     );
@@ -366,7 +369,7 @@ describe.each(testDialects)('futures conditional orders on %s', (dialect) => {
     expect(await positions(alice)).toEqual([['BUY', '1', '21600.0']]);
   });
 
-  it('fails a trigger whose contract is halted when its price is reached', async () => {
+  it('fails a trigger whose contract is halted, or whose order the margin does not cover, when its price is reached', async () => {
     const placed = await trigger(alice, { triggerPriceType: 2, triggerPrice: '20500' });
     expect(placed.code).toBe('0');
     await admin('contract', 'halt', 'E-BTC-USDT');
@@ -377,6 +380,14 @@ describe.each(testDialects)('futures conditional orders on %s', (dialect) => {
       error_code: ErrorCode.futuresContractClosed,
     });
     await admin('contract', 'resume', 'E-BTC-USDT');
+    // Reached, but 5000 contracts at 22100 need 11050 of margin at 10x: Alice has about 10000. Failed, memo 3.
+    const big = await trigger(alice, { type: 1, price: '22100', volume: '5000', triggerPrice: '22100' });
+    expect(big.code).toBe('0');
+    await trade('22100');
+    expect(await ended(String(big.data?.orderId))).toMatchObject({ status: 3, memo: 3, order_id: null });
+    expect(
+      (await alice.call(historyList, { contractId, beginTime: 0, endTime: Date.now() * 2 })).data?.trigOrderList[0],
+    ).toMatchObject({ status: 3, memo: 3, errorCode: expect.stringMatching(/^\d+$/) });
     expect(await tradingInvariants(db(), server.services.core)).toEqual([]);
   });
 });

@@ -34,12 +34,12 @@ export async function activeTriggers(db: Kysely<Database>): Promise<TriggerRow[]
     .execute();
 }
 
-/** The user's active triggers among `ids` (all of the contract when `ids` is null). */
+/** The user's active triggers of the contract among `ids` (all of them when `ids` is null). */
 export async function ownActiveTriggers(
   db: Kysely<Database>,
   userId: number,
   symbol: string,
-  ids: number[] | null,
+  ids: readonly number[] | null,
 ): Promise<TriggerRow[]> {
   let query = db
     .selectFrom('futures_trigger_orders')
@@ -47,7 +47,7 @@ export async function ownActiveTriggers(
     .where('user_id', '=', userId)
     .where('symbol', '=', symbol)
     .where('status', '=', CoTriggerStatus.active);
-  if (ids) query = query.where('id', 'in', ids.length ? ids : [0]);
+  if (ids) query = query.where('id', 'in', ids.length ? [...ids] : [0]);
   return query.execute();
 }
 
@@ -84,20 +84,23 @@ export async function placedOrders(
   rows: readonly TriggerRow[],
 ): Promise<Map<number, { orderId: number; rejectCode: string | null }>> {
   const placed = new Map<number, { orderId: number; rejectCode: string | null }>();
-  if (rows.length === 0) return placed;
-  const found = await db
-    .selectFrom('orders')
-    .select(['id', 'user_id', 'client_order_id', 'reject_code'])
-    .where(
-      'client_order_id',
-      'in',
-      rows.map((r) => triggerClientOrderId(Number(r.id))),
-    )
-    .execute();
-  const byKey = new Map(found.map((o) => [`${o.user_id}/${o.client_order_id}`, o]));
-  for (const row of rows) {
-    const order = byKey.get(`${row.user_id}/${triggerClientOrderId(Number(row.id))}`);
-    if (order) placed.set(Number(row.id), { orderId: Number(order.id), rejectCode: order.reject_code || null });
+  // In slices: a database takes a bounded number of parameters per statement.
+  for (let i = 0; i < rows.length; i += 500) {
+    const slice = rows.slice(i, i + 500);
+    const found = await db
+      .selectFrom('orders')
+      .select(['id', 'user_id', 'client_order_id', 'reject_code'])
+      .where(
+        'client_order_id',
+        'in',
+        slice.map((r) => triggerClientOrderId(Number(r.id))),
+      )
+      .execute();
+    const byKey = new Map(found.map((o) => [`${o.user_id}/${o.client_order_id}`, o]));
+    for (const row of slice) {
+      const order = byKey.get(`${row.user_id}/${triggerClientOrderId(Number(row.id))}`);
+      if (order) placed.set(Number(row.id), { orderId: Number(order.id), rejectCode: order.reject_code || null });
+    }
   }
   return placed;
 }

@@ -24,12 +24,8 @@ import { ledgerFixed, ledgerOf, ledgerText } from '../../ledger/ledger-units.ts'
 import { bindCall } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
 import type { Services } from '../../services.ts';
-import {
-  activeTriggerCount,
-  cancelConditionalOrders,
-  createConditionalOrder,
-  type TriggerCalls,
-} from './co-trigger.ts';
+import { activeTriggerCount } from './co-trigger.ts';
+import { cancelConditionalOrders, createConditionalOrder, type TriggerCalls } from './trigger-create.ts';
 
 /**
  * The co host's order calls (contract-notes-products.md §1.3): orders are placed and cancelled through the core's

@@ -8,6 +8,7 @@ import {
   activeTriggers,
   armedTrigger,
   endTrigger,
+  ownActiveTriggers,
   placedOrders,
   saveExtreme,
   type TriggerEnd,
@@ -78,16 +79,9 @@ export class TriggerWatch {
    */
   cancel(userId: number, symbol: string, ids: readonly number[] | null, memo: number): Promise<number[]> {
     return this.serial(async () => {
-      const { db } = this.services.database;
-      let query = db
-        .selectFrom('futures_trigger_orders')
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('symbol', '=', symbol)
-        .where('status', '=', CoTriggerStatus.active);
-      if (ids) query = query.where('id', 'in', ids.length ? [...ids] : [0]);
+      const rows = await ownActiveTriggers(this.services.database.db, userId, symbol, ids);
       const ended: number[] = [];
-      for (const { id } of await query.execute()) {
+      for (const { id } of rows) {
         if (await this.end(Number(id), { status: CoTriggerStatus.cancelled, memo })) ended.push(Number(id));
       }
       return ended;
