@@ -72,8 +72,8 @@ export class TriggerBook {
   private readonly waiting = new Map<string, ArmedTrigger[]>();
   private readonly trailing = new Map<string, ArmedTrigger[]>();
   private readonly byId = new Map<number, ArmedTrigger>();
-  /** Closing triggers by `${userId}|${symbol}`. */
-  private readonly closers = new Map<string, Set<ArmedTrigger>>();
+  /** Closing triggers by user, then contract. */
+  private readonly closers = new Map<number, Map<string, Set<ArmedTrigger>>>();
   /**
    * Triggers by expiry, soonest first. Those taken out otherwise stay until their expiry comes round (or the list is
    * compacted), so firing many at once does not search this list.
@@ -92,8 +92,9 @@ export class TriggerBook {
     if (this.expiries.length > 2 * this.byId.size + 1024) this.expiries = this.expiries.filter((e) => this.holds(e));
     this.byId.set(t.id, t);
     if (t.closes !== null) {
-      const key = `${t.userId}|${t.symbol}`;
-      this.closers.set(key, (this.closers.get(key) ?? new Set()).add(t));
+      const mine = this.closers.get(t.userId) ?? new Map<string, Set<ArmedTrigger>>();
+      mine.set(t.symbol, (mine.get(t.symbol) ?? new Set()).add(t));
+      this.closers.set(t.userId, mine);
     }
     insertSorted(this.expiries, t, (a, b) => a.expireAt < b.expireAt);
     if (t.trailing) {
@@ -118,7 +119,11 @@ export class TriggerBook {
 
   private forget(t: ArmedTrigger): void {
     this.byId.delete(t.id);
-    this.closers.get(`${t.userId}|${t.symbol}`)?.delete(t);
+    const mine = this.closers.get(t.userId);
+    const set = mine?.get(t.symbol);
+    set?.delete(t);
+    if (set?.size === 0) mine?.delete(t.symbol);
+    if (mine?.size === 0) this.closers.delete(t.userId);
   }
 
   private holds(t: ArmedTrigger): boolean {
@@ -177,7 +182,12 @@ export class TriggerBook {
 
   /** The user's closing triggers in the contract. */
   closing(userId: number, symbol: string): ArmedTrigger[] {
-    return [...(this.closers.get(`${userId}|${symbol}`) ?? [])];
+    return [...(this.closers.get(userId)?.get(symbol) ?? [])];
+  }
+
+  /** The contracts in which the user has closing triggers. */
+  closingSymbols(userId: number): string[] {
+    return [...(this.closers.get(userId)?.keys() ?? [])];
   }
 }
 

@@ -39,7 +39,7 @@ const EXPIRY_SWEEP_MS = 1000;
  * stored with them. Each order carries the trigger's client order id, so a trigger fired twice (a crash between the
  * order and the trigger's row, a second watch) places one order; on start, triggers whose order exists are ended.
  * Expired triggers are ended each second and before any firing; closing triggers whose position is gone are
- * cancelled after the owner's order events. All work runs one task at a time, so a cancel never races a firing.
+ * cancelled after the owner's order and futures balance events. All work runs one task at a time, so a cancel never races a firing.
  */
 export class TriggerWatch {
   private readonly book = new TriggerBook();
@@ -119,6 +119,9 @@ export class TriggerWatch {
         else this.lastPrices.set(e.symbol, [price]);
       } else if (e.type === 'order' && this.book.closing(e.userId, e.symbol).length > 0) {
         this.ownerChanged(e.userId, e.symbol, e.orderId);
+      } else if (e.type === 'balance' && e.account === 'co') {
+        // Positions may also end without an order of their owner (auto-deleveraging, a takeover).
+        for (const symbol of this.book.closingSymbols(e.ownerId)) this.ownerChanged(e.ownerId, symbol, null);
       }
     }
     if (this.lastPrices.size || this.owners.size) this.drainSoon();
