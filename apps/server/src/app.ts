@@ -67,7 +67,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof CallError) {
-      return reply.status(error.httpStatus).send(failure(error.code, error.message));
+      return reply.status(error.httpStatus).send({ ...failure(error.code, error.message), data: error.data });
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {

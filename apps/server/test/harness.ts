@@ -66,6 +66,8 @@ export interface TestServer {
   clock: ManualClock;
   /** A browser-like client: keeps cookies and echoes the XSRF token. */
   client(): TestClient;
+  /** Stops the app and starts a new one on the same database, as a process restart does (app and services change). */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -85,16 +87,23 @@ export async function startTestServer(
   if (!options.captcha) await services.settings.setSwitch('verificationType', '0');
   const app = await buildApp(services, { logger: false });
   await app.ready();
-  return {
+  const server: TestServer = {
     app,
     services,
     clock,
-    client: () => new TestClient(app),
+    client: () => new TestClient(server.app),
+    restart: async () => {
+      await server.app.close();
+      server.services = await createServices(config, database, { clock, checkReplies: true });
+      server.app = await buildApp(server.services, { logger: false });
+      await server.app.ready();
+    },
     close: async () => {
-      await app.close();
+      await server.app.close();
       await database.drop();
     },
   };
+  return server;
 }
 
 export class TestClient {

@@ -136,6 +136,14 @@ export const ErrorCode = {
   futuresNoAccount: '67013',
   futuresNoLiquidity: '67014',
   futuresLeverageInvalid: '67015',
+  futuresTriggerWouldFire: '67016',
+  futuresTriggerNoPrice: '67017',
+  futuresTriggerNotActive: '67018',
+  futuresCallbackRate: '67019',
+  futuresTakeProfitSide: '67020',
+  futuresStopLossSide: '67021',
+  futuresStopLossLiquidation: '67022',
+  futuresTriggerPriceRange: '67023',
 
   regionRestricted: '109109',
 
@@ -272,5 +280,13 @@ export const errorMessages: Record<ErrorCodeValue, string> = {
   '67013': 'Open a futures account first.',
   '67014': 'There are no orders in the book for a market order to fill.',
   '67015': "The leverage must be a whole number from 1 to the contract's highest leverage.",
+  '67016': 'Trigger price: the order would trigger immediately; it must be on the other side of the price now.',
+  '67017': 'Trigger price: this contract has no price to watch yet (no trade, and no mark price).',
+  '67018': 'This conditional order does not exist or is no longer active.',
+  '67019': 'callbackRate: the callback of a trailing stop is from 0.001 (0.1%) to 0.05 (5%).',
+  '67020': 'Take-profit trigger price: it must be above the mark price for a long position, below it for a short.',
+  '67021': 'Stop-loss trigger price: it must be below the mark price for a long position, above it for a short.',
+  '67022': 'Stop-loss trigger price: it must be above the liquidation price for a long position, below it for a short.',
+  '67023': "The limit price is too far from its trigger price: it must stay within the contract's price range.",
   '109109': 'Access from your region is restricted.',
 };

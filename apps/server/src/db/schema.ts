@@ -4,6 +4,7 @@ import type { DepositTables } from './tables/deposits.ts';
 import type { FavouriteTables } from './tables/favourites.ts';
 import type { FuturesTables } from './tables/futures.ts';
 import type { FuturesPriceTables } from './tables/futures-prices.ts';
+import type { FuturesTriggerTables } from './tables/futures-triggers.ts';
 import type { JobTables } from './tables/jobs.ts';
 import type { LedgerTables } from './tables/ledger.ts';
 import type { MarginTables } from './tables/margin.ts';
@@ -30,4 +31,5 @@ export interface Database
     JobTables,
     MarginTables,
     FuturesTables,
-    FuturesPriceTables {}
+    FuturesPriceTables,
+    FuturesTriggerTables {}

@@ -7,7 +7,7 @@ import { idField, pageField, positiveInt, timeFilterField } from './paging.ts';
  * (numbers are accepted, read as their shortest decimal form); volumes are whole contracts.
  */
 
-const decimal = z
+export const decimal = z
   .union([z.string(), z.number()])
   .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
   .refine((v) => /^\d+(\.\d+)?$/.test(v), 'must be a non-negative decimal number');
@@ -39,7 +39,9 @@ export const CoCancelMemo = {
 } as const;
 
 /**
- * order/order_create. `volume` is whole contracts (the page divides a base-coin quantity by the multiplier); an
+ * order/order_create. With `isConditionOrder` true it is a conditional order held off the book until its trigger
+ * price is reached (co-trigger.ts: `type` 1 or 2, `volume` whole contracts, the reply's orderId is the trigger's id).
+ * `volume` is whole contracts (the page divides a base-coin quantity by the multiplier); an
  * opening market order sends its value instead (quote coin for linear, base coin for inverse), which the exchange
  * turns into the contracts the book gives for it. `open` CLOSE is reduce-only: it closes at most the closable
  * volume. In one-way mode (positionModel 1) OPEN orders also close an opposite position first. Reply: the new id.
@@ -60,11 +62,22 @@ export const coOrderCreate = defineCall({
     open: z.enum(['OPEN', 'CLOSE']),
     type: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]),
     isConditionOrder: z.boolean().optional(),
+    /** Conditional orders (ours): CoTriggerType; absent is 3, a plain conditional order. */
+    triggerType: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).optional(),
+    /** Conditional orders (ours): the price watched, CoTriggerPriceType; absent is 1, the last trade price. */
+    triggerPriceType: z.union([z.literal(1), z.literal(2)]).optional(),
+    /** Trailing stops: the retrace that fires it, a fraction from 0.001 (0.1%) to 0.05 (5%). */
+    callbackRate: decimal.optional(),
+    /** Trailing stops: the price from which it starts following (absent: at once, from the price now). */
+    activationPrice: decimal.nullish(),
   }),
   reply: z.object({ orderId: z.string() }).passthrough(),
 });
 
-/** order/order_cancel: one order, or every open order of the contract when `orderId` is absent. */
+/**
+ * order/order_cancel: one order, or every open order of the contract when `orderId` is absent; with
+ * `isConditionOrder` true, active conditional orders instead.
+ */
 export const coOrderCancel = defineCall({
   name: 'order/order_cancel',
   host: 'co',
@@ -108,7 +121,7 @@ export const coOrderItem = z.object({
   mtime: z.number(),
 });
 
-const listRequest = z.object({
+export const listRequest = z.object({
   contractId: idField.optional(),
   /** Order-centre filter: '' every type, else CoOrderType (1 limit, 2 market, 3 IOC, 4 FOK, 5 post-only). */
   type: z.union([z.literal(''), z.coerce.number().int().min(1).max(7)]).optional(),

@@ -34,6 +34,7 @@ import listenKeyAccounts from './0031_listen_key_accounts.ts';
 import futuresUserConfig from './0032_futures_user_config.ts';
 import futuresPositions from './0033_futures_positions.ts';
 import futuresPrices from './0034_futures_prices.ts';
+import futuresTriggers from './0035_futures_triggers.ts';
 import futuresLiquidations from './0036_futures_liquidations.ts';
 
 /** Every migration in order. Names sort in the order they must run. */
@@ -71,6 +72,7 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0031_listen_key_accounts': listenKeyAccounts,
   '0032_futures_user_config': futuresUserConfig,
   '0033_futures_positions': futuresPositions,
-  '0036_futures_liquidations': futuresLiquidations,
   '0034_futures_prices': futuresPrices,
+  '0035_futures_triggers': futuresTriggers,
+  '0036_futures_liquidations': futuresLiquidations,
 };

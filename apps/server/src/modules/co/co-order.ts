@@ -14,24 +14,25 @@ import { ErrorCode } from '@opex/contract/error-codes';
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { Contract } from '../../catalog/contracts.ts';
-import type { PositionSide } from '../../core/futures/futures-state.ts';
 import { countedPage, pagePaging } from '../../db/paging.ts';
 import type { FuturesOrdersTable } from '../../db/tables/futures.ts';
 import type { OrdersTable, TradesTable } from '../../db/tables/trading.ts';
 import { contractsBySymbol, liveContract } from '../../futures/contract-books.ts';
-import { futuresSettings } from '../../futures/futures-settings.ts';
+import { orderIntent } from '../../futures/order-intent.ts';
 import { hasFuturesAccount } from '../../futures/user-config.ts';
 import { ledgerFixed, ledgerOf, ledgerText } from '../../ledger/ledger-units.ts';
 import { bindCall } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
 import type { Services } from '../../services.ts';
+import { activeTriggerCount } from './co-trigger.ts';
+import { cancelConditionalOrders, createConditionalOrder, type TriggerCalls } from './trigger-create.ts';
 
 /**
  * The co host's order calls (contract-notes-products.md §1.3): orders are placed and cancelled through the core's
  * futures commands with the user's saved settings (leverage, margin mode, one-way or hedge); lists read the stored
  * orders, fills and their futures facts. Each call reads and touches only the caller's own orders.
  */
-export function registerCoOrderCalls(app: FastifyInstance, services: Services) {
+export function registerCoOrderCalls(app: FastifyInstance, services: Services, triggers: TriggerCalls) {
   const { db } = services.database;
 
   bindCall(app, services, coOrderCreate, async (input, { userId }) => {
@@ -39,12 +40,9 @@ export function registerCoOrderCalls(app: FastifyInstance, services: Services) {
     if (contract.status !== 'listed') throw new CallError(ErrorCode.futuresContractClosed);
     if (!(await hasFuturesAccount(db, userId))) throw new CallError(ErrorCode.futuresNoAccount);
     if (input.isConditionOrder)
-      throw new CallError(ErrorCode.badRequest, 'isConditionOrder: conditional orders are not offered yet.');
-    const settings = await futuresSettings(db, userId, contract);
+      return { orderId: String(await createConditionalOrder(triggers, userId, contract, symbol, input)) };
+    const { intent } = await orderIntent(db, userId, contract, input.side, input.open);
     const opening = input.open === 'OPEN';
-    const hedge = settings.positionModel === 2;
-    // Hedge: a buy opens the long and closes the short; one-way: one net position.
-    const positionSide: PositionSide = !hedge ? 'both' : (input.side === 'BUY') === opening ? 'long' : 'short';
     const byValue = input.type === 2 && opening;
     if (!byValue && !/^\d+$/.test(input.volume))
       throw new CallError(ErrorCode.volumePrecision, 'volume: a whole number of contracts.');
@@ -57,20 +55,19 @@ export function registerCoOrderCalls(app: FastifyInstance, services: Services) {
       kind: input.type,
       ...(input.type === 2 ? {} : { price: input.price }),
       ...(byValue ? { value: input.volume } : { volume: input.volume }),
-      intent: {
-        positionSide,
-        reduceOnly: !opening,
-        leverage: settings.nowLevel,
-        marginMode: settings.marginModel,
-      },
+      intent,
       clientOrderId: null,
     });
     if (!outcome.ok) throw new CallError(outcome.code);
     return { orderId: String(outcome.orderId) };
   });
 
-  bindCall(app, services, coOrderCancel, async ({ contractId, orderId }, { userId }) => {
+  bindCall(app, services, coOrderCancel, async ({ contractId, orderId, isConditionOrder }, { userId }) => {
     const { symbol } = await liveContract(services, contractId);
+    if (isConditionOrder) {
+      await cancelConditionalOrders(triggers, userId, symbol, orderId);
+      return {};
+    }
     if (orderId === undefined) {
       await services.core.execute('futuresCancelAll', { userId, symbol });
       return {};
@@ -198,9 +195,13 @@ export function registerCoOrderCalls(app: FastifyInstance, services: Services) {
       .where('user_id', '=', userId)
       .where('account', '=', 'co')
       .where('status', 'in', [...openOrderStatuses]);
-    if (contractId !== undefined) query = query.where('symbol', '=', (await liveContract(services, contractId)).symbol);
+    const symbol = contractId === undefined ? null : (await liveContract(services, contractId)).symbol;
+    if (symbol !== null) query = query.where('symbol', '=', symbol);
     const row = await query.executeTakeFirst();
-    return { orderCount: Number(row?.n ?? 0), triggerOrderCount: 0 };
+    return {
+      orderCount: Number(row?.n ?? 0),
+      triggerOrderCount: await activeTriggerCount(services, userId, symbol),
+    };
   });
 }
 

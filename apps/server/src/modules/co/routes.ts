@@ -14,21 +14,27 @@ import { registerCoAccount } from './co-account.ts';
 import { registerCoOrderCalls } from './co-order.ts';
 import { registerCoPositionCalls } from './co-position.ts';
 import { registerCoPriceCalls } from './co-prices.ts';
+import { registerCoTriggerCalls } from './co-trigger.ts';
 import { registerCoUserCalls } from './co-user.ts';
 import { contractView, ladderView } from './contract-views.ts';
+import { TriggerWatch } from './trigger-watch.ts';
 
 /** A coin's digits where the coin is unknown (platform.md §9: futures default coin precision). */
 const DEFAULT_COIN_PRECISION = 4;
 
 /**
  * The co host: the public catalogue (contracts, their brackets and index composition), the futures account, the
- * user settings, orders and positions.
+ * user settings, orders, conditional orders (and the trigger watch that fires them) and positions.
  */
 export async function registerCoModule(app: FastifyInstance, services: Services) {
   const { db } = services.database;
   const marks = services.contractPrices;
   registerCoAccount(app, services, marks);
-  registerCoOrderCalls(app, services);
+  const watch = await TriggerWatch.start(services);
+  app.addHook('onClose', async () => watch.stop());
+  const triggers = { services, watch, marks };
+  registerCoOrderCalls(app, services, triggers);
+  registerCoTriggerCalls(app, triggers);
   registerCoPositionCalls(app, services, marks);
   const stopRiskWatch = watchFuturesRisk(services);
   app.addHook('onClose', async () => stopRiskWatch());

@@ -1,6 +1,7 @@
 import type { Messages } from '../messages.ts';
 import { assetAccounts } from './assets/el_GR.ts';
 import { deposit, depositErrors } from './deposit/el_GR.ts';
+import { futuresTriggerErrors } from './futures/el_GR.ts';
 import { margin, marginErrors } from './margin/el_GR.ts';
 import { market } from './market/el_GR.ts';
 import { orderCenter } from './orders/el_GR.ts';
@@ -259,6 +260,7 @@ export const messages: Messages = {
     ...withdrawErrors,
     ...depositErrors,
     ...marginErrors,
+    ...futuresTriggerErrors,
     '10000': '伺服器發生問題，請重試。',
     '10001': '請求無效。',
     '10002': '登入已失效，請重新登入。',
