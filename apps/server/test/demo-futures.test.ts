@@ -1,9 +1,11 @@
 import { publicMarketInfo } from '@opex/contract/calls/co-common';
+import { openOrderStatuses } from '@opex/contract/calls/order';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminContext } from '../src/admin/admin-command.ts';
 import { runAdmin } from '../src/admin/commands.ts';
 import { openFuturesAccount } from '../src/futures/user-config.ts';
 import { creditFromOutside } from '../src/ledger/ledger.ts';
+import { MarketData } from '../src/market-data/market-data.ts';
 import { MarketMaker } from '../src/market-maker/market-maker.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 import { startTestServer, type TestServer, testDialects } from './harness.ts';
@@ -179,6 +181,35 @@ describe.each(testDialects)('demo futures on %s', (dialect) => {
       expect(Number(data.tagPrice), name).toBeGreaterThan(0);
       expect(Math.abs(Number(data.tagPrice) / Number(data.indexPrice) - 1), name).toBeLessThan(0.01);
     }
+    expect(await tradingInvariants(db(), core)).toEqual([]);
+  });
+
+  it("after a restart: the contracts' past is read back, not walked again, and the maker's old quotes are cancelled", async () => {
+    const { core, marketData } = server.services;
+    await marketData.flush();
+    const again = await MarketData.start(server.services.database, server.clock, core);
+    try {
+      for (const name of CONTRACTS) {
+        expect(again.hasHistory(name.toLowerCase()), name).toBe(true);
+        expect(again.ticker(name.toLowerCase())?.vol, name).toEqual(marketData.ticker(name.toLowerCase())?.vol);
+      }
+    } finally {
+      await again.stop();
+    }
+    const openQuotes = () =>
+      db()
+        .selectFrom('orders')
+        .select('id')
+        .where('account', '=', 'co')
+        .where('status', 'in', [...openOrderStatuses])
+        .execute();
+    const before = await openQuotes();
+    expect(before.length).toBeGreaterThan(0);
+    const maker = new MarketMaker(server.services, { tickMs: 3_600_000, seed: 12, layers: 8 });
+    await maker.start();
+    await maker.stop();
+    const left = new Set((await openQuotes()).map((o) => o.id));
+    expect(before.filter((o) => left.has(o.id))).toEqual([]);
     expect(await tradingInvariants(db(), core)).toEqual([]);
   });
 });
