@@ -1,11 +1,12 @@
 import { ErrorCode } from '@opex/contract/error-codes';
 import Big from 'big.js';
 import { listContracts } from '../catalog/contracts.ts';
+import { notional } from '../core/futures/contract-value.ts';
 import { futuresSymbol } from '../core/futures/futures-rules.ts';
 import type { MarketSpec } from '../core/market-spec.ts';
 import { shownPrice } from '../futures/contract-prices.ts';
 import { openFuturesAccount } from '../futures/user-config.ts';
-import { ledgerText } from '../ledger/ledger-units.ts';
+import { ledgerFromUnits, ledgerText } from '../ledger/ledger-units.ts';
 import type { Services } from '../services.ts';
 import { topUpBot } from './bot-accounts.ts';
 import type { Bots, MarketProduct, QuotedBook, Side } from './market-product.ts';
@@ -64,6 +65,12 @@ export class FuturesProduct implements MarketProduct {
 
   reference(spec: MarketSpec, usdPrices: Map<string, Big>): string | null {
     return usdRatio(spec, usdPrices);
+  }
+
+  /** The contracts' value in the margin coin, as a fill's amount. */
+  tradeValue(spec: MarketSpec, lots: number, ticks: number): bigint {
+    const terms = (spec.futures as NonNullable<MarketSpec['futures']>).terms;
+    return notional(terms, BigInt(lots), ledgerFromUnits(ticks, spec.pricePrecision));
   }
 
   /** A linear contract is `multiplier` base coins, an inverse one `multiplier` of the quote. */

@@ -169,6 +169,7 @@ export class MarketMaker {
       baseLots: m.baseLots,
       pricePrecision: m.spec.pricePrecision,
       volumePrecision: m.spec.volumePrecision,
+      value: (lots, ticks) => m.product.tradeValue(m.spec, lots, ticks),
       random: this.random,
     });
     marketData.seedHistory(m.spec.symbol, history);

@@ -35,6 +35,8 @@ export interface MarketProduct {
   anchor(spec: MarketSpec): string | null;
   /** Where a book with no trade and no anchor starts, from the operator's US dollar rates. */
   reference(spec: MarketSpec, usdPrices: Map<string, Big>): string | null;
+  /** What `lots` traded at `ticks` are worth in ledger units, as the core's trades count it (the history's amounts). */
+  tradeValue(spec: MarketSpec, lots: number, ticks: number): bigint;
   /** One lot's value in US dollars at `price`, for sizing the layers. */
   lotUsd(spec: MarketSpec, price: Big, usdPrices: Map<string, Big>): Big;
   /** The most lots the maker's orders on each side may hold together now, or null: no bound. */

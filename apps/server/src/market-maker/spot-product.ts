@@ -1,6 +1,7 @@
 import Big from 'big.js';
 import { formatUnits } from '../core/decimal-units.ts';
 import type { MarketSpec } from '../core/market-spec.ts';
+import { ledgerFromUnits } from '../ledger/ledger-units.ts';
 import type { Services } from '../services.ts';
 import type { MarketProduct, QuotedBook, Side } from './market-product.ts';
 
@@ -31,6 +32,11 @@ export class SpotProduct implements MarketProduct {
 
   reference(spec: MarketSpec, usdPrices: Map<string, Big>): string | null {
     return usdRatio(spec, usdPrices);
+  }
+
+  /** Quote: price × volume. */
+  tradeValue(spec: MarketSpec, lots: number, ticks: number): bigint {
+    return ledgerFromUnits(BigInt(lots) * BigInt(ticks), spec.pricePrecision + spec.volumePrecision);
   }
 
   lotUsd(spec: MarketSpec, price: Big, usdPrices: Map<string, Big>): Big {
