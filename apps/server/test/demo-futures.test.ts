@@ -184,6 +184,37 @@ describe.each(testDialects)('demo futures on %s', (dialect) => {
     expect(await tradingInvariants(db(), core)).toEqual([]);
   });
 
+  it('quotes a contract listed while it runs within a minute, and leaves a halted one', async () => {
+    const { core } = server.services;
+    const maker = new MarketMaker(server.services, { tickMs: 3_600_000, seed: 13, layers: 4 });
+    await maker.start();
+    await maker.tick();
+    await admin('contract', 'halt', 'E-ETH-USDT');
+    await admin(
+      ...['contract', 'add', '--base', 'ETH', '--quote', 'USD', '--type', 'E', '--side', 'inverse'],
+      ...['--multiplier', '10', '--price-precision', '2', '--max-limit-volume', '100000'],
+      ...['--max-market-money', '1000000', '--maker-fee', '0.0002', '--taker-fee', '0.0005'],
+    );
+    await admin('contract', 'brackets', 'E-ETH-USD', '--tiers', '100:50:0.01');
+    // The core reads the catalogue again within seconds as commands flow; at once here.
+    await core.reloadMarkets();
+    await server.services.prices.current();
+    await server.services.contractPrices.tick();
+    for (let i = 0; i < 6; i++) {
+      server.clock.advance(15_000);
+      await maker.tick();
+    }
+    await maker.stop();
+    // Its bots were funded in ETH, its margin coin, before their first order.
+    expect(maker.futuresRefusals).toBe(0);
+    expect(core.book('e-eth-usd')?.bids.size).toBeGreaterThan(0);
+    expect(core.book('e-eth-usd')?.asks.size).toBeGreaterThan(0);
+    expect(core.book('e-eth-usdt')?.bids.size).toBe(0);
+    expect(core.book('e-eth-usdt')?.asks.size).toBe(0);
+    await admin('contract', 'resume', 'E-ETH-USDT');
+    expect(await tradingInvariants(db(), core)).toEqual([]);
+  });
+
   it("after a restart: the contracts' past is read back, not walked again, and the maker's old quotes are cancelled", async () => {
     const { core, marketData } = server.services;
     await marketData.flush();

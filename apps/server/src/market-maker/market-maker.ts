@@ -43,6 +43,8 @@ const LAYERS_PER_SIZE_STEP = 8;
 const FUTURES_BOUND_LAYERS = 300;
 /** How far the mid of an anchored book (a contract's, near its index) may stray from the anchor, in quote spacings. */
 const MAX_BASIS_SPACINGS = 2;
+/** How often the books to quote are read again (markets opened, contracts listed or halted since). */
+const SCAN_MS = 60_000;
 
 interface MarketState {
   product: MarketProduct;
@@ -69,6 +71,7 @@ export class MarketMaker {
   private makerId = 0;
   private takerId = 0;
   private unsubscribe: () => void = () => {};
+  private nextScan = 0;
   readonly stats = { ticks: 0, placed: 0, takes: 0 };
 
   constructor(
@@ -97,7 +100,6 @@ export class MarketMaker {
     const prices = await usdPrices(this.services);
     this.makerId = await ensureBot(this.services, BOT_EMAILS.maker, prices);
     this.takerId = await ensureBot(this.services, BOT_EMAILS.taker, prices);
-    for (const product of this.products) await product.prepare({ maker: this.makerId, taker: this.takerId }, prices);
     await this.cancelLeftovers();
     // Filled or cancelled quotes leave the ladder, so the next tick puts them back.
     this.unsubscribe = this.services.core.bus.subscribe((events) => {
@@ -109,9 +111,10 @@ export class MarketMaker {
       }
     });
     this.prices = prices;
+    // Afresh: the quotes of a previous start were cancelled above.
+    this.markets.clear();
     this.waiting = [];
-    for (const product of this.products)
-      for (const symbol of await product.symbols()) this.waiting.push({ product, symbol });
+    await this.scan();
     // Markets the core knows are set up (and their past seeded) before the server takes its first request.
     await this.setUpWaiting();
   }
@@ -139,8 +142,35 @@ export class MarketMaker {
 
   private async round(): Promise<void> {
     this.stats.ticks++;
+    if (this.services.clock.now() >= this.nextScan) await this.scan();
     await this.setUpWaiting();
     await Promise.all([...this.markets.values()].map((m) => this.quote(m)));
+  }
+
+  /**
+   * The books to quote, read again every SCAN_MS: one listed since is set up (the bots funded for it), and one no
+   * longer open or listed is left, its quotes cancelled.
+   */
+  private async scan(): Promise<void> {
+    this.nextScan = this.services.clock.now() + SCAN_MS;
+    const listed = new Set<string>();
+    for (const product of this.products) {
+      let added = false;
+      for (const symbol of await product.symbols()) {
+        listed.add(symbol);
+        if (this.markets.has(symbol) || this.waiting.some((w) => w.symbol === symbol)) continue;
+        this.waiting.push({ product, symbol });
+        added = true;
+      }
+      // A new book may need funds the bots do not hold yet (a contract margined in another coin).
+      if (added) await product.prepare({ maker: this.makerId, taker: this.takerId }, this.prices);
+    }
+    this.waiting = this.waiting.filter((w) => listed.has(w.symbol));
+    for (const [symbol, m] of this.markets) {
+      if (listed.has(symbol)) continue;
+      this.markets.delete(symbol);
+      await Promise.all([...m.resting.values()].map((r) => m.product.cancel(this.makerId, symbol, r.orderId)));
+    }
   }
 
   /** A market the core does not know yet (added since it started) is set up once the core has read it. */
@@ -178,6 +208,10 @@ export class MarketMaker {
 
   private async quote(m: MarketState): Promise<void> {
     const { product } = m;
+    // The core's rules now (an operator may have halted the book, or changed a contract's brackets).
+    const spec = this.services.core.market(m.spec.symbol);
+    if (!spec?.open) return;
+    m.spec = spec;
     const layers = this.options.layers ?? LAYERS;
     this.stepMid(m, layers);
     const want = ladder(m.mid, m.spacing, layers);
