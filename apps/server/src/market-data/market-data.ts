@@ -1,5 +1,7 @@
 import type { Candle, KlinePeriod, Ticker, TradeTick } from '@opex/contract/realtime';
+import { LIVE, listContracts } from '../catalog/contracts.ts';
 import type { CoreEvent } from '../core/core-events.ts';
+import { futuresSymbol } from '../core/futures/futures-rules.ts';
 import type { TradingCore } from '../core/trading-core.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { Clock } from '../platform/clock.ts';
@@ -50,7 +52,12 @@ export class MarketData {
     });
     try {
       const db = database.db;
-      const symbols = (await db.selectFrom('markets').select('symbol').execute()).map((m) => m.symbol);
+      // Spot markets and live contracts' books (a contract's candles, ticker and recent trades survive a restart too).
+      const [markets, contracts] = await Promise.all([
+        db.selectFrom('markets').select('symbol').execute(),
+        listContracts(db, LIVE),
+      ]);
+      const symbols = [...markets.map((m) => m.symbol), ...contracts.map((c) => futuresSymbol(c.contract_name))];
       const klines = await KlineStore.load(db, symbols, (candles) => core.writeAlongside({ candles }));
       const data = new MarketData(database, clock, core, klines);
       await data.loadTickersAndRecent(symbols);

@@ -1,6 +1,8 @@
 import { openOrderStatuses } from '@opex/contract/calls/order';
 import Big from 'big.js';
 import type { Insertable } from 'kysely';
+import { listContracts } from '../catalog/contracts.ts';
+import { futuresSymbol } from '../core/futures/futures-rules.ts';
 import type { LedgerEntriesTable } from '../db/tables/ledger.ts';
 import type { Services } from '../services.ts';
 
@@ -11,6 +13,7 @@ import type { Services } from '../services.ts';
  * fees, the orders' locks and unlocks) are summed per balance (owner, account, coin, field) into one opening-balance
  * row each, together with the previous runs' opening rows, so every balance still equals its rows' sum and every coin
  * still sums to zero. The newest trade and order are always kept: the core numbers the next ones after them.
+ * Spot only: a futures fill has rows of its own (futures_fills, futures_orders) the core's prune does not delete yet.
  */
 const PER_RUN = 5000;
 const IDS_PER_QUERY = 500;
@@ -23,6 +26,8 @@ export interface PruneResult {
 
 export async function pruneBotHistory(services: Services, bots: number[], before: number): Promise<PruneResult> {
   const { db } = services.database;
+  // Every contract's book, delisted ones too ('' keeps the list non-empty).
+  const futures = ['', ...(await listContracts(db)).map((c) => futuresSymbol(c.contract_name))];
   const newest = await db
     .selectNoFrom((eb) => [
       eb
@@ -42,6 +47,7 @@ export async function pruneBotHistory(services: Services, bots: number[], before
       .where('created_at', '<', before)
       .where('maker_user_id', 'in', bots)
       .where('taker_user_id', 'in', bots)
+      .where('symbol', 'not in', futures)
       .where('id', '<', Number(newest.trade ?? 0))
       .orderBy('id')
       .limit(PER_RUN)
@@ -52,6 +58,7 @@ export async function pruneBotHistory(services: Services, bots: number[], before
       .selectFrom('orders')
       .select('id')
       .where('user_id', 'in', bots)
+      .where('account', '=', 'exchange')
       .where('status', 'not in', [...openOrderStatuses])
       .where('updated_at', '<', before)
       .where('id', '<', Number(newest.order ?? 0))

@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
+import { ledgerFromUnits } from '../ledger/ledger-units.ts';
 import { walkHistory } from './history-walk.ts';
 import { SeededRandom } from './random-walk.ts';
 
@@ -12,6 +13,8 @@ describe('the demo past walked back from the live price', () => {
     baseLots: 4615,
     pricePrecision: 2,
     volumePrecision: 6,
+    // Spot: the quote amount, price × volume.
+    value: (lots, ticks) => ledgerFromUnits(BigInt(lots) * BigInt(ticks), 8),
     random: new SeededRandom(1),
   });
   const of = (period: Parameters<typeof history.get>[0]) => history.get(period) ?? [];
@@ -33,5 +36,23 @@ describe('the demo past walked back from the live price', () => {
     const vol = inside.reduce((s, c) => s.plus(c.vol), new Big(0));
     expect(hour).toMatchObject({ open: inside[0]?.open, close: inside.at(-1)?.close, high: max.toFixed(2) });
     expect(hour?.vol).toBe(vol.toFixed(6));
+    expect(hour?.amount).toBe(inside.reduce((sum, c) => sum.plus(c.amount), new Big(0)).toFixed());
+  });
+
+  it("gives a contract's candles its contracts' value as the amount, as its live trades have", () => {
+    // E-BTC-USDT: 0.001 BTC a contract, price to 0.1.
+    const contract = walkHistory({
+      endMs,
+      endTicks: 650_000,
+      stride: 65,
+      baseLots: 4,
+      pricePrecision: 1,
+      volumePrecision: 0,
+      value: (lots, ticks) => ledgerFromUnits(BigInt(lots) * BigInt(ticks), 4),
+      random: new SeededRandom(2),
+    });
+    const minute = contract.get('1min')?.at(-1);
+    expect(minute?.close).toBe('65000.0');
+    expect(minute?.amount).toBe(new Big(minute?.vol ?? 0).times('65000.0').times('0.001').toFixed());
   });
 });

@@ -1,5 +1,6 @@
 import { type KlinePeriod, klinePeriods } from '@opex/contract/realtime';
 import { unitsText } from '../core/decimal-units.ts';
+import { ledgerText } from '../ledger/ledger-units.ts';
 import type { CandleText } from '../market-data/candle.ts';
 import { candleStart } from '../market-data/kline-periods.ts';
 import { type SeededRandom, stepMid } from './random-walk.ts';
@@ -40,6 +41,8 @@ export interface HistoryInput {
   baseLots: number;
   pricePrecision: number;
   volumePrecision: number;
+  /** What `lots` traded at `ticks` are worth, in ledger units, as a live trade's amount (a contract's is its value). */
+  value: (lots: number, ticks: number) => bigint;
   random: SeededRandom;
 }
 
@@ -84,7 +87,7 @@ function walkBack(input: HistoryInput): Stretch[] {
   return stretches.reverse();
 }
 
-/** A candle in integer units while stretches are added: ticks, lots, and ticks × lots for the quote amount. */
+/** A candle in integer units while stretches are added: ticks, lots, and the amount in ledger units. */
 interface UnitCandle {
   id: number;
   open: number;
@@ -98,8 +101,8 @@ interface UnitCandle {
 function aggregate(stretches: Stretch[], input: HistoryInput): Map<KlinePeriod, CandleText[]> {
   const byPeriod = new Map<KlinePeriod, UnitCandle[]>(klinePeriods.map((p) => [p, []]));
   for (const s of stretches) {
-    // The stretch's quote amount at its closing price.
-    const amount = BigInt(s.lots) * BigInt(s.close);
+    // The stretch's amount at its closing price.
+    const amount = input.value(s.lots, s.close);
     klinePeriods.forEach((period, index) => {
       if (index < s.level) return;
       const candles = byPeriod.get(period) as UnitCandle[];
@@ -126,7 +129,7 @@ function aggregate(stretches: Stretch[], input: HistoryInput): Map<KlinePeriod, 
         high: unitsText(c.high, pp),
         low: unitsText(c.low, pp),
         vol: unitsText(c.lots, vp),
-        amount: unitsText(c.amount, pp + vp),
+        amount: ledgerText(c.amount),
       })),
     );
   }

@@ -7,6 +7,7 @@ import { creditFromOutside } from '../ledger/ledger.ts';
 import type { Services } from '../services.ts';
 import { seedDemoChains } from './demo-chains.ts';
 import { seedDemoContent } from './demo-content.ts';
+import { seedDemoFutures } from './demo-futures.ts';
 import { seedDemoIndexAnchors } from './demo-index-anchors.ts';
 import { DEMO_LOGINS } from './demo-logins.ts';
 import { seedDemoMargin } from './demo-margin.ts';
@@ -48,6 +49,7 @@ export async function seedDemo(services: Services): Promise<{ contentSeeded: boo
   await seedDemoIndexAnchors(database.db, clock);
   await seedDemoWithdrawals(database.db, clock);
   await seedDemoMargin(database.db, clock);
+  await seedDemoFutures(database, clock);
   await services.core.reloadMarkets();
   const tradersCreated: string[] = [];
   const credits: number[] = [];
