@@ -73,7 +73,10 @@ describe('futures form rules', () => {
     expect(limitPriceProblem('52600', 'BUY', '50000', '0.05')).toEqual({ key: 'priceFar', values: { price: '52500' } });
     expect(limitPriceProblem('52500', 'BUY', '50000', '0.05')).toBeUndefined();
     expect(limitPriceProblem('40000', 'BUY', '50000', '0.05')).toBeUndefined();
-    expect(limitPriceProblem('47400', 'SELL', '50000', '0.05')).toEqual({ key: 'priceFar', values: { price: '47500' } });
+    expect(limitPriceProblem('47400', 'SELL', '50000', '0.05')).toEqual({
+      key: 'priceFar',
+      values: { price: '47500' },
+    });
     expect(limitPriceProblem('60000', 'SELL', '50000', '0.05')).toBeUndefined();
     expect(limitPriceProblem('', 'SELL', '50000', '0.05')).toEqual({ key: 'required' });
   });
@@ -88,10 +91,13 @@ describe('futures form rules', () => {
     expect(at('100001')).toBe('volumeMax');
     expect(at('100000')).toBeUndefined();
     expect(
-      summary(context({ contract: btcContract({ coinResultVo: { ...btcContract().coinResultVo, minOrderVolume: '5' } }) }), [
-        { type: 'typePrice', price: '50000' },
-        { type: 'typeQuantity', quantity: '4' },
-      ]).errors.quantity,
+      summary(
+        context({ contract: btcContract({ coinResultVo: { ...btcContract().coinResultVo, minOrderVolume: '5' } }) }),
+        [
+          { type: 'typePrice', price: '50000' },
+          { type: 'typeQuantity', quantity: '4' },
+        ],
+      ).errors.quantity,
     ).toEqual({ key: 'volumeMin', values: { min: '5' } });
   });
 
@@ -119,8 +125,7 @@ describe('futures form rules', () => {
   });
 
   it('an opening market order is sent by value, within [minOrderMoney, maxMarketMoney] and the max', () => {
-    const at = (quantity: string) =>
-      summary(context({ kind: 'market' }), [{ type: 'typeQuantity', quantity }]);
+    const at = (quantity: string) => summary(context({ kind: 'market' }), [{ type: 'typeQuantity', quantity }]);
     expect(at('4').errors.quantity).toEqual({ key: 'valueMin', values: { min: '5' } });
     expect(at('10001').errors.quantity?.key).toBe('overMax');
     const ok = at('2500');
@@ -145,7 +150,12 @@ describe('futures form rules', () => {
       { type: 'typeQuantity', quantity: '3' },
     ]);
     expect(reduce.request?.open).toBe('CLOSE');
-    expect(summary(context({ tab: 'close' }), [{ type: 'typeQuantity', quantity: '1' }, { type: 'typePrice', price: '1' }]).errors.quantity?.key).toBe('overClosable');
+    expect(
+      summary(context({ tab: 'close' }), [
+        { type: 'typeQuantity', quantity: '1' },
+        { type: 'typePrice', price: '1' },
+      ]).errors.quantity?.key,
+    ).toBe('overClosable');
   });
 
   it('percentage shortcuts fill a share of the max openable or of the closable volume', () => {

@@ -101,7 +101,7 @@ export interface FuturesFormSummary {
 
 const parse = (value: string | undefined | null): Big | null =>
   value != null && /^\d+(\.\d+)?$/.test(value.trim()) ? new Big(value.trim()) : null;
-const positive = (value: Big | null): value is Big => value !== null && value.gt(0);
+const positive = (value: Big | null): value is Big => !!value?.gt(0);
 
 /** The most a position may be worth at `leverage`: the ceiling entry with the least key >= it (none: no cap). */
 export function tierCap(ceiling: Record<string, string>, leverage: number): string | undefined {
@@ -124,7 +124,7 @@ export function maxOpenValue(
   if (!balance || !(leverage > 0) || !(marginRate > 0)) return null;
   const byBalance = balance.times(leverage).div(marginRate);
   const cap = parse(tierCap(ceiling, leverage));
-  return cap && cap.lt(byBalance) ? cap : byBalance;
+  return cap?.lt(byBalance) ? cap : byBalance;
 }
 
 /** What `contracts` are worth at `price`: linear in the quote coin (x multiplier x price), inverse in the base coin. */
@@ -189,7 +189,11 @@ function summarize(state: FuturesFormState, ctx: FuturesFormContext): FuturesFor
   const maxValue = closing ? null : maxOpenValue(ctx.available, leverage, contract.marginRate, ctx.leverCeiling);
   const closable = parse(ctx.closable) ?? new Big(0);
 
-  const maxContracts = closing ? closable : maxValue && positive(price) ? contractsFor(maxValue, price, contract) : null;
+  const maxContracts = closing
+    ? closable
+    : maxValue && positive(price)
+      ? contractsFor(maxValue, price, contract)
+      : null;
   const max = byValue
     ? maxValue?.round(quantityDigits, Big.roundDown).toFixed()
     : maxContracts
@@ -207,7 +211,8 @@ function summarize(state: FuturesFormState, ctx: FuturesFormContext): FuturesFor
   if (byValue) {
     const value = parse(state.quantity);
     if (!positive(value)) errors.quantity = { key: 'required' };
-    else if (value.lt(limits.minOrderMoney)) errors.quantity = { key: 'valueMin', values: { min: limits.minOrderMoney } };
+    else if (value.lt(limits.minOrderMoney))
+      errors.quantity = { key: 'valueMin', values: { min: limits.minOrderMoney } };
     else if (value.gt(limits.maxMarketMoney))
       errors.quantity = { key: 'valueMax', values: { max: limits.maxMarketMoney } };
     else if (maxValue && value.gt(maxValue)) errors.quantity = { key: 'overMax', values: { max: max ?? '0' } };

@@ -1,6 +1,7 @@
 import type { Messages } from '../messages.ts';
 import { assetAccounts } from './assets/el_GR.ts';
 import { deposit, depositErrors } from './deposit/el_GR.ts';
+import { futures } from './futures/el_GR.ts';
 import { margin, marginErrors } from './margin/el_GR.ts';
 import { market } from './market/el_GR.ts';
 import { orderCenter } from './orders/el_GR.ts';
@@ -243,6 +244,7 @@ export const messages: Messages = {
   market,
   trade,
   margin,
+  futures,
   personal,
   control: {
     clear: '清除',

@@ -1,6 +1,7 @@
 import type { Messages } from '../messages.ts';
 import { assetAccounts } from './assets/ja_JP.ts';
 import { deposit, depositErrors } from './deposit/ja_JP.ts';
+import { futures } from './futures/ja_JP.ts';
 import { margin, marginErrors } from './margin/ja_JP.ts';
 import { market } from './market/ja_JP.ts';
 import { orderCenter } from './orders/ja_JP.ts';
@@ -246,6 +247,7 @@ export const messages: Messages = {
   market,
   trade,
   margin,
+  futures,
   personal,
   control: {
     clear: 'クリア',

@@ -1,6 +1,7 @@
 import type { Messages } from '../messages.ts';
 import { assetAccounts } from './assets/ko_KR.ts';
 import { deposit, depositErrors } from './deposit/ko_KR.ts';
+import { futures } from './futures/ko_KR.ts';
 import { margin, marginErrors } from './margin/ko_KR.ts';
 import { market } from './market/ko_KR.ts';
 import { orderCenter } from './orders/ko_KR.ts';
@@ -242,6 +243,7 @@ export const messages: Messages = {
   market,
   trade,
   margin,
+  futures,
   personal,
   control: {
     clear: '지우기',

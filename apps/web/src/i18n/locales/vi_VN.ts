@@ -1,6 +1,7 @@
 import type { Messages } from '../messages.ts';
 import { assetAccounts } from './assets/vi_VN.ts';
 import { deposit, depositErrors } from './deposit/vi_VN.ts';
+import { futures } from './futures/vi_VN.ts';
 import { margin, marginErrors } from './margin/vi_VN.ts';
 import { market } from './market/vi_VN.ts';
 import { orderCenter } from './orders/vi_VN.ts';
@@ -242,6 +243,7 @@ export const messages: Messages = {
   market,
   trade,
   margin,
+  futures,
   personal,
   control: {
     clear: 'Xoá',

@@ -1,6 +1,7 @@
 import type { Messages } from '../messages.ts';
 import { assetAccounts } from './assets/zh_CN.ts';
 import { deposit, depositErrors } from './deposit/zh_CN.ts';
+import { futures } from './futures/zh_CN.ts';
 import { margin, marginErrors } from './margin/zh_CN.ts';
 import { market } from './market/zh_CN.ts';
 import { orderCenter } from './orders/zh_CN.ts';
@@ -242,6 +243,7 @@ export const messages: Messages = {
   market,
   trade,
   margin,
+  futures,
   personal,
   control: {
     clear: '清除',
