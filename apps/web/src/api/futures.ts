@@ -59,6 +59,20 @@ export function useAssetsList(isLogin: boolean, onlyAccount = false) {
   });
 }
 
+/**
+ * The futures account of one margin coin: get_assets_list's, or account/account_balance's where get_assets_list
+ * failed (a server that does not serve positions yet still shows the account).
+ */
+export function useCoAccount(marginCoin: string, isLogin: boolean, assets: ReturnType<typeof useAssetsList>) {
+  const fallback = useCallQuery(
+    coAccountBalance,
+    { marginCoin },
+    { enabled: isLogin && assets.isError, refetchInterval: FUTURES_POLL_MS, polling: true },
+  );
+  const list = assets.data?.accountList ?? fallback.data?.accounts;
+  return list?.find((a) => a.symbol === marginCoin);
+}
+
 export function useOrderCount(contractId: number | undefined, isLogin: boolean) {
   return useCallQuery(
     coUserOrderCount,

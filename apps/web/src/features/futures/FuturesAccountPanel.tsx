@@ -8,24 +8,23 @@ import { type Contract, percentText, signedAmount, toneOf } from '../../futures/
 import own from '../../futures/futures.module.css';
 import styles from '../../trading/trading.module.css';
 import { Button } from '../../ui/button/Button.tsx';
-import type { AssetsList } from './FuturesOrderPanel.tsx';
+import type { CoAccount } from './FuturesOrderPanel.tsx';
 
 /** The futures account of the contract's margin coin: equity, available, margins, unrealised PnL; Transfer. */
 export function FuturesAccountPanel({
   contract,
   catalogue,
-  assets,
+  account,
   canTransfer,
 }: {
   contract: Contract;
   catalogue: CallReply<typeof coPublicInfo>;
-  assets: AssetsList | undefined;
+  account: CoAccount | undefined;
   canTransfer: boolean;
 }) {
   const { t } = useTranslation();
   const [transfer, setTransfer] = useState(false);
   const coin = contract.marginCoin;
-  const account = assets?.accountList.find((a) => a.symbol === coin);
   const digits = contract.coinResultVo.marginCoinPrecision;
   const figures = [
     { key: 'total', value: formatAmount(account?.totalAmount, digits) },

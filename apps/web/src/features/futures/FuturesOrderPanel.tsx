@@ -1,6 +1,6 @@
 import type { CallReply } from '@opex/contract/call';
+import type { coAccountItem } from '@opex/contract/calls/co-account';
 import { coOrderCreate } from '@opex/contract/calls/co-order';
-import type { coAssetsList } from '@opex/contract/calls/co-position';
 import { editUserPageConfig, type getUserConfig } from '@opex/contract/calls/co-user';
 import { formatAmount } from '@opex/contract/display';
 import { channels, type Ticker } from '@opex/contract/realtime';
@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { z } from 'zod';
 import { refreshFutures } from '../../api/futures.ts';
 import { useCallMutation } from '../../api/query.ts';
 import { type Contract, type CoUnit, socketKey, valueCoin } from '../../futures/contracts.ts';
@@ -36,14 +37,15 @@ import { LeverageDialog } from './LeverageDialog.tsx';
 import { MarginModeDialog } from './MarginModeDialog.tsx';
 import { OpenAccountPrompt } from './OpenAccountPrompt.tsx';
 import { OrderConfirmDialog } from './OrderConfirmDialog.tsx';
+import type { Position } from './PositionsTable.tsx';
 
 export type UserConfig = CallReply<typeof getUserConfig>;
-export type AssetsList = CallReply<typeof coAssetsList>;
+export type CoAccount = z.infer<typeof coAccountItem>;
 
 /** The position an order on `side` closes: a sell closes the long (orderSide BUY), a buy the short. */
-export function closablePosition(assets: AssetsList | undefined, contractId: number, side: Side) {
+export function closablePosition(positions: readonly Position[] | undefined, contractId: number, side: Side) {
   const held = side === 'SELL' ? 'BUY' : 'SELL';
-  return assets?.positionList.find((p) => p.contractId === contractId && p.orderSide === held);
+  return positions?.find((p) => p.contractId === contractId && p.orderSide === held);
 }
 
 /**
@@ -54,14 +56,16 @@ export function closablePosition(assets: AssetsList | undefined, contractId: num
 export function FuturesOrderPanel({
   contract,
   config,
-  assets,
+  positions,
+  account,
   unit,
   isLogin,
   pickedPrice,
 }: {
   contract: Contract;
   config: UserConfig | undefined;
-  assets: AssetsList | undefined;
+  positions: readonly Position[] | undefined;
+  account: CoAccount | undefined;
   unit: CoUnit;
   isLogin: boolean;
   pickedPrice: { price: string; at: number } | undefined;
@@ -76,7 +80,6 @@ export function FuturesOrderPanel({
   const create = useCallMutation(coOrderCreate);
   const pageConfig = useCallMutation(editUserPageConfig);
   const lastPrice = useChannel<Ticker>(channels.ticker(socketKey(contract)))?.close ?? null;
-  const account = assets?.accountList.find((a) => a.symbol === contract.marginCoin);
   const leverage = config?.nowLevel ?? 20;
   const context: FuturesFormContext = {
     contract,
@@ -88,7 +91,7 @@ export function FuturesOrderPanel({
     marginModel: config?.marginModel === 2 ? 2 : 1,
     leverCeiling: config?.leverOriginCeiling ?? {},
     available: account?.canUseAmount,
-    closable: closablePosition(assets, contract.id, side)?.canCloseVolume,
+    closable: closablePosition(positions, contract.id, side)?.canCloseVolume,
     lastPrice,
   };
   const { state, summary, dispatch } = useForm(futuresOrderForm, context);

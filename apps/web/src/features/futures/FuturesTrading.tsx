@@ -4,9 +4,10 @@ import { channels, type KlinePeriod, klinePeriods } from '@opex/contract/realtim
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { switchOn, usePublicInfo } from '../../api/common.ts';
-import { useAssetsList, useUserConfig } from '../../api/futures.ts';
+import { useAssetsList, useCoAccount, useUserConfig } from '../../api/futures.ts';
 import { useSession } from '../../api/user.ts';
 import { type Contract, coUnitOf, socketKey } from '../../futures/contracts.ts';
+import own from '../../futures/futures.module.css';
 import { LiveKlineChart } from '../../trading/chart/LiveKlineChart.tsx';
 import { LiveOrderBook } from '../../trading/order-book/LiveOrderBook.tsx';
 import { LiveRecentTrades } from '../../trading/recent-trades/LiveRecentTrades.tsx';
@@ -50,7 +51,9 @@ export function FuturesTrading({
   const key = socketKey(contract);
   const pp = contract.coinResultVo.symbolPricePrecision;
   const config = useUserConfig(contract.id, isLogin).data;
-  const assets = useAssetsList(isLogin).data;
+  const assetsQuery = useAssetsList(isLogin);
+  const assets = assetsQuery.data;
+  const account = useCoAccount(contract.marginCoin, isLogin, assetsQuery);
   const unit = coUnitOf(config?.coUnit);
   const [step, setStep] = useState(0);
   const [period, setPeriod] = useState<KlinePeriod>('15min');
@@ -76,7 +79,7 @@ export function FuturesTrading({
   const trades = <LiveRecentTrades sym={key} pricePrecision={pp} volumePrecision={volumePrecision} />;
   const periodLabel = (p: KlinePeriod) => t(`trade.period.${p}`);
   const chart = (
-    <div className={styles.chartArea}>
+    <div className={`${styles.chartArea} ${own.chartFill}`}>
       <div className={styles.panelBar}>
         <Tabs
           label={t('trade.chart.periods')}
@@ -88,6 +91,7 @@ export function FuturesTrading({
       <LiveKlineChart
         channel={channels.kline(key, period)}
         pricePrecision={pp}
+        className={own.chart}
         label={t('trade.chart.klineLabel', { market: contract.contractName, period: periodLabel(period) })}
       />
     </div>
@@ -99,20 +103,27 @@ export function FuturesTrading({
     <FuturesOrderPanel
       contract={contract}
       config={config}
-      assets={assets}
+      positions={assets?.positionList}
+      account={account}
       unit={unit}
       isLogin={isLogin}
       pickedPrice={picked}
     />
   );
-  const account = isLogin && config?.openContract === 1 && (
-    <FuturesAccountPanel contract={contract} catalogue={catalogue} assets={assets} canTransfer={!!config.transStatus} />
+  const accountPanel = isLogin && config?.openContract === 1 && (
+    <FuturesAccountPanel
+      contract={contract}
+      catalogue={catalogue}
+      account={account}
+      canTransfer={!!config.transStatus}
+    />
   );
   const userTabs = isLogin && config?.openContract === 1 && (
     <FuturesUserTabs
       contract={contract}
       contracts={catalogue.contractList}
-      positions={assets?.positionList}
+      positions={assets?.positionList ?? []}
+      positionsLoading={assetsQuery.isPending && assetsQuery.fetchStatus !== 'idle'}
       unit={unit}
     />
   );
@@ -130,7 +141,7 @@ export function FuturesTrading({
           <Tabs label={t('trade.panels')} value={phonePanel} onValueChange={setPhonePanel} items={panels} />
         </div>
         {orderPanel}
-        {account}
+        {accountPanel}
         {userTabs}
       </div>
     );
@@ -142,7 +153,7 @@ export function FuturesTrading({
       <div className={`${styles.panelColumn} ${styles.center}`}>{chart}</div>
       <div className={`${styles.panelColumn} ${styles.side}`}>
         {orderPanel}
-        {account}
+        {accountPanel}
         {trades}
       </div>
       <div className={styles.ordersArea}>{userTabs}</div>

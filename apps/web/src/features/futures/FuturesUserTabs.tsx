@@ -31,11 +31,13 @@ export function FuturesUserTabs({
   contract,
   contracts,
   positions,
+  positionsLoading,
   unit,
 }: {
   contract: Contract;
   contracts: readonly Contract[];
-  positions: readonly Position[] | undefined;
+  positions: readonly Position[];
+  positionsLoading: boolean;
   unit: CoUnit;
 }) {
   const { t } = useTranslation();
@@ -74,10 +76,10 @@ export function FuturesUserTabs({
   const table = {
     positions: (
       <PositionsTable
-        positions={positions ?? []}
+        positions={positions}
         contracts={ctx.contracts}
         unit={unit}
-        loading={positions === undefined}
+        loading={positionsLoading}
       />
     ),
     open: (
@@ -129,7 +131,7 @@ export function FuturesUserTabs({
           value={tab}
           onValueChange={(v) => setTab(v as Tab)}
           items={[
-            { key: 'positions', name: `${t('futures.tabs.positions')}${badge(positions?.length)}` },
+            { key: 'positions', name: `${t('futures.tabs.positions')}${badge(positions.length)}` },
             { key: 'open', name: `${t('futures.tabs.open')}${badge(counts?.orderCount)}` },
             { key: 'history', name: t('futures.tabs.history') },
             { key: 'fills', name: t('futures.tabs.fills') },
