@@ -123,7 +123,7 @@ export default function FuturesDataPage() {
   };
 
   return (
-    <main className={own.dataPage}>
+    <div className={own.dataPage}>
       <h1>{t('futures.data.title')}</h1>
       <div className={own.contractPick}>
         <Select
@@ -157,6 +157,6 @@ export default function FuturesDataPage() {
           ))}
         </ul>
       </section>
-    </main>
+    </div>
   );
 }

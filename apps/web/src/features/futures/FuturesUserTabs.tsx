@@ -75,12 +75,7 @@ export function FuturesUserTabs({
   const openOrders = open.data?.orderList ?? [];
   const table = {
     positions: (
-      <PositionsTable
-        positions={positions}
-        contracts={ctx.contracts}
-        unit={unit}
-        loading={positionsLoading}
-      />
+      <PositionsTable positions={positions} contracts={ctx.contracts} unit={unit} loading={positionsLoading} />
     ),
     open: (
       <DataTable

@@ -46,7 +46,13 @@ const TABS: Tab[] = ['open', 'history', 'fills', 'positions'];
  * The type filter's choices are the record codes (contract-notes §1.3: 3 IOC, 4 FOK, 5 post-only), not the
  * original's filter, which sent 3/4/5 for post-only/IOC/FOK.
  */
-const TYPE_FILTER = [CoOrderType.limit, CoOrderType.market, CoOrderType.ioc, CoOrderType.fok, CoOrderType.postOnly];
+export const TYPE_FILTER = [
+  CoOrderType.limit,
+  CoOrderType.market,
+  CoOrderType.ioc,
+  CoOrderType.fok,
+  CoOrderType.postOnly,
+];
 
 /**
  * /order/coOrder: the futures orders of every contract or one: open orders (cancel), order history, fills and closed
@@ -181,7 +187,7 @@ export default function CoOrderPage() {
             label={t('futures.column.type')}
             value={type}
             options={[
-              { code: ALL, value: t('orderCenter.allTypes') },
+              { code: ALL, value: t('futures.centre.allTypes') },
               ...TYPE_FILTER.map((code) => ({ code: String(code), value: t(`futures.orderType.${code}`) })),
             ]}
             onChange={(o) => refilter(setType)(o.code)}

@@ -233,6 +233,7 @@ export const futures: Messages['futures'] = {
     fills: '成交記錄',
     positions: '歷史倉位',
     allContracts: '全部合約',
+    allTypes: '全部類型',
   },
   ledger: {
     1: '轉入',

@@ -232,6 +232,7 @@ export const futures = {
     fills: 'Fills',
     positions: 'Closed positions',
     allContracts: 'All contracts',
+    allTypes: 'All types',
   },
   ledger: {
     title: 'Futures ledger',

@@ -233,6 +233,7 @@ export const futures: Messages['futures'] = {
     fills: '約定履歴',
     positions: '決済済みポジション',
     allContracts: 'すべての契約',
+    allTypes: 'すべてのタイプ',
   },
   ledger: {
     1: '振替入金',

@@ -233,6 +233,7 @@ export const futures: Messages['futures'] = {
     fills: '체결 내역',
     positions: '청산된 포지션',
     allContracts: '전체 계약',
+    allTypes: '전체 유형',
   },
   ledger: {
     1: '이체 입금',

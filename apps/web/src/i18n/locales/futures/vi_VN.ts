@@ -233,6 +233,7 @@ export const futures: Messages['futures'] = {
     fills: 'Khớp lệnh',
     positions: 'Vị thế đã đóng',
     allContracts: 'Tất cả hợp đồng',
+    allTypes: 'Mọi loại',
   },
   ledger: {
     1: 'Chuyển vào',

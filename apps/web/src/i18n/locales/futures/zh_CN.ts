@@ -233,6 +233,7 @@ export const futures: Messages['futures'] = {
     fills: '成交记录',
     positions: '历史仓位',
     allContracts: '全部合约',
+    allTypes: '全部类型',
   },
   ledger: {
     1: '转入',
