@@ -1,3 +1,4 @@
+import type { CallReply } from '@opex/contract/call';
 import { coAccountBalance, coTransactionList } from '@opex/contract/calls/co-account';
 import { coPublicInfo, getLadderInfo } from '@opex/contract/calls/co-common';
 import {
@@ -20,6 +21,10 @@ import { callQueryOptions, invalidateCall, useCallQuery } from './query.ts';
  * Polls send `exchange-auto: 1`. What an order, a cancel, a margin change or a transfer makes stale: `refreshFutures`.
  */
 export const FUTURES_POLL_MS = 5_000;
+
+export type CoUserConfig = CallReply<typeof getUserConfig>;
+export type CoPosition = CallReply<typeof coAssetsList>['positionList'][number];
+export type CoAccount = CallReply<typeof coAccountBalance>['accounts'][number];
 /** The user config is asked again this often until it answers (platform.md §9). */
 export const USER_CONFIG_RETRY_MS = 500;
 

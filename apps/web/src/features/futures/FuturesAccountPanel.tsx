@@ -3,12 +3,12 @@ import type { coPublicInfo } from '@opex/contract/calls/co-common';
 import { formatAmount } from '@opex/contract/display';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { CoAccount } from '../../api/futures.ts';
 import { CoTransferDialog } from '../../futures/CoTransferDialog.tsx';
 import { type Contract, percentText, signedAmount, toneOf } from '../../futures/contracts.ts';
 import own from '../../futures/futures.module.css';
 import styles from '../../trading/trading.module.css';
 import { Button } from '../../ui/button/Button.tsx';
-import type { CoAccount } from './FuturesOrderPanel.tsx';
 
 /** The futures account of the contract's margin coin: equity, available, margins, unrealised PnL; Transfer. */
 export function FuturesAccountPanel({

@@ -1,15 +1,12 @@
-import type { CallReply } from '@opex/contract/call';
-import type { coAccountItem } from '@opex/contract/calls/co-account';
 import { coOrderCreate } from '@opex/contract/calls/co-order';
-import { editUserPageConfig, type getUserConfig } from '@opex/contract/calls/co-user';
+import { editUserPageConfig } from '@opex/contract/calls/co-user';
 import { formatAmount } from '@opex/contract/display';
 import { channels, type Ticker } from '@opex/contract/realtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { z } from 'zod';
-import { refreshFutures } from '../../api/futures.ts';
+import { type CoAccount, type CoPosition, type CoUserConfig, refreshFutures } from '../../api/futures.ts';
 import { useCallMutation } from '../../api/query.ts';
 import { type Contract, type CoUnit, socketKey, valueCoin } from '../../futures/contracts.ts';
 import own from '../../futures/futures.module.css';
@@ -37,13 +34,9 @@ import { LeverageDialog } from './LeverageDialog.tsx';
 import { MarginModeDialog } from './MarginModeDialog.tsx';
 import { OpenAccountPrompt } from './OpenAccountPrompt.tsx';
 import { OrderConfirmDialog } from './OrderConfirmDialog.tsx';
-import type { Position } from './PositionsTable.tsx';
-
-export type UserConfig = CallReply<typeof getUserConfig>;
-export type CoAccount = z.infer<typeof coAccountItem>;
 
 /** The position an order on `side` closes: a sell closes the long (orderSide BUY), a buy the short. */
-export function closablePosition(positions: readonly Position[] | undefined, contractId: number, side: Side) {
+export function closablePosition(positions: readonly CoPosition[] | undefined, contractId: number, side: Side) {
   const held = side === 'SELL' ? 'BUY' : 'SELL';
   return positions?.find((p) => p.contractId === contractId && p.orderSide === held);
 }
@@ -63,8 +56,8 @@ export function FuturesOrderPanel({
   pickedPrice,
 }: {
   contract: Contract;
-  config: UserConfig | undefined;
-  positions: readonly Position[] | undefined;
+  config: CoUserConfig | undefined;
+  positions: readonly CoPosition[] | undefined;
   account: CoAccount | undefined;
   unit: CoUnit;
   isLogin: boolean;

@@ -2,7 +2,7 @@ import { coHistoryOrderList, coOrderCancel } from '@opex/contract/calls/co-order
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { refreshFutures, useCurrentOrders, useMyTrades, useOrderCount } from '../../api/futures.ts';
+import { type CoPosition, refreshFutures, useCurrentOrders, useMyTrades, useOrderCount } from '../../api/futures.ts';
 import { useCallMutation, useCallQuery } from '../../api/query.ts';
 import { useSession } from '../../api/user.ts';
 import type { Contract, CoUnit } from '../../futures/contracts.ts';
@@ -22,7 +22,7 @@ import { Button } from '../../ui/button/Button.tsx';
 import { DataTable } from '../../ui/data-table/DataTable.tsx';
 import { Tabs } from '../../ui/tabs/Tabs.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
-import { type Position, PositionsTable } from './PositionsTable.tsx';
+import { PositionsTable } from './PositionsTable.tsx';
 
 type Tab = 'positions' | 'open' | 'history' | 'fills';
 
@@ -36,7 +36,7 @@ export function FuturesUserTabs({
 }: {
   contract: Contract;
   contracts: readonly Contract[];
-  positions: readonly Position[];
+  positions: readonly CoPosition[];
   positionsLoading: boolean;
   unit: CoUnit;
 }) {

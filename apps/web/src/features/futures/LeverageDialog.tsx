@@ -3,19 +3,18 @@ import { formatAmount } from '@opex/contract/display';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { refreshFutures, useLadderInfo } from '../../api/futures.ts';
+import { type CoUserConfig, refreshFutures, useLadderInfo } from '../../api/futures.ts';
 import { useCallMutation } from '../../api/query.ts';
 import type { Contract } from '../../futures/contracts.ts';
 import own from '../../futures/futures.module.css';
 import { tierCap } from '../../futures/futures-order-form.ts';
 import { AmountInput } from '../../ui/amount-input/AmountInput.tsx';
 import { ActionDialog } from '../../ui/dialog/ActionDialog.tsx';
-import type { UserConfig } from './FuturesOrderPanel.tsx';
 
 const PRESETS = [1, 2, 3, 5, 10, 20, 25, 50, 75, 100, 125];
 
 /** The leverage a user may pick: from the config's least to the lowest of the contract's, the user's and the ladder's. */
-export function leverageBounds(config: UserConfig, ladderMax: number | undefined): { min: number; max: number } {
+export function leverageBounds(config: CoUserConfig, ladderMax: number | undefined): { min: number; max: number } {
   const caps = [config.maxLevel, config.userMaxLevel, ladderMax].filter((n): n is number => !!n && n > 0);
   const max = Math.max(1, Math.min(...caps));
   return { min: Math.max(1, Math.min(config.minLevel || 1, max)), max };
@@ -31,7 +30,7 @@ export function LeverageDialog({
   onClose,
 }: {
   contract: Contract;
-  config: UserConfig;
+  config: CoUserConfig;
   onClose: () => void;
 }) {
   const { t } = useTranslation();

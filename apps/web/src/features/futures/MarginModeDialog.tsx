@@ -2,12 +2,11 @@ import { marginModelEdit } from '@opex/contract/calls/co-user';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { refreshFutures } from '../../api/futures.ts';
+import { type CoUserConfig, refreshFutures } from '../../api/futures.ts';
 import { useCallMutation } from '../../api/query.ts';
 import type { Contract } from '../../futures/contracts.ts';
 import own from '../../futures/futures.module.css';
 import { ActionDialog } from '../../ui/dialog/ActionDialog.tsx';
-import type { UserConfig } from './FuturesOrderPanel.tsx';
 
 const MODELS = [
   { code: 1, key: 'cross' },
@@ -21,7 +20,7 @@ export function MarginModeDialog({
   onClose,
 }: {
   contract: Contract;
-  config: UserConfig;
+  config: CoUserConfig;
   onClose: () => void;
 }) {
   const { t } = useTranslation();

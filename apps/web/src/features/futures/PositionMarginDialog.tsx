@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import Big from 'big.js';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { refreshFutures } from '../../api/futures.ts';
+import { type CoPosition, refreshFutures } from '../../api/futures.ts';
 import { useCallMutation } from '../../api/query.ts';
 import { type Contract, isDecimal } from '../../futures/contracts.ts';
 import own from '../../futures/futures.module.css';
@@ -13,7 +13,6 @@ import { AmountInput } from '../../ui/amount-input/AmountInput.tsx';
 import { Button } from '../../ui/button/Button.tsx';
 import { ActionDialog } from '../../ui/dialog/ActionDialog.tsx';
 import { SegmentedTab } from '../../ui/tabs/Tabs.tsx';
-import type { Position } from './PositionsTable.tsx';
 
 /**
  * Adds margin to an isolated position (type 1, up to canUseAmount) or removes it (type 2, up to canSubMarginAmount;
@@ -25,7 +24,7 @@ export function PositionMarginDialog({
   onClose,
 }: {
   contract: Contract;
-  position: Position;
+  position: CoPosition;
   onClose: () => void;
 }) {
   const { t } = useTranslation();

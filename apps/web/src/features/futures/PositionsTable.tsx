@@ -1,11 +1,9 @@
-import type { CallReply } from '@opex/contract/call';
 import { coOrderCreate } from '@opex/contract/calls/co-order';
-import type { coAssetsList } from '@opex/contract/calls/co-position';
 import { formatAmount } from '@opex/contract/display';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { refreshFutures } from '../../api/futures.ts';
+import { type CoPosition, refreshFutures } from '../../api/futures.ts';
 import { useCallMutation } from '../../api/query.ts';
 import {
   type Contract,
@@ -23,8 +21,6 @@ import { DataTable } from '../../ui/data-table/DataTable.tsx';
 import type { TableCell, TableColumn, TableRow } from '../../ui/data-table/table-types.ts';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { PositionMarginDialog } from './PositionMarginDialog.tsx';
-
-export type Position = CallReply<typeof coAssetsList>['positionList'][number];
 
 /** ADL rank 1 (last to be deleveraged) to 5 (first), as five bars. */
 function AdlBars({ rank, label }: { rank: number; label: string }) {
@@ -47,7 +43,7 @@ export function PositionsTable({
   unit,
   loading,
 }: {
-  positions: readonly Position[];
+  positions: readonly CoPosition[];
   contracts: ReadonlyMap<string, Contract>;
   unit: CoUnit;
   loading: boolean;
@@ -57,10 +53,10 @@ export function PositionsTable({
   const client = useQueryClient();
   const [prices, setPrices] = useState<Record<string, string>>({});
   const [closing, setClosing] = useState<string | null>(null);
-  const [adjusting, setAdjusting] = useState<Position | null>(null);
+  const [adjusting, setAdjusting] = useState<CoPosition | null>(null);
   const create = useCallMutation(coOrderCreate);
 
-  const close = async (position: Position, market: boolean) => {
+  const close = async (position: CoPosition, market: boolean) => {
     const price = prices[position.id] ?? '';
     if (!market && !(isDecimal(price) && Number(price) > 0)) {
       toast.error(t('futures.form.error.required'));
