@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type CoAccount, type CoPosition, type CoUserConfig, refreshFutures } from '../../api/futures.ts';
 import { useCallMutation } from '../../api/query.ts';
+import { writeCoUnit } from '../../futures/co-unit-store.ts';
 import { type Contract, type CoUnit, socketKey, valueCoin } from '../../futures/contracts.ts';
 import own from '../../futures/futures.module.css';
 import {
@@ -52,6 +53,7 @@ export function FuturesOrderPanel({
   positions,
   account,
   unit,
+  onLocalUnit,
   isLogin,
   pickedPrice,
 }: {
@@ -60,6 +62,8 @@ export function FuturesOrderPanel({
   positions: readonly CoPosition[] | undefined;
   account: CoAccount | undefined;
   unit: CoUnit;
+  /** The unit was chosen: kept in the browser (a visitor's only record of it). */
+  onLocalUnit: (unit: CoUnit) => void;
   isLogin: boolean;
   pickedPrice: { price: string; at: number } | undefined;
 }) {
@@ -123,6 +127,9 @@ export function FuturesOrderPanel({
     else void place(summary.request);
   };
   const changeUnit = async (next: CoUnit) => {
+    writeCoUnit(localStorage, next);
+    onLocalUnit(next);
+    if (!isLogin) return;
     try {
       await pageConfig.mutateAsync({ coUnit: next, contractId: contract.id });
     } catch (failure) {
@@ -182,7 +189,7 @@ export function FuturesOrderPanel({
           <Select
             label={t('futures.form.unit')}
             value={String(unit)}
-            disabled={!isLogin || pageConfig.isPending}
+            disabled={pageConfig.isPending}
             options={[
               { code: '2', value: t('futures.contracts') },
               { code: '1', value: contract.base },

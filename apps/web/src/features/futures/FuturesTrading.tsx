@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { switchOn, usePublicInfo } from '../../api/common.ts';
 import { useAssetsList, useCoAccount, useUserConfig } from '../../api/futures.ts';
 import { useSession } from '../../api/user.ts';
-import { type Contract, coUnitOf, socketKey } from '../../futures/contracts.ts';
+import { readCoUnit } from '../../futures/co-unit-store.ts';
+import { type Contract, type CoUnit, coUnitOf, socketKey } from '../../futures/contracts.ts';
 import own from '../../futures/futures.module.css';
 import { LiveKlineChart } from '../../trading/chart/LiveKlineChart.tsx';
 import { LiveOrderBook } from '../../trading/order-book/LiveOrderBook.tsx';
@@ -54,7 +55,9 @@ export function FuturesTrading({
   const assetsQuery = useAssetsList(isLogin);
   const assets = assetsQuery.data;
   const account = useCoAccount(contract.marginCoin, isLogin, assetsQuery);
-  const unit = coUnitOf(config?.coUnit);
+  // A visitor's unit is the browser's; a trader's is the server's config once it is read.
+  const [localUnit, setLocalUnit] = useState<CoUnit>(() => readCoUnit(localStorage));
+  const unit = config ? coUnitOf(config.coUnit) : localUnit;
   const [step, setStep] = useState(0);
   const [period, setPeriod] = useState<KlinePeriod>('15min');
   const [phonePanel, setPhonePanel] = useState('chart');
@@ -106,6 +109,7 @@ export function FuturesTrading({
       positions={assets?.positionList}
       account={account}
       unit={unit}
+      onLocalUnit={setLocalUnit}
       isLogin={isLogin}
       pickedPrice={picked}
     />
