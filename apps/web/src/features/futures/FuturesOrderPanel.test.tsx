@@ -67,8 +67,9 @@ function renderPanel(user: CoUserConfig) {
   );
 }
 
-const sent = (post: ReturnType<typeof vi.spyOn>, path: string) =>
-  post.mock.calls.filter(([url]) => String(url).endsWith(path)).map(([, body]) => body);
+/** The bodies posted to one call (its path's end). */
+const sent = (post: { mock: { calls: unknown[][] } }, path: string) =>
+  post.mock.calls.filter((args) => String(args[0]).endsWith(path)).map((args) => args[1]);
 
 describe('FuturesOrderPanel', () => {
   it('fills the last price, shows the max and cost, and places the order', async () => {
