@@ -47,7 +47,10 @@ export default function CoLedgerPage() {
     ...(startTime === undefined ? {} : { beginTime: startTime }),
     ...(endTime === undefined ? {} : { endTime }),
   });
-  const digits = catalogue?.contractList.find((c) => c.marginCoin === coin)?.coinResultVo.marginCoinPrecision ?? 8;
+  // Rows carry no coin: the filtered one, or the only margin coin there is, names and scales the amounts.
+  const coins = catalogue?.marginCoinList ?? [];
+  const shownCoin = coin !== ALL ? coin : coins.length === 1 ? coins[0] : undefined;
+  const digits = catalogue?.contractList.find((c) => c.marginCoin === shownCoin)?.coinResultVo.marginCoinPrecision ?? 8;
 
   const columns: TableColumn[] = [
     { key: 'time', title: t('assetAccounts.flowing.time'), width: '20%' },
@@ -66,7 +69,7 @@ export default function CoLedgerPage() {
         amount: {
           type: 'label' as const,
           tone: tone === 'fall' ? ('sell' as const) : ('buy' as const),
-          text: coin === ALL ? signedAmount(row.amount, 8) : signedAmount(row.amount, digits, coin),
+          text: signedAmount(row.amount, digits, shownCoin),
         },
       },
     };
