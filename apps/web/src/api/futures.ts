@@ -12,6 +12,7 @@ import { coAssetsList, coHistoryPositionList } from '@opex/contract/calls/co-pos
 import { getUserConfig } from '@opex/contract/calls/co-user';
 import { accountBalance, accountBalanceV5 } from '@opex/contract/calls/finance';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { CallFailure } from './call.ts';
 import { coPublicMarketInfo } from './futures-market.ts';
 import { callQueryOptions, invalidateCall, useCallQuery } from './query.ts';
 
@@ -25,20 +26,24 @@ export const FUTURES_POLL_MS = 5_000;
 export type CoUserConfig = CallReply<typeof getUserConfig>;
 export type CoPosition = CallReply<typeof coAssetsList>['positionList'][number];
 export type CoAccount = CallReply<typeof coAccountBalance>['accounts'][number];
-/** The user config is asked again this often until it answers (platform.md §9). */
+/** The user config is asked again this often until it answers (platform.md §9), a few times at most. */
 export const USER_CONFIG_RETRY_MS = 500;
+const USER_CONFIG_RETRIES = 6;
 
 /** The contract catalogue; the server's clock is read with it (the funding countdown's offset). */
 export function useCoPublicInfo() {
   return useCallQuery(coPublicInfo, {}, { staleTime: 60_000 });
 }
 
-/** user/get_user_config, asked as soon as the contract is known and again every 500 ms until it answers. */
+/**
+ * user/get_user_config, asked as soon as the contract is known (the original polled every 500 ms for the id; here
+ * the query waits for it), and again every 500 ms while the network fails; a refusal (a code) is not asked again.
+ */
 export function useUserConfig(contractId: number | undefined, isLogin: boolean) {
   return useQuery({
     ...callQueryOptions(getUserConfig, { contractId: contractId ?? 0 }),
     enabled: isLogin && contractId !== undefined,
-    retry: true,
+    retry: (count: number, error: Error) => !(error instanceof CallFailure) && count < USER_CONFIG_RETRIES,
     retryDelay: USER_CONFIG_RETRY_MS,
   });
 }
