@@ -118,9 +118,7 @@ describe('route table (platform.md §2)', () => {
       '/manageFinances',
       '/questions/init',
       '/order/otcOrder',
-      '/order/coOrder',
       '/assets/otcAccount',
-      '/assets/coAccount',
       '/assets/b2cAccount',
       '/personal/advertisingManagement',
     ]) {
@@ -137,6 +135,12 @@ describe('route table (platform.md §2)', () => {
       '/assets/leverageAccount',
       '/assets/leverageToLoan',
       '/assets/lerverageFlowingWater',
+      '/proSwap',
+      '/proSwap/:symbol',
+      '/futuresData',
+      '/order/coOrder',
+      '/assets/coAccount',
+      '/assets/coFlowingWater',
       '/footerPage/siteMap',
     ]) {
       expect(standard, present).toContain(present);
@@ -147,6 +151,12 @@ describe('route table (platform.md §2)', () => {
   it('serves the standard set in a site mode whose product is not built', () => {
     expect(servedMode('standard')).toBe('standard');
     expect(servedMode('fiat')).toBe('standard');
-    expect(servedMode('futures')).toBe('standard');
+    expect(servedMode('futures')).toBe('futures');
+  });
+
+  it('trades contracts at /trade in the futures-only mode', () => {
+    const futures = routesFor('futures');
+    for (const path of ['/trade', '/trade/:symbol', '/proSwap/:symbol'])
+      expect(futures.find((r) => r.path === path)?.name, path).toBe('proSwap');
   });
 });

@@ -40,6 +40,8 @@ export interface RedirectDef {
 const home = () => import('./features/home/HomePage.tsx');
 const trade = () => import('./features/trade/TradePage.tsx');
 const margin = () => import('./features/trade/MarginPage.tsx');
+const proSwap = () => import('./features/futures/FuturesPage.tsx');
+const futuresData = () => import('./features/futures/FuturesDataPage.tsx');
 const login = { mustLogin: true } as const;
 
 const r = (path: string, name: string, load: RouteDef['load'], meta: RouteMeta = {}, product?: Product): RouteDef => ({
@@ -70,17 +72,18 @@ const ledgerHistoryPage = () => import('./features/assets/FlowingWaterPage.tsx')
 const orderPages = {
   exchangeOrder: () => import('./features/orders/ExchangeOrderPage.tsx'),
   leverageOrder: () => import('./features/orders/LeverageOrderPage.tsx'),
+  coOrder: () => import('./features/orders/CoOrderPage.tsx'),
 };
 const assetPages: Record<string, RouteDef['load']> = {
   exchangeAccount: accountPage,
   otcAccount: accountPage,
-  coAccount: accountPage,
+  coAccount: () => import('./features/assets/CoAccountPage.tsx'),
   leverageAccount: () => import('./features/margin/LeverageAccountPage.tsx'),
   leverageToLoan: () => import('./features/margin/LeverageLoansPage.tsx'),
   b2cAccount: accountPage,
   flowingWater: ledgerHistoryPage,
   otcFlowingWater: ledgerHistoryPage,
-  coFlowingWater: ledgerHistoryPage,
+  coFlowingWater: () => import('./features/assets/CoLedgerPage.tsx'),
   lerverageFlowingWater: () => import('./features/margin/LeverageTransfersPage.tsx'),
   b2cFlowingWater: ledgerHistoryPage,
   recharge: () => import('./features/assets-deposit/DepositPage.tsx'),
@@ -194,6 +197,10 @@ const standardRoutes: RouteDef[] = [
   r('/trade/:symbol', 'trade', trade, tradeMeta),
   r('/margin', 'margin', margin, tradeMeta, 'margin'),
   r('/margin/:symbol', 'margin', margin, tradeMeta, 'margin'),
+  // One host serves every product here: the futures pages of the co host are paths of this app in every mode.
+  r('/proSwap', 'proSwap', proSwap, tradeMeta, 'futures'),
+  r('/proSwap/:symbol', 'proSwap', proSwap, tradeMeta, 'futures'),
+  r('/futuresData', 'futuresData', futuresData, {}, 'futures'),
   r('/market', 'market', () => import('./features/market/MarketPage.tsx')),
   later('/mobility', 'mobility', 'otc', login),
   later('/broker', 'broker', 'broker'),
@@ -301,11 +308,12 @@ const fiatRoutes: RouteDef[] = [
 
 const futuresRoutes: RouteDef[] = [
   r('/', 'home', home, { theme: 'homeOther' }),
-  r('/trade', 'trade', trade, tradeMeta),
-  r('/trade/:symbol', 'trade', trade, tradeMeta),
-  later('/proSwap', 'proSwap', 'futures', tradeMeta),
-  later('/proSwap/:symbol', 'proSwap', 'futures', tradeMeta),
-  later('/futuresData', 'futuresData', 'futures'),
+  // The futures-only site trades contracts at /trade as well (contract-notes §1: the same page).
+  r('/trade', 'proSwap', proSwap, tradeMeta, 'futures'),
+  r('/trade/:symbol', 'proSwap', proSwap, tradeMeta, 'futures'),
+  r('/proSwap', 'proSwap', proSwap, tradeMeta, 'futures'),
+  r('/proSwap/:symbol', 'proSwap', proSwap, tradeMeta, 'futures'),
+  r('/futuresData', 'futuresData', futuresData, {}, 'futures'),
 ];
 
 const modeRoutes: Record<SiteMode, RouteDef[]> = {

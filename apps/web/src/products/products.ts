@@ -17,7 +17,7 @@ export type Product =
   | 'agent'
   | 'support';
 
-const builtProducts: ReadonlySet<Product> = new Set<Product>(['spot', 'margin']);
+const builtProducts: ReadonlySet<Product> = new Set<Product>(['spot', 'margin', 'futures']);
 
 /** Whether the product behind a route or link exists (no product: part of the shell, always there). */
 export function productBuilt(product: Product | undefined): boolean {

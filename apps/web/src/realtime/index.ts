@@ -1,15 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { realtimeClient } from './realtime-client.ts';
+import { createContext, useCallback, useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import { realtimeClient, type SocketKind } from './realtime-client.ts';
 import type { RealtimeStatus, RequestParams } from './worker-messages.ts';
 
 /**
  * The realtime hooks features use. Values come from the socket worker at most once per animation frame:
  * depth: the full current DepthTick; trades: TradeTick[] newest first (at most 50, seeded by a req for the latest
- * 50); ticker: Ticker; kline: the latest Candle. `null` listens to nothing.
+ * 50); ticker: Ticker; kline: the latest Candle. `null` listens to nothing. They read the socket RealtimeSocket names:
+ * spot's, unless a page (the futures page) provides another.
  */
+export const RealtimeSocket = createContext<SocketKind>('spot');
+const useClient = () => realtimeClient(useContext(RealtimeSocket));
+
 export function useChannel<T>(channel: string | null): T | undefined {
-  const client = realtimeClient();
+  const client = useClient();
   const subscribe = useCallback(
     (onChange: () => void) => (client && channel ? client.listen(channel, onChange) : () => undefined),
     [client, channel],
@@ -23,7 +27,7 @@ export function useChannel<T>(channel: string | null): T | undefined {
  * worker. Channels with no value yet are absent.
  */
 export function useChannels<T>(channelList: readonly string[]): Readonly<Record<string, T>> {
-  const client = realtimeClient();
+  const client = useClient();
   const key = channelList.join(' ');
   const [values, setValues] = useState<Readonly<Record<string, T>>>({});
   useEffect(() => {
@@ -67,7 +71,7 @@ export function useChannelRequest<T>(
   channel: string | null,
   params?: RequestParams,
 ): { data: T | undefined; loading: boolean; error?: string } {
-  const client = realtimeClient();
+  const client = useClient();
   const enabled = client !== null && channel !== null;
   const query = useQuery({
     queryKey: channelRequestKey(channel, params),
@@ -82,7 +86,7 @@ export function useChannelRequest<T>(
 const noStatus = () => () => undefined;
 
 export function useRealtimeStatus(): RealtimeStatus {
-  const client = realtimeClient();
+  const client = useClient();
   return useSyncExternalStore(
     client ? (onChange) => client.onStatus(onChange) : noStatus,
     () => client?.status ?? 'closed',
@@ -94,8 +98,8 @@ export function useRealtimeStatus(): RealtimeStatus {
  * Subscribes to channels before any component listens (a page's channels, known from its URL before React has
  * rendered it) and keeps their values for `ms`: the page that mounts meanwhile reads them on its first render.
  */
-export function holdChannels(channelList: readonly string[], ms: number): void {
-  const client = realtimeClient();
+export function holdChannels(channelList: readonly string[], ms: number, socket: SocketKind = 'spot'): void {
+  const client = realtimeClient(socket);
   if (!client) return;
   const stops = channelList.map((channel) => client.listen(channel, () => undefined));
   setTimeout(() => {

@@ -1,3 +1,4 @@
+import { CO_WS_PATH, WS_PATH } from '@opex/contract/realtime';
 import { registerSocketWorker } from '../state/socket-worker.ts';
 // Inlined in the boot script: the socket opens without waiting for a script fetch behind the page's chunks.
 import SocketWorker from './socket.worker.ts?worker&inline';
@@ -124,18 +125,26 @@ export class RealtimeClient {
   }
 }
 
-let client: RealtimeClient | null | undefined;
+/** The sockets a page may use: spot's market data and private channels, or the futures socket's contracts. */
+export type SocketKind = 'spot' | 'futures';
+const paths: Record<SocketKind, string> = { spot: WS_PATH, futures: CO_WS_PATH };
+const clients = new Map<SocketKind, RealtimeClient | null>();
 
-/** The one client, its worker started on first use; null where there are no workers (tests, old browsers). */
-export function realtimeClient(): RealtimeClient | null {
-  if (client !== undefined) return client;
+/**
+ * The client of one socket, its worker started on first use (the futures socket's only when a futures page opens);
+ * null where there are no workers (tests, old browsers).
+ */
+export function realtimeClient(kind: SocketKind = 'spot'): RealtimeClient | null {
+  const known = clients.get(kind);
+  if (known !== undefined) return known;
   if (typeof Worker === 'undefined' || typeof document === 'undefined') {
-    client = null;
-    return client;
+    clients.set(kind, null);
+    return null;
   }
-  const worker = new SocketWorker({ name: 'realtime' });
+  const worker = new SocketWorker({ name: `realtime-${kind}` });
   registerSocketWorker(worker);
-  client = new RealtimeClient(worker as WorkerPort);
-  worker.postMessage({ type: 'connect', url: socketUrl(document.baseURI) } satisfies PageMessage);
+  const client = new RealtimeClient(worker as WorkerPort);
+  clients.set(kind, client);
+  worker.postMessage({ type: 'connect', url: socketUrl(document.baseURI, paths[kind]) } satisfies PageMessage);
   return client;
 }

@@ -13,15 +13,16 @@ const everySwitch = {
 };
 
 describe('side menus of the orders and assets sections', () => {
-  it('lists spot orders, and margin orders while lever_open is on: P2P and futures are not built', () => {
+  it('lists spot orders, and margin and futures orders while their switches are on: P2P is not built', () => {
     expect(ids(visibleEntries(ordersMenu, {}))).toEqual(['exchangeOrder']);
-    expect(ids(visibleEntries(ordersMenu, everySwitch))).toEqual(['exchangeOrder', 'leverageOrder']);
+    expect(ids(visibleEntries(ordersMenu, everySwitch))).toEqual(['exchangeOrder', 'leverageOrder', 'coOrder']);
   });
 
   it('lists the spot account, the margin pages while lever_open is on, deposits, withdrawals, addresses, history', () => {
     expect(ids(visibleEntries(assetsMenu, {}))).toEqual(['exchangeAccount', 'withdraw', 'addressMent', 'flowingWater']);
     expect(ids(visibleEntries(assetsMenu, everySwitch))).toEqual([
       'exchangeAccount',
+      'coAccount',
       'leverageAccount',
       'leverageToLoan',
       'lerverageFlowingWater',

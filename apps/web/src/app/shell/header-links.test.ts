@@ -45,9 +45,10 @@ describe('header links gated by switches and built products', () => {
 
   it('never links to a product not built, whatever its switch says', () => {
     const all = ctx(everySwitch, { isAgent: true });
-    expect(keysOf(mainLinks(all))).toEqual(['market', 'trade', 'tradeMore', 'margin', 'etf']);
-    expect(keysOf(orderLinks(all))).toEqual(['exchangeOrder', 'leverageOrder']);
-    expect(keysOf(assetLinks(all))).toEqual(['exchangeAccount', 'leverageAccount']);
+    expect(keysOf(mainLinks(all))).toEqual(['market', 'trade', 'tradeMore', 'contract', 'margin', 'etf']);
+    expect(mainLinks(all).find((l) => l.key === 'contract')?.to).toBe('/proSwap');
+    expect(keysOf(orderLinks(all))).toEqual(['exchangeOrder', 'coOrder', 'leverageOrder']);
+    expect(keysOf(assetLinks(all))).toEqual(['exchangeAccount', 'coAccount', 'leverageAccount']);
     expect(keysOf(accountLinks(all))).not.toContain('advertisingManagement');
     expect(keysOf(accountLinks(all))).not.toContain('exBroker');
     expect(moreLinks(all)).toEqual([]);

@@ -43,7 +43,7 @@ export function firstEtfMarket(info: PublicInfo): string | undefined {
   return undefined;
 }
 
-const hostLink = (host: 'otcUrl' | 'coUrl', prefix: string, path: string) => (ctx: LinkContext) => {
+const hostLink = (host: 'otcUrl', prefix: string, path: string) => (ctx: LinkContext) => {
   const base = ctx.info.url?.[host];
   return base ? `${base.replace(/\/$/, '')}/${prefix}/${ctx.lang}/${path}` : undefined;
 };
@@ -53,7 +53,8 @@ const mainRules: LinkRule[] = [
   { key: 'trade', to: '/trade' },
   { key: 'tradeMore', to: '/tradeMore' },
   { key: 'otc', href: hostLink('otcUrl', 'otc', 'otcTrade'), switch: 'fiat_trade_open', product: 'otc' },
-  { key: 'contract', href: hostLink('coUrl', 'co', 'trade'), switch: 'indep_co_switch', product: 'futures' },
+  // This app serves the co host's pages itself: the contract trade page is its /proSwap.
+  { key: 'contract', to: '/proSwap', switch: 'indep_co_switch', product: 'futures' },
   { key: 'margin', to: '/margin', switch: 'lever_open', product: 'margin' },
   {
     key: 'etf',

@@ -15,7 +15,7 @@ describe('transfer form', () => {
   });
 
   it('offers only the accounts of built products whose switch is on', () => {
-    // Only spot is built: no P2P, futures, margin or fiat account to transfer to, whatever the switches.
+    // No P2P or fiat account (not built), no futures account (contract/co_transfer moves it), whatever the switches.
     expect(offeredAccounts(() => false)).toEqual(['exchange']);
     // Margin is built, but its accounts are per pair: no pair-less 'leverage' account to transfer to.
     expect(offeredAccounts(() => true)).toEqual(['exchange']);

@@ -22,13 +22,14 @@ export function transferProblem(form: {
 
 /**
  * The account types a site offers: those whose product is built (products/products.ts) and whose switch is on (P2P
- * fiat_trade_open, futures indep_co_switch, fiat fiat_open). With spot alone there is nothing to transfer between.
- * Margin is no single account: each pair has its own, moved to and from with lever/finance/transfer (features/margin).
+ * fiat_trade_open, fiat fiat_open). With spot alone there is nothing to transfer between. Margin is no single
+ * account: each pair has its own, moved to and from with lever/finance/transfer (features/margin). Nor is futures
+ * here: its account moves with contract/co_transfer (futures/CoTransferDialog.tsx), which obeys each contract's
+ * fundsInStatus / fundsOutStatus.
  */
 const accountProducts: Partial<Record<AccountTypeName, [Product, string | undefined]>> = {
   exchange: ['spot', undefined],
   otc: ['otc', 'fiat_trade_open'],
-  co: ['futures', 'indep_co_switch'],
   b2c: ['fiat', 'fiat_open'],
 };
 

@@ -1,7 +1,7 @@
 import type { Messages } from '../messages.ts';
 import { assetAccounts } from './assets/el_GR.ts';
 import { deposit, depositErrors } from './deposit/el_GR.ts';
-import { futuresTriggerErrors } from './futures/el_GR.ts';
+import { futures, futuresErrors } from './futures/el_GR.ts';
 import { margin, marginErrors } from './margin/el_GR.ts';
 import { market } from './market/el_GR.ts';
 import { orderCenter } from './orders/el_GR.ts';
@@ -244,6 +244,7 @@ export const messages: Messages = {
   market,
   trade,
   margin,
+  futures,
   personal,
   control: {
     clear: '清除',
@@ -260,7 +261,7 @@ export const messages: Messages = {
     ...withdrawErrors,
     ...depositErrors,
     ...marginErrors,
-    ...futuresTriggerErrors,
+    ...futuresErrors,
     '10000': '伺服器發生問題，請重試。',
     '10001': '請求無效。',
     '10002': '登入已失效，請重新登入。',

@@ -1,6 +1,7 @@
 import { errorMessages } from '@opex/contract/error-codes';
 import { assetAccounts } from './assets/en_US.ts';
 import { deposit } from './deposit/en_US.ts';
+import { futures } from './futures/en_US.ts';
 import { margin } from './margin/en_US.ts';
 import { market } from './market/en_US.ts';
 import { orderCenter } from './orders/en_US.ts';
@@ -246,6 +247,7 @@ export const messages = {
   market,
   trade,
   margin,
+  futures,
   personal,
   control: {
     clear: 'Clear',

@@ -1,7 +1,7 @@
 import type { Messages } from '../messages.ts';
 import { assetAccounts } from './assets/ja_JP.ts';
 import { deposit, depositErrors } from './deposit/ja_JP.ts';
-import { futuresTriggerErrors } from './futures/ja_JP.ts';
+import { futures, futuresErrors } from './futures/ja_JP.ts';
 import { margin, marginErrors } from './margin/ja_JP.ts';
 import { market } from './market/ja_JP.ts';
 import { orderCenter } from './orders/ja_JP.ts';
@@ -247,6 +247,7 @@ export const messages: Messages = {
   market,
   trade,
   margin,
+  futures,
   personal,
   control: {
     clear: 'クリア',
@@ -263,7 +264,7 @@ export const messages: Messages = {
     ...withdrawErrors,
     ...depositErrors,
     ...marginErrors,
-    ...futuresTriggerErrors,
+    ...futuresErrors,
     '10000': 'サーバーで問題が発生しました。もう一度お試しください。',
     '10001': 'リクエストが無効です。',
     '10002': 'セッションが終了しました。再度ログインしてください。',

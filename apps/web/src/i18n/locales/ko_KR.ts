@@ -1,7 +1,7 @@
 import type { Messages } from '../messages.ts';
 import { assetAccounts } from './assets/ko_KR.ts';
 import { deposit, depositErrors } from './deposit/ko_KR.ts';
-import { futuresTriggerErrors } from './futures/ko_KR.ts';
+import { futures, futuresErrors } from './futures/ko_KR.ts';
 import { margin, marginErrors } from './margin/ko_KR.ts';
 import { market } from './market/ko_KR.ts';
 import { orderCenter } from './orders/ko_KR.ts';
@@ -243,6 +243,7 @@ export const messages: Messages = {
   market,
   trade,
   margin,
+  futures,
   personal,
   control: {
     clear: '지우기',
@@ -259,7 +260,7 @@ export const messages: Messages = {
     ...withdrawErrors,
     ...depositErrors,
     ...marginErrors,
-    ...futuresTriggerErrors,
+    ...futuresErrors,
     '10000': '서버에 문제가 발생했습니다. 다시 시도하세요.',
     '10001': '요청이 올바르지 않습니다.',
     '10002': '세션이 만료되었습니다. 다시 로그인하세요.',

@@ -1,7 +1,7 @@
 import type { Messages } from '../messages.ts';
 import { assetAccounts } from './assets/vi_VN.ts';
 import { deposit, depositErrors } from './deposit/vi_VN.ts';
-import { futuresTriggerErrors } from './futures/vi_VN.ts';
+import { futures, futuresErrors } from './futures/vi_VN.ts';
 import { margin, marginErrors } from './margin/vi_VN.ts';
 import { market } from './market/vi_VN.ts';
 import { orderCenter } from './orders/vi_VN.ts';
@@ -243,6 +243,7 @@ export const messages: Messages = {
   market,
   trade,
   margin,
+  futures,
   personal,
   control: {
     clear: 'Xoá',
@@ -259,7 +260,7 @@ export const messages: Messages = {
     ...withdrawErrors,
     ...depositErrors,
     ...marginErrors,
-    ...futuresTriggerErrors,
+    ...futuresErrors,
     '10000': 'Máy chủ gặp sự cố. Vui lòng thử lại.',
     '10001': 'Yêu cầu không hợp lệ.',
     '10002': 'Phiên đăng nhập đã kết thúc. Vui lòng đăng nhập lại.',

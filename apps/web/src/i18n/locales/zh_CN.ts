@@ -1,7 +1,7 @@
 import type { Messages } from '../messages.ts';
 import { assetAccounts } from './assets/zh_CN.ts';
 import { deposit, depositErrors } from './deposit/zh_CN.ts';
-import { futuresTriggerErrors } from './futures/zh_CN.ts';
+import { futures, futuresErrors } from './futures/zh_CN.ts';
 import { margin, marginErrors } from './margin/zh_CN.ts';
 import { market } from './market/zh_CN.ts';
 import { orderCenter } from './orders/zh_CN.ts';
@@ -243,6 +243,7 @@ export const messages: Messages = {
   market,
   trade,
   margin,
+  futures,
   personal,
   control: {
     clear: '清除',
@@ -259,7 +260,7 @@ export const messages: Messages = {
     ...withdrawErrors,
     ...depositErrors,
     ...marginErrors,
-    ...futuresTriggerErrors,
+    ...futuresErrors,
     '10000': '服务器出现问题，请重试。',
     '10001': '请求无效。',
     '10002': '登录已失效，请重新登录。',

@@ -11,13 +11,24 @@ export function LiveKlineChart({
   channel,
   pricePrecision,
   label,
+  className,
 }: {
   channel: string;
   pricePrecision: number;
   label: string;
+  /** Replaces the fixed chart height (KlineChart's className). */
+  className?: string;
 }) {
   const history = useChannelRequest<Candle[]>(channel, KLINE_PAGE);
   const liveCandle = useChannel<Candle>(channel);
   const candles = useMemo(() => withLiveCandle(history.data ?? [], liveCandle), [history.data, liveCandle]);
-  return <KlineChart candles={candles} series={channel} pricePrecision={pricePrecision} label={label} />;
+  return (
+    <KlineChart
+      candles={candles}
+      series={channel}
+      pricePrecision={pricePrecision}
+      label={label}
+      {...(className ? { className } : {})}
+    />
+  );
 }

@@ -1,0 +1,247 @@
+import {
+  CoOrderType,
+  coCurrentOrderList,
+  coHisTradeList,
+  coHistoryOrderList,
+  coOrderCancel,
+} from '@opex/contract/calls/co-order';
+import { coHistoryPositionList } from '@opex/contract/calls/co-position';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { refreshFutures, useCoPublicInfo, useUserConfig } from '../../api/futures.ts';
+import { useCallMutation, useCallQuery } from '../../api/query.ts';
+import { useSession } from '../../api/user.ts';
+import { coUnitOf } from '../../futures/contracts.ts';
+import {
+  type CoOrder,
+  closedPositionColumns,
+  closedPositionRow,
+  orderColumns,
+  orderRow,
+  type TableContext,
+  tradeColumns,
+  tradeRow,
+} from '../../futures/futures-tables.ts';
+import { defaultOrderDays } from '../../futures/order-range.ts';
+import { datePickerText } from '../../i18n/control-text.ts';
+import { errorText } from '../../i18n/error-text.ts';
+import { dayRange } from '../../records/date-range.ts';
+import { PagedTable } from '../../records/PagedTable.tsx';
+import { SectionMenuLayout } from '../../section-menus/SectionMenuLayout.tsx';
+import { Button } from '../../ui/button/Button.tsx';
+import type { TableRow } from '../../ui/data-table/table-types.ts';
+import { DatePicker } from '../../ui/date-picker/DatePicker.tsx';
+import { sectionClasses } from '../../ui/section-layout/SectionLayout.tsx';
+import { Select } from '../../ui/select/Select.tsx';
+import { Tabs } from '../../ui/tabs/Tabs.tsx';
+import { useToast } from '../../ui/toast/ToastProvider.tsx';
+import { ordersMenu } from './orders-menu.ts';
+
+const PAGE_SIZE = 20;
+const ALL = 'all';
+type Tab = 'open' | 'history' | 'fills' | 'positions';
+const TABS: Tab[] = ['open', 'history', 'fills', 'positions'];
+/**
+ * The type filter's choices are the record codes (contract-notes §1.3: 3 IOC, 4 FOK, 5 post-only), not the
+ * original's filter, which sent 3/4/5 for post-only/IOC/FOK.
+ */
+export const TYPE_FILTER = [
+  CoOrderType.limit,
+  CoOrderType.market,
+  CoOrderType.ioc,
+  CoOrderType.fok,
+  CoOrderType.postOnly,
+];
+
+/**
+ * /order/coOrder: the futures orders of every contract or one: open orders (cancel), order history, fills and closed
+ * positions; filtered by contract, side and type, and by days (the last 2 by default) for the records, paged.
+ */
+export default function CoOrderPage() {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const client = useQueryClient();
+  const { isLogin } = useSession();
+  const catalogue = useCoPublicInfo().data;
+  const contracts = catalogue?.contractList ?? [];
+  const [tab, setTab] = useState<Tab>('open');
+  const [contractId, setContractId] = useState(ALL);
+  const [side, setSide] = useState(ALL);
+  const [type, setType] = useState(ALL);
+  const [initialDays] = useState(() => defaultOrderDays(new Date()));
+  const [from, setFrom] = useState(initialDays.from);
+  const [to, setTo] = useState(initialDays.to);
+  const [page, setPage] = useState(1);
+  const [cancelling, setCancelling] = useState<string | null>(null);
+  const config = useUserConfig(contracts[0]?.id, isLogin).data;
+  const cancel = useCallMutation(coOrderCancel);
+  const refilter =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
+
+  const { startTime, endTime } = dayRange(from, to);
+  const filter = {
+    ...(contractId === ALL ? {} : { contractId: Number(contractId) }),
+    ...(side === ALL ? {} : { side: side as 'BUY' | 'SELL' }),
+    ...(type === ALL ? {} : { type: Number(type) }),
+    page,
+    limit: PAGE_SIZE,
+  };
+  const range = { beginTime: startTime ?? 0, endTime: endTime ?? Date.now() };
+  const open = useCallQuery(coCurrentOrderList, filter, { enabled: tab === 'open' });
+  const history = useCallQuery(coHistoryOrderList, { ...filter, ...range }, { enabled: tab === 'history' });
+  const fills = useCallQuery(
+    coHisTradeList,
+    { ...(contractId === ALL ? {} : { contractId: Number(contractId) }), page, limit: PAGE_SIZE, ...range },
+    { enabled: tab === 'fills' },
+  );
+  const positions = useCallQuery(coHistoryPositionList, contractId === ALL ? {} : { contractId: Number(contractId) }, {
+    enabled: tab === 'positions',
+  });
+  const ctx: TableContext = {
+    t,
+    contracts: new Map(contracts.map((c) => [c.contractName, c])),
+    unit: coUnitOf(config?.coUnit),
+  };
+
+  const cancelOrder = async (order: CoOrder) => {
+    setCancelling(order.id);
+    try {
+      await cancel.mutateAsync({ contractId: order.contractId, orderId: order.id });
+      toast.success(t('futures.orders.cancelled'));
+    } catch (failure) {
+      toast.error(errorText(t, failure));
+    } finally {
+      setCancelling(null);
+      await refreshFutures(client);
+    }
+  };
+
+  const view = {
+    open: {
+      columns: orderColumns(t, false),
+      rows: (open.data?.orderList ?? []).map((o) =>
+        orderRow(ctx, o, { onCancel: (order) => void cancelOrder(order), busy: cancelling !== null }),
+      ),
+      query: open,
+      count: open.data?.count ?? 0,
+    },
+    history: {
+      columns: orderColumns(t, true),
+      rows: (history.data?.orderList ?? []).map((o) => orderRow(ctx, o)),
+      query: history,
+      count: history.data?.count ?? 0,
+    },
+    fills: {
+      columns: tradeColumns(t),
+      rows: (fills.data?.tradeHisList ?? []).map((trade) => tradeRow(ctx, trade)),
+      query: fills,
+      count: fills.data?.count ?? 0,
+    },
+    positions: {
+      columns: closedPositionColumns(t),
+      rows: (positions.data?.positionList ?? []).map((p) => closedPositionRow(ctx, p)) as TableRow[],
+      query: positions,
+      count: 0,
+    },
+  }[tab];
+  const dateText = datePickerText(t, i18n.language);
+  const ordersTab = tab === 'open' || tab === 'history';
+
+  return (
+    <SectionMenuLayout menu={ordersMenu} title={t('orderCenter.menu.coOrder')}>
+      <Tabs
+        label={t('orderCenter.menu.coOrder')}
+        value={tab}
+        onValueChange={refilter((key: string) => setTab(key as Tab))}
+        items={TABS.map((key) => ({ key, name: t(`futures.centre.${key}`) }))}
+      />
+      <div className={sectionClasses.filters}>
+        <Select
+          label={t('futures.column.contract')}
+          value={contractId}
+          options={[
+            { code: ALL, value: t('futures.centre.allContracts') },
+            ...contracts.map((c) => ({ code: String(c.id), value: c.contractName })),
+          ]}
+          onChange={(o) => refilter(setContractId)(o.code)}
+        />
+        {ordersTab && (
+          <Select
+            label={t('orderCenter.column.side')}
+            value={side}
+            options={[
+              { code: ALL, value: t('orderCenter.allSides') },
+              { code: 'BUY', value: t('futures.long') },
+              { code: 'SELL', value: t('futures.short') },
+            ]}
+            onChange={(o) => refilter(setSide)(o.code)}
+          />
+        )}
+        {ordersTab && (
+          <Select
+            label={t('futures.column.type')}
+            value={type}
+            options={[
+              { code: ALL, value: t('futures.centre.allTypes') },
+              ...TYPE_FILTER.map((code) => ({ code: String(code), value: t(`futures.orderType.${code}`) })),
+            ]}
+            onChange={(o) => refilter(setType)(o.code)}
+          />
+        )}
+        {(tab === 'history' || tab === 'fills') && (
+          <>
+            <DatePicker
+              {...dateText}
+              label={t('orderCenter.from')}
+              placeholder={t('orderCenter.from')}
+              value={from}
+              onChange={refilter(setFrom)}
+            />
+            <DatePicker
+              {...dateText}
+              label={t('orderCenter.to')}
+              placeholder={t('orderCenter.to')}
+              value={to}
+              onChange={refilter(setTo)}
+            />
+          </>
+        )}
+        <Button
+          variant="text"
+          onClick={() => {
+            setContractId(ALL);
+            setSide(ALL);
+            setType(ALL);
+            setFrom(initialDays.from);
+            setTo(initialDays.to);
+            setPage(1);
+          }}
+        >
+          {t('orderCenter.reset')}
+        </Button>
+      </div>
+      <PagedTable
+        label={t(`futures.centre.${tab}`)}
+        columns={view.columns}
+        rows={view.rows}
+        loading={view.query.isPending && view.query.fetchStatus !== 'idle'}
+        noDataText={t(
+          tab === 'fills'
+            ? 'futures.orders.noFills'
+            : tab === 'positions'
+              ? 'futures.positions.noneClosed'
+              : 'futures.orders.none',
+        )}
+        page={page}
+        count={view.count}
+        pageSize={PAGE_SIZE}
+        onPageChange={setPage}
+      />
+    </SectionMenuLayout>
+  );
+}

@@ -1,0 +1,61 @@
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import '../i18n/test-i18n.ts';
+import { CoOrderType } from '@opex/contract/calls/co-order';
+import { type CoOrder, canCancelOrder, directionKey, orderRow } from './futures-tables.ts';
+import { btcContract } from './testing/contract-fixture.ts';
+
+const order = (patch: Partial<CoOrder> = {}): CoOrder => ({
+  id: '11',
+  contractId: 7,
+  contractName: 'E-BTC-USDT',
+  symbol: 'BTC-USDT',
+  side: 'SELL',
+  open: 'CLOSE',
+  type: CoOrderType.ioc,
+  price: '50000.5',
+  volume: '1500',
+  dealVolume: '0',
+  avgPrice: '0',
+  pricePrecision: 1,
+  orderBalance: '0',
+  status: 4,
+  memo: 6,
+  realizedAmount: '0',
+  tradeFee: '0',
+  liqPositionMsg: '',
+  positionType: 1,
+  leverageLevel: 10,
+  ctime: 0,
+  mtime: 0,
+  ...patch,
+});
+
+describe('futures order tables', () => {
+  const ctx = { t: i18next.t, contracts: new Map([['E-BTC-USDT', btcContract()]]), unit: 1 as const };
+
+  it('word an order by what it does, its record type and why it was cancelled', () => {
+    expect(directionKey('SELL', 'CLOSE')).toBe('closeLong');
+    expect(directionKey('BUY', 'CLOSE')).toBe('closeShort');
+    const cells = orderRow(ctx, order()).cells;
+    expect(cells.type).toEqual({ type: 'text', text: 'IOC' });
+    expect(cells.direction).toMatchObject({ text: 'Close long', tone: 'sell' });
+    expect(cells.volume).toEqual({ type: 'text', text: '1.500 BTC' });
+    expect(cells.status).toMatchObject({ text: 'Cancelled (IOC remainder)' });
+    expect(orderRow(ctx, order({ type: CoOrderType.postOnly })).cells.type).toEqual({
+      type: 'text',
+      text: 'Post only',
+    });
+    expect(orderRow(ctx, order({ type: CoOrderType.forced })).cells.price).toEqual({ type: 'text', text: '--' });
+  });
+
+  it('offer cancel only for live orders', () => {
+    expect([0, 1, 3].every((status) => canCancelOrder({ status }))).toBe(true);
+    expect([2, 4, 5, 7].some((status) => canCancelOrder({ status }))).toBe(false);
+    let cancelled = '';
+    const cell = orderRow(ctx, order({ status: 1 }), { onCancel: (o) => (cancelled = o.id), busy: false }).cells.action;
+    if (!cell || Array.isArray(cell) || cell.type !== 'button') throw new Error('a cancel button');
+    cell.onClick();
+    expect(cancelled).toBe('11');
+  });
+});
