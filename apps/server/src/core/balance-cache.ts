@@ -35,6 +35,8 @@ export interface BalanceChange {
 export class BalanceCache {
   private readonly balances = new Map<string, BalanceChange>();
   private readonly loaded = new Set<number>();
+  /** Told of every balance a posting moves (the futures liquidation index watches co balances). */
+  onMove: ((ownerId: number, account: string) => void) | null = null;
   /** Balances changed since the last takeDirty(): what the batch writes. */
   private dirty = new Map<string, BalanceChange>();
 
@@ -108,6 +110,7 @@ export class BalanceCache {
       const change = this.balances.get(key) as BalanceChange;
       change.balance = balance;
       this.dirty.set(key, change);
+      this.onMove?.(change.ownerId, change.account);
     }
   }
 

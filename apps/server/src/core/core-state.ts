@@ -30,6 +30,14 @@ export class CoreState {
   readonly markets = new Map<string, Market>();
   readonly open = new OpenOrders();
   readonly balances = new BalanceCache();
+
+  constructor() {
+    // A cross position's liquidation line moves with its account's balance.
+    this.balances.onMove = (ownerId, account) => {
+      if (account === 'co') this.futures.index.dirtyUsers.add(ownerId);
+    };
+  }
+
   /** Open margin loans; their holders' balances are always loaded. */
   loans = new MarginLoans();
   /** Futures positions and what each open futures order is to them. */

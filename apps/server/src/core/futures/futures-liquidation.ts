@@ -12,6 +12,7 @@ import type { FuturesRules } from './futures-rules.ts';
 import { settlePositionFill } from './futures-settlement.ts';
 import { FORCED, type FuturesPosition, positionKey } from './futures-state.ts';
 import { bankruptcyPrice, isLiquidatable, type MarginBacking, type PositionRisk } from './liquidation.ts';
+import { crossPositions } from './liquidation-index.ts';
 import { add, ceilDiv, ceilLedger, div, floorDiv, floorLedger, ledger, ONE, ratio, sub } from './ratio.ts';
 
 /**
@@ -66,21 +67,56 @@ export function riskCheck(context: ApplyContext, command: FuturesRiskCommand): F
 /** Rounds of checks within one risk check: each closes positions, so only a cascade through stale orders repeats. */
 const MAX_ROUNDS = 8;
 
-/** One pass over the contracts' isolated positions and cross accounts; `tried`: positions already liquidated. */
+/** What a mark move may have put underwater: isolated positions to check, and cross accounts (`user|coin`). */
+export interface Candidates {
+  isolated: FuturesPosition[];
+  cross: Map<string, { userId: number; coin: string }>;
+}
+
+/** The candidates of the index (liquidation-index.ts): only what the marks crossed, each checked exactly here. */
+export function indexedCandidates(state: CoreState, symbols: readonly string[], tried: Set<number>): Candidates {
+  const futures = state.futures;
+  futures.index.refresh(state);
+  const found: Candidates = { isolated: [], cross: new Map() };
+  for (const symbol of symbols) {
+    const rules = state.markets.get(symbol)?.spec.futures as FuturesRules;
+    const { positions, accounts } = futures.index.candidates(symbol, futures.marks.get(symbol) as bigint);
+    for (const key of positions) {
+      const p = futures.positions.get(key);
+      if (!p || tried.has(p.id)) continue;
+      if (p.marginMode === 2) {
+        if (isLiquidatable(isolatedRisk(rules, p), markOf(state, p))) found.isolated.push(p);
+      } else found.cross.set(`${p.userId}|${rules.marginCoin}`, { userId: p.userId, coin: rules.marginCoin });
+    }
+    for (const account of accounts) {
+      const [user, coin] = account.split('|') as [string, string];
+      found.cross.set(account, { userId: Number(user), coin });
+    }
+  }
+  return found;
+}
+
+/** The same by valuing every position of the contracts: what the index saves (the benchmark's baseline). */
+export function scannedCandidates(state: CoreState, symbols: readonly string[], tried: Set<number>): Candidates {
+  const found: Candidates = { isolated: [], cross: new Map() };
+  for (const symbol of symbols) {
+    const rules = state.markets.get(symbol)?.spec.futures as FuturesRules;
+    for (const p of state.futures.positionsOf(symbol)) {
+      if (tried.has(p.id)) continue;
+      if (p.marginMode === 2) {
+        if (isLiquidatable(isolatedRisk(rules, p), markOf(state, p))) found.isolated.push(p);
+      } else if (crossAccount(state, p.userId, rules.marginCoin).underwater)
+        found.cross.set(`${p.userId}|${rules.marginCoin}`, { userId: p.userId, coin: rules.marginCoin });
+    }
+  }
+  return found;
+}
+
+/** One pass over the candidates; `tried`: positions already liquidated in this check. */
 function checkRound(context: ApplyContext, symbols: readonly string[], tried: Set<number>, liquidated: number[]) {
   const { state } = context;
   const futures = state.futures;
-  const crossAccounts = new Map<string, { userId: number; coin: string }>();
-  const isolated: FuturesPosition[] = [];
-  for (const symbol of symbols) {
-    const rules = state.markets.get(symbol)?.spec.futures as FuturesRules;
-    for (const p of futures.positionsOf(symbol)) {
-      if (tried.has(p.id)) continue;
-      if (p.marginMode === 2) {
-        if (isLiquidatable(isolatedRisk(rules, p), markOf(state, p))) isolated.push(p);
-      } else crossAccounts.set(`${p.userId}|${rules.marginCoin}`, { userId: p.userId, coin: rules.marginCoin });
-    }
-  }
+  const { isolated, cross } = indexedCandidates(state, symbols, tried);
   for (const p of isolated) {
     if (!futures.positions.has(keyOf(p))) continue;
     cancelOrders(context, p.userId, (o) => o.spec.symbol === p.symbol);
@@ -90,7 +126,7 @@ function checkRound(context: ApplyContext, symbols: readonly string[], tried: Se
     liquidate(context, p, { mode: 'isolated', margin: p.margin });
     liquidated.push(p.id);
   }
-  for (const { userId, coin } of crossAccounts.values()) {
+  for (const { userId, coin } of cross.values()) {
     if (!crossAccount(state, userId, coin).underwater) continue;
     cancelOrders(context, userId, (o) => o.spec.futures?.marginCoin === coin);
     for (;;) {
@@ -136,22 +172,16 @@ interface CrossHolding {
 
 /** A user's cross positions in one margin coin at the marks the core holds, and whether the account is underwater. */
 function crossAccount(state: CoreState, userId: number, coin: string) {
-  const positions: CrossHolding[] = [];
-  for (const symbol of state.futures.bySymbol.keys()) {
-    const rules = state.markets.get(symbol)?.spec.futures;
-    if (!rules || rules.marginCoin !== coin) continue;
-    for (const side of ['both', 'long', 'short'] as const) {
-      const p = state.futures.positions.get(positionKey(userId, symbol, side));
-      if (!p || p.marginMode !== 1) continue;
-      const mark = markOf(state, p);
-      positions.push({
-        p,
-        rules,
-        pnl: pnl(rules.terms, p.qty, p.entry, mark),
-        maintenance: maintenanceMargin(rules.brackets, notional(rules.terms, p.qty, mark)),
-      });
-    }
-  }
+  const positions: CrossHolding[] = crossPositions(state, userId, coin).map((p) => {
+    const rules = state.markets.get(p.symbol)?.spec.futures as FuturesRules;
+    const mark = markOf(state, p);
+    return {
+      p,
+      rules,
+      pnl: pnl(rules.terms, p.qty, p.entry, mark),
+      maintenance: maintenanceMargin(rules.brackets, notional(rules.terms, p.qty, mark)),
+    };
+  });
   const wallet = state.balances.get(userId, 'co', coin).available + positions.reduce((s, x) => s + x.p.margin, 0n);
   const balance = wallet + positions.reduce((s, x) => s + x.pnl, 0n);
   const maintenance = positions.reduce((s, x) => s + x.maintenance, 0n);

@@ -138,7 +138,7 @@ function fillOrder(
       return freed;
     },
   });
-  fo.reduceLeft -= outcome.closed < fo.reduceLeft ? outcome.closed : fo.reduceLeft;
+  fo.reduceLeft -= min(outcome.closed, fo.reduceLeft);
   fo.realized += outcome.realized;
   o.fee += outcome.fee;
   c.batch.futuresOrders.set(o.id, fo);
@@ -172,7 +172,7 @@ export function settlePositionFill(c: FillContext, f: PositionFill): FillOutcome
   const { state, batch, now, rules } = c;
   const unit = 10n ** BigInt(18 - rules.marginScale);
   const key = positionKey(f.userId, f.symbol, f.intent.positionSide);
-  let position = state.futures.positions.get(key) ?? openPosition(state, f, now);
+  let position = state.futures.positions.get(key) ?? openPosition(state, rules.contractId, f, now);
   const before = position.qty;
   const result = applyFill(rules.terms, { qty: before, entry: position.entry }, f.signed, f.price);
   const lots = f.signed < 0n ? -f.signed : f.signed;
@@ -235,7 +235,7 @@ export function settlePositionFill(c: FillContext, f: PositionFill): FillOutcome
     position.updatedAt = now;
     batch.positions.set(position.id, position);
     state.futures.deletePosition(position);
-    if (after !== 0n) position = openPosition(state, f, now);
+    if (after !== 0n) position = openPosition(state, rules.contractId, f, now);
   }
   if (opened > 0n) {
     // The order's reserve for these contracts goes back; the position holds their initial margin at this price.
@@ -279,6 +279,7 @@ export function settlePositionFill(c: FillContext, f: PositionFill): FillOutcome
 /** A new, flat position on the fill's side, with its leverage and margin mode. */
 function openPosition(
   state: CoreState,
+  contractId: number,
   f: Pick<PositionFill, 'userId' | 'symbol' | 'intent'>,
   now: number,
 ): FuturesPosition {
@@ -286,7 +287,7 @@ function openPosition(
     id: state.futures.nextPositionId++,
     userId: f.userId,
     symbol: f.symbol,
-    contractId: (state.markets.get(f.symbol)?.spec.futures as FuturesRules).contractId,
+    contractId,
     positionSide: f.intent.positionSide,
     qty: 0n,
     entry: 0n,

@@ -3,6 +3,7 @@ import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { FuturesOrdersTable, FuturesPositionsTable } from '../../db/tables/futures.ts';
 import { ledgerOf, ledgerText } from '../../ledger/ledger-units.ts';
+import { LiquidationIndex } from './liquidation-index.ts';
 
 /**
  * The futures book-keeping the core holds beside the order books: open positions and what each open futures order
@@ -80,6 +81,8 @@ export class FuturesState {
   readonly bySymbol = new Map<string, Set<string>>();
   /** The mark price of each contract as the last risk check carried it (ledger units). */
   readonly marks = new Map<string, bigint>();
+  /** Where each position liquidates, for the risk check (liquidation-index.ts). */
+  readonly index = new LiquidationIndex();
   /** Positions a command's fills changed, for the reduce-only check at its end (futures-commands.ts). */
   readonly touched = new Set<string>();
   nextPositionId = 1;
@@ -87,6 +90,7 @@ export class FuturesState {
   setPosition(p: FuturesPosition): void {
     const key = positionKey(p.userId, p.symbol, p.positionSide);
     this.positions.set(key, p);
+    this.index.dirty.add(key);
     const keys = this.bySymbol.get(p.symbol);
     if (keys) keys.add(key);
     else this.bySymbol.set(p.symbol, new Set([key]));
@@ -95,6 +99,7 @@ export class FuturesState {
   deletePosition(p: FuturesPosition): void {
     const key = positionKey(p.userId, p.symbol, p.positionSide);
     this.positions.delete(key);
+    this.index.dirty.add(key);
     this.bySymbol.get(p.symbol)?.delete(key);
   }
 

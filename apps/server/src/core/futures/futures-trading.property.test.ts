@@ -5,6 +5,7 @@ import { openTestDatabase, type TestDatabase } from '../../../test/harness.ts';
 import { SYSTEM_OWNER } from '../../ledger/accounts.ts';
 import { ledgerText } from '../../ledger/ledger-units.ts';
 import { payFunding } from './funding-commands.ts';
+import { indexedCandidates, scannedCandidates } from './futures-liquidation.ts';
 import type { FuturesRules } from './futures-rules.ts';
 import { isLiquidatable } from './liquidation.ts';
 import { FuturesHarness, futuresProblems } from './testing/futures-harness.ts';
@@ -13,8 +14,9 @@ import { FuturesHarness, futuresProblems } from './testing/futures-harness.ts';
  * Futures under seeded random order streams and price paths, in memory through the core's own commands: after every
  * event the positions net to zero, no position is flat or holds negative margin, every co locked balance is what
  * orders and positions hold, every batch only moves money (per coin) and each funding sums to zero; after a mark
- * move no isolated position is left liquidatable while another user holds the other side; and a replay of the same
- * commands gives the same state hash. FUTURES_PROPERTY_STEPS sets the steps (10^5 in CI); longer runs under bench/.
+ * move no isolated position is left liquidatable while another user holds the other side, and the liquidation index
+ * found every position and cross account that valuing them all finds; and a replay of the same commands gives the
+ * same state hash. FUTURES_PROPERTY_STEPS sets the steps (10^5 in CI); longer runs under bench/.
  */
 const STEPS = Number(process.env.FUTURES_PROPERTY_STEPS ?? 100_000);
 const STEPS_PER_RUN = 1_000;
@@ -211,6 +213,14 @@ function apply(h: FuturesHarness, market: Market, s: Step, at: number) {
     market.mark = (market.mark * BigInt(1000 + s.move)) / 1000n;
     if (market.mark < 1000n) market.mark = 1000n;
     market.quote(at);
+    // The index finds every position and account that valuing them all finds.
+    h.state.futures.marks.set(SYMBOL, market.markLedger);
+    const indexed = indexedCandidates(h.state, [SYMBOL], new Set());
+    const scanned = scannedCandidates(h.state, [SYMBOL], new Set());
+    const ids = new Set(indexed.isolated.map((p) => p.id));
+    for (const p of scanned.isolated) if (!ids.has(p.id)) throw new Error(`the index missed position ${p.id}`);
+    for (const account of scanned.cross.keys())
+      if (!indexed.cross.has(account)) throw new Error(`the index missed cross account ${account}`);
     h.run('futuresRiskCheck', { marks: [{ symbol: SYMBOL, mark: ledgerText(market.markLedger) }] }, at);
   } else if (s.kind === 'funding') {
     const contract = {
