@@ -11,6 +11,7 @@ import { BalanceCache } from './balance-cache.ts';
 import { toUnits } from './decimal-units.ts';
 import { type FeeCoinConfig, type LastPrice, loadFeeCoinConfig } from './fee-coin.ts';
 import { FuturesState } from './futures/futures-state.ts';
+import { LiquidationIndex } from './futures/liquidation-index.ts';
 import { MarginLoans } from './margin/margin-loans.ts';
 import { engineRules, loadMarketSpecs, type MarketSpec } from './market-spec.ts';
 import { openOrdersQuery } from './open-order-columns.ts';
@@ -34,7 +35,7 @@ export class CoreState {
   constructor() {
     // A cross position's liquidation line moves with its account's balance.
     this.balances.onMove = (ownerId, account) => {
-      if (account === 'co') this.futures.index.dirtyUsers.add(ownerId);
+      if (account === 'co') this.futures.movedUsers.add(ownerId);
     };
   }
 
@@ -42,6 +43,8 @@ export class CoreState {
   loans = new MarginLoans();
   /** Futures positions and what each open futures order is to them. */
   futures = new FuturesState();
+  /** Where each futures position liquidates (rebuilt from the positions with the state). */
+  readonly liquidationIndex = new LiquidationIndex();
   /** Open margin orders that repay their pair's loans from each fill (auto-repay). */
   readonly autoRepay = new Set<number>();
   /** Users whose fees are charged in the platform coin when they hold enough (user/update_fee_coin_open). */

@@ -7,13 +7,13 @@ import { placeOrder } from '../spot/order-placement.ts';
 import { adlRanking } from './adl.ts';
 import { maintenanceMargin } from './brackets.ts';
 import { notional, pnl } from './contract-value.ts';
-import { trimReduceOnly } from './futures-commands.ts';
 import type { FuturesRules } from './futures-rules.ts';
 import { settlePositionFill } from './futures-settlement.ts';
 import { FORCED, type FuturesPosition, positionKey } from './futures-state.ts';
 import { bankruptcyPrice, isLiquidatable, type MarginBacking, type PositionRisk } from './liquidation.ts';
 import { crossPositions } from './liquidation-index.ts';
 import { add, ceilDiv, ceilLedger, div, floorDiv, floorLedger, ledger, ONE, ratio, sub } from './ratio.ts';
+import { trimReduceOnly } from './reduce-only.ts';
 
 /**
  * Liquidation at the mark price. The risk watch sends each second's marks (futuresRiskCheck); for every contract
@@ -76,11 +76,12 @@ export interface Candidates {
 /** The candidates of the index (liquidation-index.ts): only what the marks crossed, each checked exactly here. */
 export function indexedCandidates(state: CoreState, symbols: readonly string[], tried: Set<number>): Candidates {
   const futures = state.futures;
-  futures.index.refresh(state);
+  const index = state.liquidationIndex;
+  index.refresh(state);
   const found: Candidates = { isolated: [], cross: new Map() };
   for (const symbol of symbols) {
     const rules = state.markets.get(symbol)?.spec.futures as FuturesRules;
-    const { positions, accounts } = futures.index.candidates(symbol, futures.marks.get(symbol) as bigint);
+    const { positions, accounts } = index.candidates(symbol, futures.marks.get(symbol) as bigint);
     for (const key of positions) {
       const p = futures.positions.get(key);
       if (!p || tried.has(p.id)) continue;
@@ -89,6 +90,7 @@ export function indexedCandidates(state: CoreState, symbols: readonly string[], 
       } else found.cross.set(`${p.userId}|${rules.marginCoin}`, { userId: p.userId, coin: rules.marginCoin });
     }
     for (const account of accounts) {
+      if (found.cross.has(account) || !index.mayBeUnderwater(account, (s) => futures.marks.get(s))) continue;
       const [user, coin] = account.split('|') as [string, string];
       found.cross.set(account, { userId: Number(user), coin });
     }
@@ -171,7 +173,7 @@ interface CrossHolding {
 }
 
 /** A user's cross positions in one margin coin at the marks the core holds, and whether the account is underwater. */
-function crossAccount(state: CoreState, userId: number, coin: string) {
+export function crossAccount(state: CoreState, userId: number, coin: string) {
   const positions: CrossHolding[] = crossPositions(state, userId, coin).map((p) => {
     const rules = state.markets.get(p.symbol)?.spec.futures as FuturesRules;
     const mark = markOf(state, p);
@@ -185,6 +187,17 @@ function crossAccount(state: CoreState, userId: number, coin: string) {
   const wallet = state.balances.get(userId, 'co', coin).available + positions.reduce((s, x) => s + x.p.margin, 0n);
   const balance = wallet + positions.reduce((s, x) => s + x.pnl, 0n);
   const maintenance = positions.reduce((s, x) => s + x.maintenance, 0n);
+  // The index skips this account while the marks cannot have used its cushion up.
+  state.liquidationIndex.noteCushion(
+    `${userId}|${coin}`,
+    balance - maintenance,
+    positions.map((x) => ({
+      symbol: x.p.symbol,
+      mark: markOf(state, x.p),
+      size: (x.p.qty < 0n ? -x.p.qty : x.p.qty) * x.rules.terms.multiplier,
+      inverse: x.rules.terms.kind === 'inverse',
+    })),
+  );
   return { positions, wallet, underwater: positions.length > 0 && balance <= maintenance };
 }
 

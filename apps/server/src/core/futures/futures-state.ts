@@ -3,7 +3,6 @@ import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { FuturesOrdersTable, FuturesPositionsTable } from '../../db/tables/futures.ts';
 import { ledgerOf, ledgerText } from '../../ledger/ledger-units.ts';
-import { LiquidationIndex } from './liquidation-index.ts';
 
 /**
  * The futures book-keeping the core holds beside the order books: open positions and what each open futures order
@@ -81,8 +80,9 @@ export class FuturesState {
   readonly bySymbol = new Map<string, Set<string>>();
   /** The mark price of each contract as the last risk check carried it (ledger units). */
   readonly marks = new Map<string, bigint>();
-  /** Where each position liquidates, for the risk check (liquidation-index.ts). */
-  readonly index = new LiquidationIndex();
+  /** Positions set or ended, and users whose co balance moved, since the liquidation index last read them. */
+  readonly changed = new Set<string>();
+  readonly movedUsers = new Set<number>();
   /** Positions a command's fills changed, for the reduce-only check at its end (futures-commands.ts). */
   readonly touched = new Set<string>();
   nextPositionId = 1;
@@ -90,7 +90,7 @@ export class FuturesState {
   setPosition(p: FuturesPosition): void {
     const key = positionKey(p.userId, p.symbol, p.positionSide);
     this.positions.set(key, p);
-    this.index.dirty.add(key);
+    this.changed.add(key);
     const keys = this.bySymbol.get(p.symbol);
     if (keys) keys.add(key);
     else this.bySymbol.set(p.symbol, new Set([key]));
@@ -99,7 +99,7 @@ export class FuturesState {
   deletePosition(p: FuturesPosition): void {
     const key = positionKey(p.userId, p.symbol, p.positionSide);
     this.positions.delete(key);
-    this.index.dirty.add(key);
+    this.changed.add(key);
     this.bySymbol.get(p.symbol)?.delete(key);
   }
 

@@ -1,7 +1,7 @@
-import type { CoreState } from '../core-state.ts';
 import type { FuturesRules } from './futures-rules.ts';
-import { type FuturesPosition, positionKey } from './futures-state.ts';
+import { type FuturesPosition, type FuturesState, positionKey } from './futures-state.ts';
 import { liquidationPrice } from './liquidation.ts';
+import { ONE } from './ratio.ts';
 
 /**
  * Where each position liquidates, sorted per contract, so a mark move looks only at the positions it crossed instead
@@ -13,10 +13,25 @@ import { liquidationPrice } from './liquidation.ts';
  * An entry is placed again when its position or its account's balance changed (`dirty`, `dirtyUsers`: the core's
  * balance cache reports co balances as they move), before each check.
  */
+/** What the index reads of the core's state (IndexedState has it). */
+export interface IndexedState {
+  futures: FuturesState;
+  markets: ReadonlyMap<string, { spec: { futures: FuturesRules | null } }>;
+  balances: { get(ownerId: number, account: string, coin: string): { available: bigint } };
+}
+
 interface Entry {
   price: bigint;
   id: number;
   key: string;
+}
+
+/** One contract of a cross account as it was valued: its mark then and its size (contracts x multiplier). */
+export interface Leg {
+  symbol: string;
+  mark: bigint;
+  size: bigint;
+  inverse: boolean;
 }
 
 interface ContractEntries {
@@ -32,20 +47,30 @@ export class LiquidationIndex {
   private readonly placed = new Map<string, { symbol: string; long: boolean; entry: Entry }>();
   /** Cross accounts (`user|coin`) holding more than one cross position, and the contracts each holds. */
   private readonly multi = new Map<string, Set<string>>();
-  /** Positions changed since the last refresh, and users whose co balance moved. */
-  readonly dirty = new Set<string>();
-  readonly dirtyUsers = new Set<number>();
+  /** Positions to place again at the next refresh (besides those the state reports changed). */
+  private readonly dirty = new Set<string>();
+  /**
+   * A multi-position cross account's cushion when it was last valued (margin balance less maintenance) and, per
+   * contract, the mark then and its size: while the marks have not moved enough to use the cushion up, the account
+   * cannot be underwater and is not valued again.
+   */
+  private readonly cushions = new Map<string, { cushion: bigint; legs: Leg[] }>();
+  private readonly cushioned = new Map<number, Set<string>>();
+  /** Every open position's key by its user: a balance move places the user's positions again. */
+  private readonly byUser = new Map<number, Set<string>>();
 
   /** Places every changed position (and every position of a user whose balance moved) again. */
-  refresh(state: CoreState): void {
-    if (this.dirtyUsers.size) {
-      for (const p of state.futures.positions.values()) if (this.dirtyUsers.has(p.userId)) this.dirty.add(keyOf(p));
-      // A user's closed positions are gone from the positions: their entries are found by the placed keys.
-      for (const key of this.placed.keys()) if (this.dirtyUsers.has(userOfKey(key))) this.dirty.add(key);
-      for (const account of this.multi.keys())
-        if (this.dirtyUsers.has(userOfKey(account))) this.dropMulti(account, state);
-      this.dirtyUsers.clear();
+  refresh(state: IndexedState): void {
+    for (const key of state.futures.changed) {
+      this.dirty.add(key);
+      this.dropCushions(userOfKey(key));
     }
+    state.futures.changed.clear();
+    for (const user of state.futures.movedUsers) {
+      for (const key of this.byUser.get(user) ?? []) this.dirty.add(key);
+      this.dropCushions(user);
+    }
+    state.futures.movedUsers.clear();
     for (const key of this.dirty) this.place(state, key);
     this.dirty.clear();
   }
@@ -69,10 +94,52 @@ export class LiquidationIndex {
     return { positions, accounts };
   }
 
-  private place(state: CoreState, key: string): void {
+  /** Notes a cross account's cushion after valuing it (`legs`: its contracts at the marks it was valued at). */
+  noteCushion(account: string, cushion: bigint, legs: Leg[]): void {
+    if (!this.multi.has(account)) return;
+    this.cushions.set(account, { cushion, legs });
+    const user = userOfKey(account);
+    const accounts = this.cushioned.get(user);
+    if (accounts) accounts.add(account);
+    else this.cushioned.set(user, new Set([account]));
+  }
+
+  /**
+   * Whether the marks may have used up the account's cushion since it was valued: the most its margin balance less
+   * maintenance can have fallen is, per contract, twice the change of its value (PnL, and maintenance at a rate
+   * under 1): size x |mark now - mark then| (linear) or size x |1/now - 1/then| (inverse). Unknown: it may.
+   */
+  mayBeUnderwater(account: string, markOf: (symbol: string) => bigint | undefined): boolean {
+    const noted = this.cushions.get(account);
+    if (!noted || noted.cushion <= 0n) return true;
+    let fall = 0n;
+    for (const leg of noted.legs) {
+      const now = markOf(leg.symbol) ?? leg.mark;
+      if (now === leg.mark) continue;
+      const move = now > leg.mark ? now - leg.mark : leg.mark - now;
+      // Ledger units: size (10^-18) x price (10^-18) / 10^18; inverse: size x move / (now x then), in 10^-18.
+      fall += leg.inverse ? (leg.size * move * ONE) / (now * leg.mark) + 1n : (leg.size * move) / ONE + 1n;
+      if (2n * fall >= noted.cushion) return true;
+    }
+    return false;
+  }
+
+  private dropCushions(user: number): void {
+    for (const account of this.cushioned.get(user) ?? []) this.cushions.delete(account);
+    this.cushioned.delete(user);
+  }
+
+  private place(state: IndexedState, key: string): void {
     this.remove(key);
+    const user = userOfKey(key);
     const p = state.futures.positions.get(key);
-    if (!p) return;
+    if (!p) {
+      this.byUser.get(user)?.delete(key);
+      return;
+    }
+    const keys = this.byUser.get(user);
+    if (keys) keys.add(key);
+    else this.byUser.set(user, new Set([key]));
     const rules = state.markets.get(p.symbol)?.spec.futures;
     if (!rules) return;
     if (p.marginMode === 1) {
@@ -120,13 +187,6 @@ export class LiquidationIndex {
     else list.splice(list.indexOf(at.entry), 1);
   }
 
-  /** A multi-position account changed: its positions are placed again (it may hold one now). */
-  private dropMulti(account: string, state: CoreState): void {
-    this.multi.delete(account);
-    const [user, coin] = account.split('|') as [string, string];
-    for (const p of crossPositions(state, Number(user), coin)) this.dirty.add(keyOf(p));
-  }
-
   private entriesOf(symbol: string): ContractEntries {
     let entries = this.contracts.get(symbol);
     if (!entries) {
@@ -141,7 +201,7 @@ const keyOf = (p: FuturesPosition) => positionKey(p.userId, p.symbol, p.position
 const userOfKey = (key: string) => Number(key.slice(0, key.indexOf('|')));
 
 /** The user's cross positions in contracts margined in `coin`. */
-export function crossPositions(state: CoreState, userId: number, coin: string): FuturesPosition[] {
+export function crossPositions(state: IndexedState, userId: number, coin: string): FuturesPosition[] {
   const held: FuturesPosition[] = [];
   for (const symbol of state.futures.bySymbol.keys()) {
     const rules: FuturesRules | null | undefined = state.markets.get(symbol)?.spec.futures;
