@@ -1,3 +1,4 @@
+import { CoTriggerMemo, CoTriggerStatus } from '@opex/contract/calls/co-trigger';
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../admin/audit.ts';
 import {
@@ -29,7 +30,9 @@ import { barsBefore } from './price-bars.ts';
  *   waits, still live, until it has one).
  * - `roll(at)`: for each delivered contract not yet rolled, lists the next one of its kind under the same name, with
  *   the same terms and brackets, through the catalogue as `contract add` does (and the audit log), and records it as
- *   the delivery's successor in the same transaction, so a restart lists it exactly once.
+ *   the delivery's successor in the same transaction, so a restart lists it exactly once. The delivered contract's
+ *   waiting conditional orders are cancelled then too (memo 6, the contract is closed); the trigger watch ends any it
+ *   still holds when it fires, as it does for a closed contract.
  */
 export class ContractDelivery {
   constructor(private readonly db: Kysely<Database>) {}
@@ -104,6 +107,13 @@ export class ContractDelivery {
             at,
           );
         }
+        // Its conditional orders still waiting off the book can no longer be placed: cancelled, the contract closed.
+        await trx
+          .updateTable('futures_trigger_orders')
+          .set({ status: CoTriggerStatus.cancelled, memo: CoTriggerMemo.suspended, updated_at: at })
+          .where('contract_id', '=', old.id)
+          .where('status', '=', CoTriggerStatus.active)
+          .execute();
         await trx
           .updateTable('futures_deliveries')
           .set({ successor_id: successor })

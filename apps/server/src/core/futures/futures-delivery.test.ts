@@ -106,6 +106,38 @@ describe.each(testDialects)('a dated contract delivered on %s', (dialect) => {
     expect(await place(CAROL, { side: 'BUY', price: '19000', volume: '5' })).toMatchObject({ ok: true });
     expect(await place(ALICE, { side: 'SELL', price: '22000', volume: '4' }, true)).toMatchObject({ ok: true });
     expect(await co(CAROL)).toEqual({ available: '990.4525', locked: '9.5475' });
+    // And Bob's stop-loss waiting off the book.
+    await database.db
+      .insertInto('futures_trigger_orders')
+      .values({
+        user_id: BOB,
+        contract_id: contractId,
+        symbol: SYMBOL,
+        side: 'BUY',
+        reduce_only: 1,
+        position_side: 'both',
+        leverage: 10,
+        margin_mode: 1,
+        order_type: 2,
+        price: '0',
+        volume: '10',
+        trigger_price: '25000',
+        price_kind: 2,
+        trigger_type: 1,
+        direction: 1,
+        tpsl: 0,
+        callback_rate: '0',
+        activation_price: '0',
+        extreme: '0',
+        expire_days: 7,
+        expire_at: DELIVERY + 7 * 24 * 60 * MINUTE,
+        status: 0,
+        memo: 0,
+        error_code: '',
+        created_at: clock.now(),
+        updated_at: clock.now(),
+      })
+      .execute();
 
     // The index bars of the 30 minutes before delivery: 10 at 20990, 10 at 21000, 10 at 21010.05. Their mean is
     // 630000.5 / 30 = 21000.0166..., 21000.0 at the contract's tick. The bars before the window and of the delivery
@@ -179,6 +211,9 @@ describe.each(testDialects)('a dated contract delivered on %s', (dialect) => {
     const brackets = await database.db.selectFrom('contract_brackets').selectAll().orderBy('tier').execute();
     expect(brackets.filter((b) => Number(b.contract_id) === next?.id)).toHaveLength(3);
     expect(Number((await deliveries())[0]?.successor_id)).toBe(next?.id);
+    // Bob's stop-loss: cancelled (status 4), the contract closed (memo 6).
+    const triggers = await database.db.selectFrom('futures_trigger_orders').select(['status', 'memo']).execute();
+    expect(triggers).toEqual([{ status: 4, memo: 6 }]);
 
     // The book trades again as the successor's.
     expect(core.market(SYMBOL)?.futures?.contractId).toBe(next?.id);
