@@ -1,7 +1,6 @@
 import { ErrorCode, type ErrorCodeValue } from '@opex/contract/error-codes';
 import { LedgerError } from '../../ledger/ledger.ts';
 import { ledgerFromUnits, parseLedger } from '../../ledger/ledger-units.ts';
-import type { BatchEffects } from '../batch-effects.ts';
 import type { ApplyContext, CommandEntry } from '../command-entry.ts';
 import type { CoreState } from '../core-state.ts';
 import type { ClientOrderIds } from '../spot/client-order-ids.ts';
@@ -14,6 +13,7 @@ import { type FuturesRiskCommand, type FuturesRiskOutcome, riskCheck } from './f
 import type { FuturesRules } from './futures-rules.ts';
 import type { FuturesIntent, FuturesPosition } from './futures-state.ts';
 import { ceilDiv } from './ratio.ts';
+import { trimReduceOnly } from './reduce-only.ts';
 
 /**
  * Futures' rows of the core's command table: orders on a contract's book through the co account (placed by the
@@ -162,33 +162,6 @@ function contractsFor(state: CoreState, symbol: string, side: 'BUY' | 'SELL', va
     if (take < volume) break;
   }
   return lots;
-}
-
-/**
- * After a command's fills: a reduce-only order may close no more than its position holds. Those that would (the
- * position shrank by another order, closed, or turned to the other side) are cancelled, newest first.
- */
-export function trimReduceOnly(state: CoreState, batch: BatchEffects, now: number): void {
-  const futures = state.futures;
-  for (const key of futures.touched) {
-    const ids = [...(futures.reducing.get(key) ?? [])].sort((a, b) => b - a);
-    if (ids.length === 0) continue;
-    const position = futures.positions.get(key);
-    const qty = position?.qty ?? 0n;
-    let excess = futures.closing(key) - (qty < 0n ? -qty : qty);
-    for (const id of ids) {
-      const order = state.open.get(id);
-      const intent = futures.orders.get(id);
-      if (!order || !intent) continue;
-      const wrongWay = qty === 0n || (order.side === 'BUY') !== qty < 0n;
-      if (!wrongWay && excess <= 0n) continue;
-      excess -= intent.reduceLeft;
-      cancelOrder(state, batch, { userId: order.userId, orderId: id, symbol: order.spec.symbol, account: 'co' }, now);
-      // The exchange cancelled it, not the user (the book reports every cancel it is sent as the user's).
-      order.closedByExchange = true;
-    }
-  }
-  futures.touched.clear();
 }
 
 function changeMargin({ state, batch, at }: ApplyContext, c: FuturesMarginCommand): FuturesOutcome {

@@ -3,9 +3,9 @@ import { ledgerOf, ledgerText } from '../../ledger/ledger-units.ts';
 import type { ApplyContext, CommandEntry } from '../command-entry.ts';
 import { cancelOrder } from '../spot/order-cancel.ts';
 import { notional } from './contract-value.ts';
-import { trimReduceOnly } from './futures-commands.ts';
 import type { FuturesRules } from './futures-rules.ts';
 import { settlePositionFill } from './futures-settlement.ts';
+import { trimReduceOnly } from './reduce-only.ts';
 
 /**
  * Delivery of dated contracts (the scheduled task `futures.delivery`, core-schedule.ts). At a contract's delivery

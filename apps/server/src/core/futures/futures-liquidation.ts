@@ -7,12 +7,12 @@ import { placeOrder } from '../spot/order-placement.ts';
 import { adlRanking } from './adl.ts';
 import { maintenanceMargin } from './brackets.ts';
 import { notional, pnl } from './contract-value.ts';
-import { trimReduceOnly } from './futures-commands.ts';
 import type { FuturesRules } from './futures-rules.ts';
 import { settlePositionFill } from './futures-settlement.ts';
 import { FORCED, type FuturesPosition, positionKey } from './futures-state.ts';
 import { bankruptcyPrice, isLiquidatable, type MarginBacking, type PositionRisk } from './liquidation.ts';
 import { add, ceilDiv, ceilLedger, div, floorDiv, floorLedger, ledger, ONE, ratio, sub } from './ratio.ts';
+import { trimReduceOnly } from './reduce-only.ts';
 
 /**
  * Liquidation at the mark price. The risk watch sends each second's marks (futuresRiskCheck); for every contract

@@ -288,7 +288,7 @@ function openPosition(
     id: state.futures.nextPositionId++,
     userId: f.userId,
     symbol: f.symbol,
-    contractId: (state.markets.get(f.symbol)?.spec.futures as FuturesRules).contractId,
+    contractId: ((state.markets.get(f.symbol) as Market).spec.futures as FuturesRules).contractId,
     positionSide: f.intent.positionSide,
     qty: 0n,
     entry: 0n,
