@@ -4,9 +4,10 @@ import { uploadImg } from '@opex/contract/calls/upload';
 import { ErrorCode, errorMessages } from '@opex/contract/error-codes';
 import { unreadableBody } from '@opex/contract/validation-messages';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { coreSchedule, fundingSchedule, SCHEDULER_TICK_MS } from './core/core-schedule.ts';
+import { coreSchedule, deliverySchedule, fundingSchedule, SCHEDULER_TICK_MS } from './core/core-schedule.ts';
 import { SECONDS_KEPT } from './core/core-timings.ts';
 import { Scheduler } from './core/scheduler.ts';
+import { ContractDelivery } from './futures/contract-delivery.ts';
 import { runModuleJobs } from './jobs/module-jobs.ts';
 import { registerMarketMaker } from './market-maker/market-maker-job.ts';
 import { registerModules } from './modules/index.ts';
@@ -54,6 +55,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   const scheduler = new Scheduler(services.database.db, services.core, services.clock, [
     ...coreSchedule,
     ...fundingSchedule(services.contractPrices),
+    ...deliverySchedule(new ContractDelivery(services.database.db)),
   ]);
   await runModuleJobs(app, services.jobs, [
     { name: 'core.scheduler', everyMs: SCHEDULER_TICK_MS, run: () => scheduler.runDue() },

@@ -169,7 +169,7 @@ export const futuresCommands: Record<string, AdminCommand> = {
   'contract resume': statusCommand('resume', 'listed', ['halted'], 'trading again'),
   'contract delist': statusCommand('delist', 'delisted', ['listed', 'halted'], 'no longer served'),
   'contract list': {
-    usage: 'contract list   (every contract, delisted ones too)',
+    usage: 'contract list   (every contract, delisted and delivered ones too)',
     async run(ctx) {
       const all = await listContracts(ctx.handle.db);
       const lines = await Promise.all(all.map((c) => summary(ctx.handle.db, c)));

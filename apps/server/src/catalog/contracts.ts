@@ -39,7 +39,7 @@ export async function addContract(db: Kysely<Database>, input: ContractInput, no
 /** Contracts in the given states (default: every one), in the operator's order. */
 export async function listContracts(
   db: Kysely<Database>,
-  statuses: readonly ContractStatus[] = ['listed', 'halted', 'delisted'],
+  statuses: readonly ContractStatus[] = ['listed', 'halted', 'delisted', 'delivered'],
 ): Promise<Contract[]> {
   return db.selectFrom('contracts').selectAll().where('status', 'in', statuses).orderBy('sort').orderBy('id').execute();
 }

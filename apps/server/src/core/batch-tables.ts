@@ -43,6 +43,9 @@ export const batchTables = {
   futures_positions: { table: 'futures_positions', write: 'upsert', key: ['id'], set: POSITION_UPDATE_COLUMNS },
   futures_fills: { table: 'futures_fills', write: 'insert' },
   futures_liquidations: { table: 'futures_liquidations', write: 'insert' },
+  futures_deliveries: { table: 'futures_deliveries', write: 'insert' },
+  // A delivered contract's status, in the delivery's own transaction: a restart never delivers it twice.
+  'contracts:status': { table: 'contracts', write: 'update', key: ['id'], set: ['status', 'updated_at'] },
   futures_orders: { table: 'futures_orders', write: 'upsert', key: ['order_id'], set: FUTURES_ORDER_UPDATE_COLUMNS },
   margin_liquidations: { table: 'margin_liquidations', write: 'insert' },
   // Upserts: a moment sent twice (a scheduler that lost its lease mid-run) writes the same row again.

@@ -3,6 +3,7 @@ import type { CommandEntry } from './command-entry.ts';
 import type { CoreState } from './core-state.ts';
 import { fundingCommands } from './futures/funding-commands.ts';
 import { futuresCommands } from './futures/futures-commands.ts';
+import { deliveryCommands } from './futures/futures-delivery.ts';
 import { marginCommands } from './margin/margin-commands.ts';
 import type { ClientOrderIds } from './spot/client-order-ids.ts';
 import { spotCommands } from './spot/spot-commands.ts';
@@ -59,6 +60,7 @@ export function coreCommands(clientOrders: ClientOrderIds) {
     ...marginCommands(clientOrders),
     ...futuresCommands(clientOrders),
     ...fundingCommands(),
+    ...deliveryCommands(),
     ...ledgerCommands,
     ...settingCommands,
   };

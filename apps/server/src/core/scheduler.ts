@@ -22,8 +22,8 @@ export interface ScheduledTask<T extends CommandTable, K extends keyof T & strin
    */
   latestOnly?: boolean;
   kind: K;
-  /** The command for the moment `at`. */
-  input(at: number): InputOf<T, K>;
+  /** The command for the moment `at` (it may read the database first, as delivery's prices do). */
+  input(at: number): InputOf<T, K> | Promise<InputOf<T, K>>;
 }
 
 export class Scheduler<T extends CommandTable> {
@@ -52,7 +52,7 @@ export class Scheduler<T extends CommandTable> {
       let done = marks.get(task.name)?.done_until ?? (await this.begin(task, now));
       const first = task.latestOnly ? Math.max(done + task.everyMs, floorTo(now, task.everyMs)) : done + task.everyMs;
       for (let at = first; at <= now; at += task.everyMs) {
-        await this.core.execute(task.kind, task.input(at), { at, mark: { task: task.name, until: at } });
+        await this.core.execute(task.kind, await task.input(at), { at, mark: { task: task.name, until: at } });
         // The database says whether the moment was stored; if not (the core was unavailable) the next run sends it.
         done = await this.doneUntil(task.name);
         if (done < at) break;

@@ -153,7 +153,9 @@ export class ContractPrices {
     for (const contract of contracts) {
       const symbol = futuresSymbol(contract.contract_name);
       listed.add(symbol);
-      const before = this.live.get(symbol);
+      // A dated contract's successor takes its book's name: it starts afresh.
+      const held = this.live.get(symbol);
+      const before = held?.contract.id === contract.id ? held : undefined;
       const live: LiveContract = before ?? {
         contract,
         price: { symbol, contractId: contract.id, index: null, mark: null },

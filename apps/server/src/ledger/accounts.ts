@@ -103,6 +103,8 @@ export const ledgerCauseKinds = {
   /** Futures: margin moved into or out of a position, and PnL realized by a closing fill. */
   position_margin: 'trading',
   realized_pnl: 'movement',
+  /** Futures: PnL realized by closing a dated contract's position at its delivery price. */
+  delivery: 'movement',
   // Old rows of the demo market maker's bots, pruned, summed into one row per balance (market-maker/bot-pruning.ts).
   opening_balance: 'movement',
 } as const satisfies Record<string, 'trading' | 'movement'>;

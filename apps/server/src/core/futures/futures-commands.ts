@@ -1,7 +1,6 @@
 import { ErrorCode, type ErrorCodeValue } from '@opex/contract/error-codes';
 import { LedgerError } from '../../ledger/ledger.ts';
 import { ledgerFromUnits, parseLedger } from '../../ledger/ledger-units.ts';
-import type { BatchEffects } from '../batch-effects.ts';
 import type { ApplyContext, CommandEntry } from '../command-entry.ts';
 import type { CoreState } from '../core-state.ts';
 import type { ClientOrderIds } from '../spot/client-order-ids.ts';

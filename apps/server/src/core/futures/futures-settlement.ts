@@ -102,6 +102,8 @@ export interface FillContext {
   now: number;
   rules: FuturesRules;
   cause: string;
+  /** The ledger cause of the PnL a close realizes: `delivery` for a dated contract's delivery (futures-delivery.ts). */
+  pnlCause?: 'realized_pnl' | 'delivery';
 }
 
 interface FillOutcome {
@@ -182,7 +184,7 @@ export function settlePositionFill(c: FillContext, f: PositionFill): FillOutcome
   const balance = () => state.balances.get(f.userId, 'co', coin);
   const posting = (ownerId: number, account: CorePosting['account'], field: CorePosting['field'], delta: bigint) =>
     ({ ownerId, account, coin, field, delta }) as CorePosting;
-  const post = (cause: 'position_margin' | 'realized_pnl' | 'fee', postings: CorePosting[], memo = '') => {
+  const post = (cause: 'position_margin' | 'realized_pnl' | 'delivery' | 'fee', postings: CorePosting[], memo = '') => {
     const moves = postings.filter((p) => p.delta !== 0n);
     if (moves.length) state.balances.post(cause, c.cause, moves, now, batch.ledger, memo);
   };
@@ -201,7 +203,7 @@ export function settlePositionFill(c: FillContext, f: PositionFill): FillOutcome
     returned = freed;
     realized = result.realizedPnl;
     if (realized >= 0n) {
-      post('realized_pnl', [
+      post(c.pnlCause ?? 'realized_pnl', [
         posting(SYSTEM_OWNER, 'futures_clearing', 'available', -realized),
         posting(f.userId, 'co', 'available', realized),
       ]);
@@ -213,7 +215,7 @@ export function settlePositionFill(c: FillContext, f: PositionFill): FillOutcome
       const fromMargin = min(loss - fromAvailable, position.margin);
       position.margin -= fromMargin;
       returned -= min(fromAvailable, returned);
-      post('realized_pnl', [
+      post(c.pnlCause ?? 'realized_pnl', [
         posting(f.userId, 'co', 'available', -fromAvailable),
         posting(f.userId, 'co', 'locked', -fromMargin),
         posting(SYSTEM_OWNER, 'futures_insurance', 'available', -(loss - fromAvailable - fromMargin)),

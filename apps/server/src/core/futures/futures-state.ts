@@ -85,6 +85,11 @@ export class FuturesState {
   readonly movedUsers = new Set<number>();
   /** Positions a command's fills changed, for the reduce-only check at its end (futures-commands.ts). */
   readonly touched = new Set<string>();
+  /**
+   * Contracts delivered since the start (futures-delivery.ts): their book stays in the core until a successor takes
+   * its name, and a delivery sent twice must not settle again. After a restart a delivered contract has no book.
+   */
+  readonly delivered = new Set<number>();
   nextPositionId = 1;
 
   setPosition(p: FuturesPosition): void {

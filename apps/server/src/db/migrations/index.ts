@@ -36,6 +36,7 @@ import futuresPositions from './0033_futures_positions.ts';
 import futuresPrices from './0034_futures_prices.ts';
 import futuresTriggers from './0035_futures_triggers.ts';
 import futuresLiquidations from './0036_futures_liquidations.ts';
+import futuresDeliveries from './0037_futures_deliveries.ts';
 
 /** Every migration in order. Names sort in the order they must run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -75,4 +76,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0034_futures_prices': futuresPrices,
   '0035_futures_triggers': futuresTriggers,
   '0036_futures_liquidations': futuresLiquidations,
+  '0037_futures_deliveries': futuresDeliveries,
 };

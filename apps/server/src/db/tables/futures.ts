@@ -46,7 +46,8 @@ export interface ContractsTable {
   updated_at: number;
 }
 
-export type ContractStatus = 'listed' | 'halted' | 'delisted';
+/** `delivered`: a dated contract settled at its delivery time (futures_deliveries); like `delisted`, no longer served. */
+export type ContractStatus = 'listed' | 'halted' | 'delisted' | 'delivered';
 
 /**
  * A leverage bracket: positions up to max_notional (margin coin) may use up to max_leverage, and keep
@@ -164,6 +165,23 @@ export interface FuturesLiquidationsTable {
   created_at: number;
 }
 
+/** A dated contract's delivery, as core/futures/futures-delivery.ts records it. */
+export interface FuturesDeliveriesTable {
+  contract_id: number;
+  symbol: string;
+  delivery_time: number;
+  /** The delivery price, ledger text. */
+  price: string;
+  /** JSON: [{ openTime, close }] of the index bars averaged. */
+  bars: string;
+  /** JSON: [{ positionId, userId, qty, entry, realized }] of the positions closed. */
+  positions: string;
+  orders_cancelled: number;
+  /** The contract listed in its place (null until the roll). */
+  successor_id: number | null;
+  created_at: number;
+}
+
 export interface FuturesTables {
   contracts: ContractsTable;
   contract_brackets: ContractBracketsTable;
@@ -173,4 +191,5 @@ export interface FuturesTables {
   futures_orders: FuturesOrdersTable;
   futures_fills: FuturesFillsTable;
   futures_liquidations: FuturesLiquidationsTable;
+  futures_deliveries: FuturesDeliveriesTable;
 }

@@ -73,15 +73,15 @@ export function registerCoAccount(app: FastifyInstance, services: Services, mark
       .where((eb) =>
         eb.or([
           eb.and([eb('field', '=', 'available'), eb('cause', 'in', ['transfer', 'fee'])]),
-          // An isolated position's PnL and funding move its margin (locked).
-          eb('cause', 'in', ['realized_pnl', 'funding']),
+          // An isolated position's PnL and funding move its margin (locked); delivery is PnL realized at expiry.
+          eb('cause', 'in', ['realized_pnl', 'delivery', 'funding']),
         ]),
       );
     if (input.symbol) query = query.where('coin', '=', input.symbol);
     const kinds = ledgerKinds[input.type ?? 0];
     if (input.type !== undefined && !kinds) return { transList: [], count: 0 };
     if (kinds) {
-      query = query.where('cause', '=', kinds.cause);
+      query = query.where('cause', 'in', kinds.causes);
       if (kinds.sign === 'in') query = query.where('delta', 'not like', '-%');
       if (kinds.sign === 'out') query = query.where('delta', 'like', '-%');
       if (kinds.memo) query = query.where('memo', '=', kinds.memo);
@@ -92,7 +92,14 @@ export function registerCoAccount(app: FastifyInstance, services: Services, mark
     const trades = tradeIds.length
       ? await db.selectFrom('trades').select(['id', 'symbol']).where('id', 'in', tradeIds).execute()
       : [];
-    const symbolOf = new Map(trades.map((t) => [`trade:${t.id}`, t.symbol]));
+    const deliveredIds = rows.flatMap((r) => (r.cause_id.startsWith('delivery:') ? [Number(r.cause_id.slice(9))] : []));
+    const delivered = deliveredIds.length
+      ? await db.selectFrom('contracts').select(['id', 'contract_name']).where('id', 'in', deliveredIds).execute()
+      : [];
+    const symbolOf = new Map<string, string>([
+      ...trades.map((t) => [`trade:${t.id}`, t.symbol] as const),
+      ...delivered.map((c) => [`delivery:${c.id}`, c.contract_name] as const),
+    ]);
     return {
       count,
       transList: rows.map((r) => {
@@ -110,13 +117,13 @@ export function registerCoAccount(app: FastifyInstance, services: Services, mark
 }
 
 /** The ledger rows of each kind the list filters by. */
-const ledgerKinds: Record<number, { cause: string; sign?: 'in' | 'out'; memo?: string }> = {
-  [CoLedgerType.transferIn]: { cause: 'transfer', sign: 'in' },
-  [CoLedgerType.transferOut]: { cause: 'transfer', sign: 'out' },
-  [CoLedgerType.realizedPnl]: { cause: 'realized_pnl' },
-  [CoLedgerType.funding]: { cause: 'funding' },
-  [CoLedgerType.openFee]: { cause: 'fee', memo: 'open' },
-  [CoLedgerType.closeFee]: { cause: 'fee', memo: 'close' },
+const ledgerKinds: Record<number, { causes: string[]; sign?: 'in' | 'out'; memo?: string }> = {
+  [CoLedgerType.transferIn]: { causes: ['transfer'], sign: 'in' },
+  [CoLedgerType.transferOut]: { causes: ['transfer'], sign: 'out' },
+  [CoLedgerType.realizedPnl]: { causes: ['realized_pnl', 'delivery'] },
+  [CoLedgerType.funding]: { causes: ['funding'] },
+  [CoLedgerType.openFee]: { causes: ['fee'], memo: 'open' },
+  [CoLedgerType.closeFee]: { causes: ['fee'], memo: 'close' },
 };
 
 function kindOf(cause: string, memo: string, delta: string): number {
