@@ -14,16 +14,21 @@ import { binanceSymbol } from './market-format.ts';
  * order against (order-rules.ts) and the web form too.
  */
 
-/** A market by its Binance symbol (case-insensitive): the core's spec, or the catalogue's for one it has not loaded. */
+/**
+ * A spot market by its Binance symbol (case-insensitive): the core's spec, or the catalogue's for one it has not
+ * loaded. Futures contracts' books are the futures API's, not this one's.
+ */
 export async function findMarket(services: Services, symbol: string): Promise<MarketSpec | undefined> {
   const ours = symbol.toLowerCase();
-  return services.core.market(ours) ?? (await loadMarketSpecs(services.database.db)).find((m) => m.symbol === ours);
+  const spec =
+    services.core.market(ours) ?? (await loadMarketSpecs(services.database.db)).find((m) => m.symbol === ours);
+  return spec?.futures ? undefined : spec;
 }
 
-/** Every market, in the catalogue's order, the core's live spec preferred. */
+/** Every spot market, in the catalogue's order, the core's live spec preferred. */
 export async function allMarkets(services: Services): Promise<MarketSpec[]> {
   const specs = await loadMarketSpecs(services.database.db);
-  return specs.map((m) => services.core.market(m.symbol) ?? m);
+  return specs.filter((m) => m.futures === null).map((m) => services.core.market(m.symbol) ?? m);
 }
 
 /** The markets named by `symbol` or `symbols` (a JSON array), or all; an unknown name is -1121. */
