@@ -1,4 +1,5 @@
 import { coAccountBalance, coTransactionList, coTransfer } from '@opex/contract/calls/co-account';
+import { getRiskAccount, riskBalanceList } from '@opex/contract/calls/co-common';
 import {
   coCurrentOrderList,
   coGetTradeInfo,
@@ -259,5 +260,34 @@ describe.each(testDialects)('futures orders and positions on %s', (dialect) => {
     ]);
     expect((await alice.call(coAssetsList, {})).data?.positionList).toEqual([]);
     expect(await tradingInvariants(db, server.services.core)).toEqual([]);
+  });
+
+  it('publishes the insurance fund: its balance and each movement with the balance after it', async () => {
+    const move = (delta: string, id: string) =>
+      server.services.core.postMovement({
+        cause: 'operator_credit',
+        causeId: id,
+        postings: [
+          { ownerId: 0, account: 'futures_insurance', coin: 'USDT', field: 'available', delta },
+          {
+            ownerId: 0,
+            account: 'external',
+            coin: 'USDT',
+            field: 'available',
+            delta: delta.startsWith('-') ? delta.slice(1) : `-${delta}`,
+          },
+        ],
+      });
+    await move('25', 'fund-in');
+    await move('-5', 'fund-out');
+    expect((await bob.call(getRiskAccount, { coinSymbol: 'usdt' })).data).toEqual({ amount: '20' });
+    const list = (await bob.call(riskBalanceList, { symbol: 'USDT', page: 1, limit: 10 })).data;
+    expect(list?.hisCount).toBe(2);
+    expect(list?.historyList.map((r) => [r.type, r.hisAmount])).toEqual([
+      [2, '5'],
+      [1, '25'],
+    ]);
+    expect(list?.brokenLineList.map((r) => r.amount)).toEqual(['25', '20']);
+    expect((await bob.call(getRiskAccount, { coinSymbol: 'BTC' })).data).toEqual({ amount: '0' });
   });
 });

@@ -176,3 +176,42 @@ export const fundingRateList = defineCall({
     count: z.number(),
   }),
 });
+
+/** common/get_risk_account: the futures insurance fund of one margin coin now (exact decimal). */
+export const getRiskAccount = defineCall({
+  name: 'common/get_risk_account',
+  host: 'co',
+  request: z.object({
+    coinSymbol: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .pipe(z.string().regex(/^[A-Z0-9]{1,20}$/, 'a coin symbol')),
+  }),
+  reply: z.object({ amount: z.string() }),
+});
+
+/**
+ * common/risk_balance_list: the insurance fund's movements in one margin coin, newest first and paged: `type` 1 is
+ * money the fund took (liquidation clearance, funding leftovers, the operator's injections), 2 money it paid (losses
+ * beyond a position's margin, funding a payer could not cover); brokenLineList is the fund's balance after each of
+ * the page's movements, oldest first, as the chart draws it; hisCount counts every movement.
+ */
+export const riskBalanceList = defineCall({
+  name: 'common/risk_balance_list',
+  host: 'co',
+  request: z.object({
+    symbol: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .pipe(z.string().regex(/^[A-Z0-9]{1,20}$/, 'a coin symbol')),
+    page: pageField,
+    limit: pageSizeField,
+  }),
+  reply: z.object({
+    historyList: z.array(z.object({ id: z.number(), ctime: z.number(), type: z.number(), hisAmount: z.string() })),
+    brokenLineList: z.array(z.object({ ctime: z.number(), amount: z.string() })),
+    hisCount: z.number(),
+  }),
+});

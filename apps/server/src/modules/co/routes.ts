@@ -11,6 +11,7 @@ import { CallError } from '../../platform/call-error.ts';
 import { indexSources } from '../../prices/index-price-table.ts';
 import type { Services } from '../../services.ts';
 import { registerCoAccount } from './co-account.ts';
+import { registerCoInsuranceCalls } from './co-insurance.ts';
 import { registerCoOrderCalls } from './co-order.ts';
 import { registerCoPositionCalls } from './co-position.ts';
 import { registerCoPriceCalls } from './co-prices.ts';
@@ -36,6 +37,7 @@ export async function registerCoModule(app: FastifyInstance, services: Services)
   registerCoOrderCalls(app, services, triggers);
   registerCoTriggerCalls(app, triggers);
   registerCoPositionCalls(app, services, marks);
+  registerCoInsuranceCalls(app, services);
   const stopRiskWatch = watchFuturesRisk(services);
   app.addHook('onClose', async () => stopRiskWatch());
 
