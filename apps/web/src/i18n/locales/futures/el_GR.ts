@@ -238,6 +238,7 @@ export const futures: Messages['futures'] = {
   ledger: {
     1: '轉入',
     2: '轉出',
+    3: '已實現盈虧',
     5: '資金費用',
     6: '開倉手續費',
     7: '平倉手續費',

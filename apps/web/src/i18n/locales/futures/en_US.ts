@@ -238,6 +238,7 @@ export const futures = {
     title: 'Futures ledger',
     1: 'Transfer in',
     2: 'Transfer out',
+    3: 'Realised PnL',
     5: 'Funding fee',
     6: 'Opening fee',
     7: 'Closing fee',

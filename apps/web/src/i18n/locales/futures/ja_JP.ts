@@ -238,6 +238,7 @@ export const futures: Messages['futures'] = {
   ledger: {
     1: '振替入金',
     2: '振替出金',
+    3: '実現損益',
     5: '資金調達料',
     6: '新規手数料',
     7: '決済手数料',

@@ -238,6 +238,7 @@ export const futures: Messages['futures'] = {
   ledger: {
     1: '이체 입금',
     2: '이체 출금',
+    3: '실현 손익',
     5: '펀딩 수수료',
     6: '진입 수수료',
     7: '청산 수수료',

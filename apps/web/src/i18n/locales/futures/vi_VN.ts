@@ -238,6 +238,7 @@ export const futures: Messages['futures'] = {
   ledger: {
     1: 'Chuyển vào',
     2: 'Chuyển ra',
+    3: 'Lãi lỗ đã thực hiện',
     5: 'Phí funding',
     6: 'Phí mở',
     7: 'Phí đóng',

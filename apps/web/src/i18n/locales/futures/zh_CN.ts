@@ -238,6 +238,7 @@ export const futures: Messages['futures'] = {
   ledger: {
     1: '转入',
     2: '转出',
+    3: '已实现盈亏',
     5: '资金费用',
     6: '开仓手续费',
     7: '平仓手续费',
