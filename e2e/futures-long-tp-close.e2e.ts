@@ -6,7 +6,8 @@ import { addPerpetual, coCall, futuresTrader } from './support/futures-contract.
  * A trader's futures round trip in the browser, against traders of the test's own on a contract of its own: a 10x
  * isolated long opened from /proSwap's order form, its unrealised PnL following the price live as two other traders
  * trade and the operator moves the index, margin added through the position's dialog (the liquidation price moves
- * away), a take-profit that fires when trades cross it and closes the position, and the ledger's fees and PnL.
+ * away), a take-profit set in its TP/SL dialog that fires when the price crosses it and closes the position, and
+ * the ledger's fees and PnL.
  *
  * The contract: 1 base coin a contract, prices at 1 decimal, maker fee 0.02%, taker fee 0.05%, maintenance 1% in
  * its first bracket. Its prices stay under 10.0: the demo market maker leaves a book whose price is under 100 ticks
@@ -108,17 +109,18 @@ test('a 10x long follows the price live, takes margin, and closes at its take-pr
   await expect(cell(row, 'Unrealised PnL (ROE)')).toHaveText('+50.00 USDT (66.66%)');
   await expect(cell(row, 'Margin ratio')).toHaveText('4.40%');
 
-  // A take-profit on the whole position: a market sell when the last price reaches 6.0. The page has no TP/SL form
-  // yet, so it is set through the call.
-  await coCall(trader, 'order/order_tpsl_create', {
-    contractId,
-    side: 'SELL',
-    orderList: [{ triggerType: 2, type: 2, price: '0', volume: '100', triggerPrice: '6.0', triggerPriceType: 1 }],
-  });
-  // The maker bids 150 at 6.0; the mover sells 10 into it: the last price is 6.0, the take-profit fires and its
-  // market sell takes 100 more of the bid. The position closes and leaves the table.
+  // A take-profit on the whole position through its TP/SL dialog: a market sell when the mark reaches 6.0.
+  await cell(row, 'Close position').getByRole('button', { name: 'TP/SL' }).click();
+  const tpsl = page.getByRole('dialog');
+  await tpsl.getByLabel('Take-profit trigger price').fill('6.0');
+  await tpsl.getByRole('button', { name: 'Confirm' }).click();
+  await expect(tpsl).toBeHidden();
+  // The maker bids 150 at 6.0 and the mover sells 10 into it (the last price), and the operator prices FLT at 6.0
+  // (the index): the mark is 6.0, the take-profit fires, and its market sell takes 100 more of the bid. The
+  // position closes and leaves the table.
   await order(maker, contractId, 'BUY', '6.0', '150');
   await order(mover, contractId, 'SELL', '6.0', '10');
+  await admin('price', 'set', '--coin', base, '--fiat', 'usd', '--price', '6');
   await expect(page.getByText('No open positions.')).toBeVisible({ timeout: 20_000 });
   // Margin back, PnL 100 x (6.0 - 5.0) = 100, less both fees (0.25 opening, 600 x 0.05% = 0.30 closing).
   await expect(page.getByTestId('co-available')).toHaveText('1,099.45 USDT');

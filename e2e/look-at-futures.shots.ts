@@ -11,7 +11,8 @@ import { BOB } from './support/pages.ts';
  * account and moved USDT into it, on a perpetual listed through the operator's command line: the contract trade
  * page (and its leverage dialog), the futures account, its ledger, the futures order centre and /futuresData, at
  * 1440x900 and 390x844, and the trade page and account in Chinese. Each size lists a contract of its own. Then a
- * position and open orders (another trader's ask taken, bids resting) on the trade page, in both languages.
+ * position (and its TP/SL dialog) and open orders (another trader's ask taken, bids resting) on the trade page,
+ * in both languages.
  */
 test.describe('screenshots', () => {
   for (const size of [
@@ -94,6 +95,10 @@ test.describe('screenshots', () => {
       const positions = page.getByRole('table', { name: 'Positions' });
       await expect(positions.getByRole('row').filter({ hasText: contract })).toBeVisible({ timeout: 20_000 });
       await shot(page, `proSwap-position-${size.name}.png`);
+      await positions.getByRole('button', { name: 'TP/SL' }).first().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await shot(page, `proSwap-tpsl-${size.name}.png`, false);
+      await page.keyboard.press('Escape');
       await page.getByRole('tab', { name: /^Open orders/ }).click();
       await expect(page.getByRole('row').filter({ hasText: '97.25' })).toBeVisible({ timeout: 20_000 });
       await shot(page, `proSwap-orders-${size.name}.png`);

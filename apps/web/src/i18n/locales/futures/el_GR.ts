@@ -147,6 +147,16 @@ export const futures: Messages['futures'] = {
     marketClose: '市價',
     closeSent: '平倉委托已提交。',
   },
+  tpsl: {
+    open: '止盈止損',
+    title: '止盈止損 · {{contract}}',
+    takeProfit: '止盈觸發價',
+    stopLoss: '止損觸發價',
+    hint: '標記價格到達觸發價時，以市價平倉 {{volume}} 張。',
+    required: '請輸入止盈或止損價格。',
+    confirm: '確認',
+    done: '止盈止損已設置。',
+  },
   positionMargin: {
     title: '保證金 · {{contract}}',
     add: '增加',

@@ -146,6 +146,16 @@ export const futures = {
     marketClose: 'Market',
     closeSent: 'Close order placed.',
   },
+  tpsl: {
+    open: 'TP/SL',
+    title: 'Take-profit and stop-loss · {{contract}}',
+    takeProfit: 'Take-profit trigger price',
+    stopLoss: 'Stop-loss trigger price',
+    hint: 'When the mark price reaches a trigger, a market order closes {{volume}} contracts.',
+    required: 'Enter a take-profit or a stop-loss price.',
+    confirm: 'Confirm',
+    done: 'Take-profit and stop-loss set.',
+  },
   positionMargin: {
     title: 'Margin · {{contract}}',
     add: 'Add',

@@ -147,6 +147,16 @@ export const futures: Messages['futures'] = {
     marketClose: '成行',
     closeSent: '決済注文を出しました。',
   },
+  tpsl: {
+    open: 'TP/SL',
+    title: '利確・損切り · {{contract}}',
+    takeProfit: '利確トリガー価格',
+    stopLoss: '損切りトリガー価格',
+    hint: 'マーク価格がトリガーに達すると、成行注文で {{volume}} 枚を決済します。',
+    required: '利確または損切りの価格を入力してください。',
+    confirm: '確認',
+    done: '利確・損切りを設定しました。',
+  },
   positionMargin: {
     title: '証拠金 · {{contract}}',
     add: '追加',

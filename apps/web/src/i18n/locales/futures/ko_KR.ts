@@ -147,6 +147,16 @@ export const futures: Messages['futures'] = {
     marketClose: '시장가',
     closeSent: '청산 주문을 냈습니다.',
   },
+  tpsl: {
+    open: 'TP/SL',
+    title: '익절·손절 · {{contract}}',
+    takeProfit: '익절 트리거 가격',
+    stopLoss: '손절 트리거 가격',
+    hint: '마크 가격이 트리거에 도달하면 시장가 주문으로 {{volume}}계약을 청산합니다.',
+    required: '익절 또는 손절 가격을 입력하세요.',
+    confirm: '확인',
+    done: '익절·손절이 설정되었습니다.',
+  },
   positionMargin: {
     title: '증거금 · {{contract}}',
     add: '추가',

@@ -147,6 +147,16 @@ export const futures: Messages['futures'] = {
     marketClose: 'Thị trường',
     closeSent: 'Đã đặt lệnh đóng.',
   },
+  tpsl: {
+    open: 'TP/SL',
+    title: 'Chốt lời và cắt lỗ · {{contract}}',
+    takeProfit: 'Giá kích hoạt chốt lời',
+    stopLoss: 'Giá kích hoạt cắt lỗ',
+    hint: 'Khi giá đánh dấu chạm mức kích hoạt, một lệnh thị trường đóng {{volume}} hợp đồng.',
+    required: 'Nhập giá chốt lời hoặc cắt lỗ.',
+    confirm: 'Xác nhận',
+    done: 'Đã đặt chốt lời và cắt lỗ.',
+  },
   positionMargin: {
     title: 'Ký quỹ · {{contract}}',
     add: 'Thêm',

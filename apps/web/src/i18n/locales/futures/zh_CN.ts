@@ -147,6 +147,16 @@ export const futures: Messages['futures'] = {
     marketClose: '市价',
     closeSent: '平仓委托已提交。',
   },
+  tpsl: {
+    open: '止盈止损',
+    title: '止盈止损 · {{contract}}',
+    takeProfit: '止盈触发价',
+    stopLoss: '止损触发价',
+    hint: '标记价格到达触发价时，以市价平仓 {{volume}} 张。',
+    required: '请输入止盈或止损价格。',
+    confirm: '确认',
+    done: '止盈止损已设置。',
+  },
   positionMargin: {
     title: '保证金 · {{contract}}',
     add: '增加',
