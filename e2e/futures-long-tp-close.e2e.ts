@@ -115,6 +115,14 @@ test('a 10x long follows the price live, takes margin, and closes at its take-pr
   await tpsl.getByLabel('Take-profit trigger price').fill('6.0');
   await tpsl.getByRole('button', { name: 'Confirm' }).click();
   await expect(tpsl).toBeHidden();
+  // It waits among the trigger orders: a market close of the long when the mark reaches 6.0.
+  await page.getByRole('tab', { name: 'Trigger orders (1)' }).click();
+  const trigger = page.getByRole('table', { name: 'Trigger orders' }).getByRole('row').filter({ hasText: contract });
+  await expect(cell(trigger, 'Type')).toHaveText('Take-profit');
+  await expect(cell(trigger, 'Direction')).toHaveText('Close long');
+  await expect(cell(trigger, 'Trigger price')).toHaveText('6.0 (Mark)');
+  await expect(cell(trigger, 'Price')).toHaveText('Market');
+  await page.getByRole('tab', { name: /^Positions/ }).click();
   // The maker bids 150 at 6.0 and the mover sells 10 into it (the last price), and the operator prices FLT at 6.0
   // (the index): the mark is 6.0, the take-profit fires, and its market sell takes 100 more of the bid. The
   // position closes and leaves the table.
@@ -122,6 +130,7 @@ test('a 10x long follows the price live, takes margin, and closes at its take-pr
   await order(mover, contractId, 'SELL', '6.0', '10');
   await admin('price', 'set', '--coin', base, '--fiat', 'usd', '--price', '6');
   await expect(page.getByText('No open positions.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('tab', { name: 'Trigger orders', exact: true })).toBeVisible({ timeout: 10_000 });
   // Margin back, PnL 100 x (6.0 - 5.0) = 100, less both fees (0.25 opening, 600 x 0.05% = 0.30 closing).
   await expect(page.getByTestId('co-available')).toHaveText('1,099.45 USDT');
 

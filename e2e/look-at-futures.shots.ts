@@ -11,7 +11,7 @@ import { BOB } from './support/pages.ts';
  * account and moved USDT into it, on a perpetual listed through the operator's command line: the contract trade
  * page (and its leverage dialog), the futures account, its ledger, the futures order centre and /futuresData, at
  * 1440x900 and 390x844, and the trade page and account in Chinese. Each size lists a contract of its own. Then a
- * position (and its TP/SL dialog) and open orders (another trader's ask taken, bids resting) on the trade page,
+ * position (and its TP/SL dialog), open orders and trigger orders (another trader's ask taken, bids resting) on the trade page,
  * in both languages.
  */
 test.describe('screenshots', () => {
@@ -102,6 +102,18 @@ test.describe('screenshots', () => {
       await page.getByRole('tab', { name: /^Open orders/ }).click();
       await expect(page.getByRole('row').filter({ hasText: '97.25' })).toBeVisible({ timeout: 20_000 });
       await shot(page, `proSwap-orders-${size.name}.png`);
+      // A take-profit and a stop-loss on the position, among the trigger orders.
+      await coCall(bob, 'order/order_tpsl_create', {
+        contractId,
+        side: 'SELL',
+        orderList: [
+          { triggerType: 2, type: 2, price: '0', volume: '200', triggerPrice: '110.00' },
+          { triggerType: 1, type: 2, price: '0', volume: '200', triggerPrice: '95.00' },
+        ],
+      });
+      await page.getByRole('tab', { name: /^Trigger orders/ }).click();
+      await expect(page.getByRole('row').filter({ hasText: '110.00' })).toBeVisible({ timeout: 20_000 });
+      await shot(page, `proSwap-triggers-${size.name}.png`);
       await page.goto(`/proSwap/${contract}?lang=zh_CN`);
       await expect(page.getByRole('table').getByRole('row').filter({ hasText: contract }).first()).toBeVisible({
         timeout: 20_000,

@@ -135,6 +135,7 @@ export const futures: Messages['futures'] = {
     label: '我的合約',
     positions: '持倉',
     open: '當前委托',
+    triggers: '計劃委託',
     history: '歷史委托',
     fills: '成交記錄',
   },
@@ -181,6 +182,7 @@ export const futures: Messages['futures'] = {
     direction: '方向',
     side: '方向',
     price: '價格',
+    triggerPrice: '觸發價',
     avgPrice: '成交均價',
     volume: '數量',
     filled: '已成交',
@@ -203,6 +205,16 @@ export const futures: Messages['futures'] = {
     maxVolume: '最大持倉',
     closeProfit: '平倉盈虧',
     funding: '資金費用',
+  },
+  triggerType: {
+    1: '止損',
+    2: '止盈',
+    3: '條件單',
+    4: '跟蹤止損',
+  },
+  watchedPrice: {
+    1: '最新價',
+    2: '標記價',
   },
   orderType: {
     1: '限價',

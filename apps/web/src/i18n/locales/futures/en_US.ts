@@ -134,6 +134,7 @@ export const futures = {
     label: 'Your futures',
     positions: 'Positions',
     open: 'Open orders',
+    triggers: 'Trigger orders',
     history: 'Order history',
     fills: 'Fills',
   },
@@ -180,6 +181,7 @@ export const futures = {
     direction: 'Direction',
     side: 'Side',
     price: 'Price',
+    triggerPrice: 'Trigger price',
     avgPrice: 'Average price',
     volume: 'Quantity',
     filled: 'Filled',
@@ -202,6 +204,16 @@ export const futures = {
     maxVolume: 'Max size',
     closeProfit: 'Closing PnL',
     funding: 'Funding',
+  },
+  triggerType: {
+    1: 'Stop-loss',
+    2: 'Take-profit',
+    3: 'Conditional',
+    4: 'Trailing stop',
+  },
+  watchedPrice: {
+    1: 'Last',
+    2: 'Mark',
   },
   orderType: {
     1: 'Limit',

@@ -135,6 +135,7 @@ export const futures: Messages['futures'] = {
     label: 'あなたの先物',
     positions: 'ポジション',
     open: '未約定注文',
+    triggers: 'トリガー注文',
     history: '注文履歴',
     fills: '約定履歴',
   },
@@ -181,6 +182,7 @@ export const futures: Messages['futures'] = {
     direction: '方向',
     side: '方向',
     price: '価格',
+    triggerPrice: 'トリガー価格',
     avgPrice: '平均価格',
     volume: '数量',
     filled: '約定済み',
@@ -203,6 +205,16 @@ export const futures: Messages['futures'] = {
     maxVolume: '最大数量',
     closeProfit: '決済損益',
     funding: '資金調達',
+  },
+  triggerType: {
+    1: '損切り',
+    2: '利確',
+    3: '条件付き',
+    4: 'トレーリングストップ',
+  },
+  watchedPrice: {
+    1: '最終価格',
+    2: 'マーク価格',
   },
   orderType: {
     1: '指値',

@@ -135,6 +135,7 @@ export const futures: Messages['futures'] = {
     label: '내 선물',
     positions: '포지션',
     open: '미체결 주문',
+    triggers: '트리거 주문',
     history: '주문 내역',
     fills: '체결 내역',
   },
@@ -181,6 +182,7 @@ export const futures: Messages['futures'] = {
     direction: '방향',
     side: '방향',
     price: '가격',
+    triggerPrice: '트리거 가격',
     avgPrice: '평균 가격',
     volume: '수량',
     filled: '체결',
@@ -203,6 +205,16 @@ export const futures: Messages['futures'] = {
     maxVolume: '최대 규모',
     closeProfit: '청산 손익',
     funding: '펀딩',
+  },
+  triggerType: {
+    1: '손절',
+    2: '익절',
+    3: '조건부',
+    4: '트레일링 스톱',
+  },
+  watchedPrice: {
+    1: '최종가',
+    2: '마크 가격',
   },
   orderType: {
     1: '지정가',

@@ -135,6 +135,7 @@ export const futures: Messages['futures'] = {
     label: 'Tương lai của bạn',
     positions: 'Vị thế',
     open: 'Lệnh mở',
+    triggers: 'Lệnh kích hoạt',
     history: 'Lịch sử lệnh',
     fills: 'Khớp lệnh',
   },
@@ -181,6 +182,7 @@ export const futures: Messages['futures'] = {
     direction: 'Hướng',
     side: 'Phía',
     price: 'Giá',
+    triggerPrice: 'Giá kích hoạt',
     avgPrice: 'Giá trung bình',
     volume: 'Số lượng',
     filled: 'Đã khớp',
@@ -203,6 +205,16 @@ export const futures: Messages['futures'] = {
     maxVolume: 'Quy mô tối đa',
     closeProfit: 'Lãi/lỗ khi đóng',
     funding: 'Funding',
+  },
+  triggerType: {
+    1: 'Cắt lỗ',
+    2: 'Chốt lời',
+    3: 'Có điều kiện',
+    4: 'Dừng lỗ động',
+  },
+  watchedPrice: {
+    1: 'Giá cuối',
+    2: 'Giá đánh dấu',
   },
   orderType: {
     1: 'Giới hạn',

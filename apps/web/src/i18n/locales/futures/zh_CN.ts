@@ -135,6 +135,7 @@ export const futures: Messages['futures'] = {
     label: '我的合约',
     positions: '持仓',
     open: '当前委托',
+    triggers: '计划委托',
     history: '历史委托',
     fills: '成交记录',
   },
@@ -181,6 +182,7 @@ export const futures: Messages['futures'] = {
     direction: '方向',
     side: '方向',
     price: '价格',
+    triggerPrice: '触发价',
     avgPrice: '成交均价',
     volume: '数量',
     filled: '已成交',
@@ -203,6 +205,16 @@ export const futures: Messages['futures'] = {
     maxVolume: '最大持仓',
     closeProfit: '平仓盈亏',
     funding: '资金费用',
+  },
+  triggerType: {
+    1: '止损',
+    2: '止盈',
+    3: '条件单',
+    4: '跟踪止损',
+  },
+  watchedPrice: {
+    1: '最新价',
+    2: '标记价',
   },
   orderType: {
     1: '限价',
