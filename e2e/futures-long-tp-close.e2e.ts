@@ -39,7 +39,9 @@ test('a 10x long follows the price live, takes margin, and closes at its take-pr
   const contract = await addPerpetual(base, { multiplier: '1', pricePrecision: '1', depth: '1,0', priceRange: '0.2' });
   // The index: FLT at 5 US dollars, USDT at 1 (the demo's peg), so 5.0 USDT; the mark is the index until a trade.
   await admin('price', 'set', '--coin', base, '--fiat', 'usd', '--price', '5');
-  const [makerContext, moverContext, traderContext] = await Promise.all([1, 2, 3].map(() => browser.newContext()));
+  const makerContext = await browser.newContext();
+  const moverContext = await browser.newContext();
+  const traderContext = await browser.newContext();
   const maker = makerContext.request;
   const mover = moverContext.request;
   const trader = traderContext.request;
