@@ -16,13 +16,12 @@ export interface ContractTerms {
 
 /**
  * A perpetual of a test's own: a new coin `base` margined in USDT (by default 0.01 base coin a contract, prices at
- * 2 decimals, two brackets: 50x up to 50,000 USDT at 1% maintenance, 20x up to 250,000 at 2.5%), with the futures
- * switch on. Returns the contract's name (E-FSD-USDT).
+ * 2 decimals, two brackets: 50x up to 50,000 USDT at 1% maintenance, 20x up to 250,000 at 2.5%); the global setup
+ * switches futures on. Returns the contract's name (E-FSD-USDT).
  */
 export async function addPerpetual(base: string, terms: ContractTerms = {}): Promise<string> {
   const { multiplier = '0.01', pricePrecision = '2', depth = '2,1', priceRange = '0.05' } = terms;
   await admin(...['coin', 'add', '--symbol', base, '--name', base, '--show-precision', '4', '--scale', '8']);
-  await admin('switch', 'set', 'indep_co_switch', '1');
   // biome-ignore format: the command line reads best as written
   await admin('contract', 'add', '--base', base, '--quote', 'USDT', '--type', 'E', '--side', 'linear', '--multiplier', multiplier,
     '--price-precision', pricePrecision, '--max-limit-volume', '100000', '--max-market-money', '1000000', '--maker-fee', '0.0002',
