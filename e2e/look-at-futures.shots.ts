@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { admin } from './support/admin.ts';
 import { loginFromAnotherDevice } from './support/api-login.ts';
-import { addPerpetual, coCall } from './support/futures-contract.ts';
+import { addPerpetual, coCall, futuresTrader } from './support/futures-contract.ts';
 import { call } from './support/margin-market.ts';
 import { BOB } from './support/pages.ts';
 
@@ -10,7 +10,9 @@ import { BOB } from './support/pages.ts';
  * Screenshots kept in docs/screenshots (npm run screenshots): the futures pages of a trader who opened a futures
  * account and moved USDT into it, on a perpetual listed through the operator's command line: the contract trade
  * page (and its leverage dialog), the futures account, its ledger, the futures order centre and /futuresData, at
- * 1440x900 and 390x844, and the trade page and account in Chinese. Each size lists a contract of its own.
+ * 1440x900 and 390x844, and the trade page and account in Chinese. Each size lists a contract of its own. Then a
+ * position (and its TP/SL dialog), open orders and trigger orders (another trader's ask taken, bids resting) on the trade page,
+ * in both languages.
  */
 test.describe('screenshots', () => {
   for (const size of [
@@ -65,6 +67,59 @@ test.describe('screenshots', () => {
       await page.goto('/assets/coAccount?lang=zh_CN');
       await expect(page.getByRole('row').filter({ hasText: 'USDT' }).first()).toBeVisible({ timeout: 20_000 });
       await shot(page, `coAccount-zh_CN-${size.name}.png`);
+
+      // A position and open orders: the index at 100 USDT, Bob buys 200 contracts (worth 200 USDT) from another
+      // trader's ask and leaves two bids below the book.
+      await admin('price', 'set', '--coin', size.base, '--fiat', 'usd', '--price', '100');
+      const makerContext = await browser.newContext();
+      await futuresTrader(makerContext.request, 'fshots', '2000');
+      const { contractList } = (await coCall(bob, 'common/public_info', {})) as {
+        contractList: { id: number; contractName: string }[];
+      };
+      const contractId = contractList.find((c) => c.contractName === contract)?.id;
+      const order = (request: typeof bob, side: 'BUY' | 'SELL', price: string, volume: string) =>
+        coCall(request, 'order/order_create', {
+          contractId,
+          side,
+          type: 1,
+          price,
+          volume,
+          open: 'OPEN',
+          positionType: 1,
+        });
+      await order(makerContext.request, 'SELL', '100.00', '200');
+      await order(bob, 'BUY', '100.00', '200');
+      await order(bob, 'BUY', '98.50', '50');
+      await order(bob, 'BUY', '97.25', '120');
+      await page.goto(`/proSwap/${contract}?lang=en_US`);
+      const positions = page.getByRole('table', { name: 'Positions' });
+      await expect(positions.getByRole('row').filter({ hasText: contract })).toBeVisible({ timeout: 20_000 });
+      await shot(page, `proSwap-position-${size.name}.png`);
+      await positions.getByRole('button', { name: 'TP/SL' }).first().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await shot(page, `proSwap-tpsl-${size.name}.png`, false);
+      await page.keyboard.press('Escape');
+      await page.getByRole('tab', { name: /^Open orders/ }).click();
+      await expect(page.getByRole('row').filter({ hasText: '97.25' })).toBeVisible({ timeout: 20_000 });
+      await shot(page, `proSwap-orders-${size.name}.png`);
+      // A take-profit and a stop-loss on the position, among the trigger orders.
+      await coCall(bob, 'order/order_tpsl_create', {
+        contractId,
+        side: 'SELL',
+        orderList: [
+          { triggerType: 2, type: 2, price: '0', volume: '200', triggerPrice: '110.00' },
+          { triggerType: 1, type: 2, price: '0', volume: '200', triggerPrice: '95.00' },
+        ],
+      });
+      await page.getByRole('tab', { name: /^Trigger orders/ }).click();
+      await expect(page.getByRole('row').filter({ hasText: '110.00' })).toBeVisible({ timeout: 20_000 });
+      await shot(page, `proSwap-triggers-${size.name}.png`);
+      await page.goto(`/proSwap/${contract}?lang=zh_CN`);
+      await expect(page.getByRole('table').getByRole('row').filter({ hasText: contract }).first()).toBeVisible({
+        timeout: 20_000,
+      });
+      await shot(page, `proSwap-position-zh_CN-${size.name}.png`);
+      await makerContext.close();
       await context.close();
     });
   }

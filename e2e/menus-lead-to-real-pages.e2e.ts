@@ -87,11 +87,11 @@ test('a logged-in trader: every entry of the account, assets, orders and message
   }
   await page.goto(START);
   await page.getByRole('button', { name: 'Assets' }).click();
-  // Margin is switched on for the e2e server (support/global-setup.ts).
-  await expect(page.getByRole('menuitem')).toHaveText(['Spot account', 'Margin account']);
+  // Futures and margin are switched on for the e2e server (support/global-setup.ts).
+  await expect(page.getByRole('menuitem')).toHaveText(['Spot account', 'Futures account', 'Margin account']);
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Orders' }).click();
-  await expect(page.getByRole('menuitem')).toHaveText(['Spot orders', 'Margin orders']);
+  await expect(page.getByRole('menuitem')).toHaveText(['Spot orders', 'Futures orders', 'Margin orders']);
   await page.keyboard.press('Escape');
 
   const sideMenus: string[] = [];
@@ -101,9 +101,9 @@ test('a logged-in trader: every entry of the account, assets, orders and message
     sideMenus.push(...(await internalLinks(page, page.locator('main#main nav'))));
   }
   expect(sideMenus).not.toContain('/assets/otcAccount');
-  expect(sideMenus).not.toContain('/assets/coAccount');
+  expect(sideMenus).toContain('/assets/coAccount');
   expect(sideMenus).not.toContain('/order/otcOrder');
-  expect(sideMenus).not.toContain('/order/coOrder');
+  expect(sideMenus).toContain('/order/coOrder');
   await page.goto('/');
   await expect(page.locator('footer').getByRole('link', { name: 'Site map' })).toBeVisible();
   const shell = [

@@ -18,8 +18,11 @@ test('a new trader opens a futures account, sets leverage and margin mode, and m
   await admin(...['credit', '--user', trader.email, '--coin', 'USDT', '--amount', '300', '--reason', 'futures e2e']);
   const page = await context.newPage();
 
+  // /proSwap names the lowest-sorted listed contract in the path (the demo's sort before the tests' own); then the
+  // test's own contract, whose brackets it checks.
   await page.goto('/proSwap');
-  await expect(page).toHaveURL(new RegExp(`/proSwap/${contract}$`));
+  await expect(page).toHaveURL(/\/proSwap\/[A-Z]+-[A-Z0-9]+-[A-Z]+$/);
+  await page.goto(`/proSwap/${contract}`);
   await expect(page.getByTestId('funding-countdown')).toHaveText(/^\d\d:\d\d:\d\d$/);
   const prompt = page.getByTestId('open-co-account');
   await prompt.getByRole('button', { name: 'Open account' }).click();

@@ -75,6 +75,9 @@ export default async function globalSetup() {
   // Margin is on, as a site offering it runs: its menus and pages are there for every test (the margin tests add
   // their own pairs).
   await admin('switch', 'set', 'lever_open', '1');
+  // Futures too: the demo lists contracts, and the futures tests list their own (each would switch it on mid-run,
+  // changing the menus under the tests that read them).
+  await admin('switch', 'set', 'indep_co_switch', '1');
 
   return async () => {
     if (server.pid && server.exitCode === null) {

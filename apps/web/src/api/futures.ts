@@ -9,6 +9,7 @@ import {
   coUserOrderCount,
 } from '@opex/contract/calls/co-order';
 import { coAssetsList, coHistoryPositionList } from '@opex/contract/calls/co-position';
+import { coTriggerOrderList } from '@opex/contract/calls/co-trigger';
 import { getUserConfig } from '@opex/contract/calls/co-user';
 import { accountBalance, accountBalanceV5 } from '@opex/contract/calls/finance';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
@@ -103,6 +104,19 @@ export function useCurrentOrders(contractId: number | undefined, isLogin: boolea
   );
 }
 
+/** The contract's active trigger orders (take-profit and stop-loss among them), read again every 5 s while there are some. */
+export function useTriggerOrders(contractId: number | undefined, isLogin: boolean, count: number) {
+  return useCallQuery(
+    coTriggerOrderList,
+    { contractId: contractId ?? 0, page: 1, limit: 100 },
+    {
+      enabled: isLogin && contractId !== undefined,
+      refetchInterval: count > 0 ? FUTURES_POLL_MS : false,
+      polling: true,
+    },
+  );
+}
+
 export function useMyTrades(contractId: number | undefined, isLogin: boolean) {
   return useCallQuery(
     coGetTradeInfo,
@@ -117,6 +131,7 @@ const futuresReads = [
   coAssetsList,
   coUserOrderCount,
   coCurrentOrderList,
+  coTriggerOrderList,
   coHistoryOrderList,
   coHisTradeList,
   coGetTradeInfo,

@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import '../i18n/test-i18n.ts';
 import { CoOrderType } from '@opex/contract/calls/co-order';
-import { type CoOrder, canCancelOrder, directionKey, orderRow } from './futures-tables.ts';
+import { type CoOrder, type CoTrigger, canCancelOrder, directionKey, orderRow, triggerRow } from './futures-tables.ts';
 import { btcContract } from './testing/contract-fixture.ts';
 
 const order = (patch: Partial<CoOrder> = {}): CoOrder => ({
@@ -57,5 +57,47 @@ describe('futures order tables', () => {
     if (!cell || Array.isArray(cell) || cell.type !== 'button') throw new Error('a cancel button');
     cell.onClick();
     expect(cancelled).toBe('11');
+  });
+
+  it('word a trigger order by its kind, the price that fires it and which price is watched', () => {
+    const trigger: CoTrigger = {
+      id: '5',
+      contractId: 7,
+      contractName: 'E-BTC-USDT',
+      symbol: 'BTC-USDT',
+      side: 'SELL',
+      open: 'CLOSE',
+      type: CoOrderType.market,
+      triggerType: 2,
+      triggerPriceType: 2,
+      timeInForce: 7,
+      triggerPrice: '61000',
+      price: '0',
+      volume: '1500',
+      pricePrecision: 1,
+      status: 0,
+      memo: 0,
+      errorCode: '',
+      orderId: '',
+      callbackRate: '0',
+      activationPrice: '0',
+      extremePrice: '0',
+      positionType: 1,
+      leverageLevel: 10,
+      ctime: 0,
+      mtime: 0,
+      expireTime: 0,
+    };
+    let cancelled = '';
+    const cells = triggerRow(ctx, trigger, { onCancel: (t) => (cancelled = t.id), busy: false }).cells;
+    expect(cells.type).toEqual({ type: 'text', text: 'Take-profit' });
+    expect(cells.direction).toMatchObject({ text: 'Close long' });
+    expect(cells.trigger).toEqual({ type: 'text', text: '61,000.0 (Mark)' });
+    expect(cells.price).toEqual({ type: 'text', text: 'Market' });
+    expect(cells.volume).toEqual({ type: 'text', text: '1.500 BTC' });
+    const cancel = cells.action;
+    if (!cancel || Array.isArray(cancel) || cancel.type !== 'button') throw new Error('a cancel button');
+    cancel.onClick();
+    expect(cancelled).toBe('5');
   });
 });

@@ -2,6 +2,7 @@ import type { CallReply } from '@opex/contract/call';
 import type { coCurrentOrderList, coHisTradeList } from '@opex/contract/calls/co-order';
 import { CoOrderStatus, CoOrderType } from '@opex/contract/calls/co-order';
 import type { coHistoryPositionList } from '@opex/contract/calls/co-position';
+import type { coTriggerOrderList } from '@opex/contract/calls/co-trigger';
 import { EMPTY_DISPLAY, formatAmount, formatDateTime } from '@opex/contract/display';
 import type { TFunction } from 'i18next';
 import type { TableCell, TableColumn, TableRow } from '../ui/data-table/table-types.ts';
@@ -16,12 +17,14 @@ import {
 } from './contracts.ts';
 
 /**
- * The futures order tables' columns and rows (current orders, order history, fills, closed positions), shared by the
+ * The futures order tables' columns and rows (current orders, trigger orders, order history, fills, closed
+ * positions), shared by the
  * trade page's tabs and the order centre, so both read a record the same way.
  */
 export type CoOrder = CallReply<typeof coCurrentOrderList>['orderList'][number];
 export type CoTrade = CallReply<typeof coHisTradeList>['tradeHisList'][number];
 export type CoClosedPosition = CallReply<typeof coHistoryPositionList>['positionList'][number];
+export type CoTrigger = CallReply<typeof coTriggerOrderList>['trigOrderList'][number];
 
 export interface TableContext {
   t: TFunction;
@@ -122,6 +125,50 @@ export function orderRow(
               onClick: () => cancel.onCancel(order),
             }
           : undefined,
+    },
+  };
+}
+
+export function triggerColumns(t: TFunction): TableColumn[] {
+  return [
+    { key: 'time', title: t('futures.column.time'), width: '14%' },
+    { key: 'contract', title: t('futures.column.contract') },
+    { key: 'type', title: t('futures.column.type') },
+    { key: 'direction', title: t('futures.column.direction') },
+    { key: 'trigger', title: t('futures.column.triggerPrice'), align: 'right' },
+    { key: 'price', title: t('futures.column.price'), align: 'right' },
+    { key: 'volume', title: t('futures.column.volume'), align: 'right' },
+    { key: 'action', title: t('futures.column.action'), align: 'right' },
+  ];
+}
+
+/** An active trigger order: what fires it (the price and which price is watched) and the order it then places. */
+export function triggerRow(
+  ctx: TableContext,
+  trigger: CoTrigger,
+  cancel: { onCancel: (trigger: CoTrigger) => void; busy: boolean },
+): TableRow {
+  const { t } = ctx;
+  const digits = priceDigits(ctx, trigger.contractName, trigger.pricePrecision);
+  return {
+    id: trigger.id,
+    cells: {
+      time: text(formatDateTime(trigger.ctime)),
+      contract: text(trigger.contractName),
+      type: text(t(`futures.triggerType.${trigger.triggerType}`)),
+      direction: directionCell(t, trigger.side, trigger.open),
+      trigger: text(
+        `${optionalAmount(trigger.triggerPrice, digits)} (${t(`futures.watchedPrice.${trigger.triggerPriceType}`)})`,
+      ),
+      price: text(trigger.type === CoOrderType.market ? t('futures.marketPrice') : formatAmount(trigger.price, digits)),
+      volume: text(volume(ctx, trigger.contractName, trigger.volume)),
+      action: {
+        type: 'button',
+        tone: 'sell',
+        text: t('futures.cancel'),
+        disabled: cancel.busy,
+        onClick: () => cancel.onCancel(trigger),
+      },
     },
   };
 }

@@ -47,10 +47,15 @@ export default function CoLedgerPage() {
     ...(startTime === undefined ? {} : { beginTime: startTime }),
     ...(endTime === undefined ? {} : { endTime }),
   });
-  // Rows carry no coin: the filtered one, or the only margin coin there is, names and scales the amounts.
+  // Rows carry no coin: a row's contract names its margin coin; a transfer's is the filtered one, or the only margin
+  // coin there is. The coin scales the amount.
   const coins = catalogue?.marginCoinList ?? [];
   const shownCoin = coin !== ALL ? coin : coins.length === 1 ? coins[0] : undefined;
-  const digits = catalogue?.contractList.find((c) => c.marginCoin === shownCoin)?.coinResultVo.marginCoinPrecision ?? 8;
+  const contracts = catalogue?.contractList ?? [];
+  const digitsOf = (marginCoin: string | undefined) =>
+    contracts.find((c) => c.marginCoin === marginCoin)?.coinResultVo.marginCoinPrecision ?? 8;
+  const coinOf = (contractName: string) =>
+    contracts.find((c) => c.contractName === contractName)?.marginCoin ?? shownCoin;
 
   const columns: TableColumn[] = [
     { key: 'time', title: t('assetAccounts.flowing.time'), width: '20%' },
@@ -60,6 +65,7 @@ export default function CoLedgerPage() {
   ];
   const rows = (ledger.data?.transList ?? []).map((row, index) => {
     const tone = toneOf(row.amount);
+    const rowCoin = coinOf(row.contractName);
     return {
       id: `${row.ctime}-${index}`,
       cells: {
@@ -69,7 +75,7 @@ export default function CoLedgerPage() {
         amount: {
           type: 'label' as const,
           tone: tone === 'fall' ? ('sell' as const) : ('buy' as const),
-          text: signedAmount(row.amount, digits, shownCoin),
+          text: signedAmount(row.amount, digitsOf(rowCoin), rowCoin),
         },
       },
     };

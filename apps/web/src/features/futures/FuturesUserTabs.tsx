@@ -2,17 +2,27 @@ import { coHistoryOrderList, coOrderCancel } from '@opex/contract/calls/co-order
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CoPosition, refreshFutures, useCurrentOrders, useMyTrades, useOrderCount } from '../../api/futures.ts';
+import {
+  type CoPosition,
+  refreshFutures,
+  useCurrentOrders,
+  useMyTrades,
+  useOrderCount,
+  useTriggerOrders,
+} from '../../api/futures.ts';
 import { useCallMutation, useCallQuery } from '../../api/query.ts';
 import { useSession } from '../../api/user.ts';
 import type { Contract, CoUnit } from '../../futures/contracts.ts';
 import {
   type CoOrder,
+  type CoTrigger,
   orderColumns,
   orderRow,
   type TableContext,
   tradeColumns,
   tradeRow,
+  triggerColumns,
+  triggerRow,
 } from '../../futures/futures-tables.ts';
 import { defaultOrderDays } from '../../futures/order-range.ts';
 import { errorText } from '../../i18n/error-text.ts';
@@ -24,9 +34,12 @@ import { Tabs } from '../../ui/tabs/Tabs.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { PositionsTable } from './PositionsTable.tsx';
 
-type Tab = 'positions' | 'open' | 'history' | 'fills';
+type Tab = 'positions' | 'open' | 'triggers' | 'history' | 'fills';
 
-/** The trader's positions, the contract's open orders (cancel, cancel all), its order history and fills, in tabs. */
+/**
+ * The trader's positions, the contract's open orders (cancel, cancel all), its trigger orders (cancel), its order
+ * history and fills, in tabs.
+ */
 export function FuturesUserTabs({
   contract,
   contracts,
@@ -48,6 +61,7 @@ export function FuturesUserTabs({
   const [cancelling, setCancelling] = useState<string | null>(null);
   const counts = useOrderCount(contract.id, isLogin).data;
   const open = useCurrentOrders(contract.id, isLogin, counts?.orderCount ?? 0);
+  const triggers = useTriggerOrders(contract.id, isLogin, counts?.triggerOrderCount ?? 0);
   const [days] = useState(() => defaultOrderDays(new Date()));
   const range = dayRange(days.from, days.to);
   const history = useCallQuery(
@@ -72,6 +86,19 @@ export function FuturesUserTabs({
     }
   };
 
+  const cancelTrigger = async (trigger: CoTrigger) => {
+    setCancelling(trigger.id);
+    try {
+      await cancel.mutateAsync({ contractId: contract.id, orderId: trigger.id, isConditionOrder: true });
+      toast.success(t('futures.orders.cancelled'));
+    } catch (failure) {
+      toast.error(errorText(t, failure));
+    } finally {
+      setCancelling(null);
+      await refreshFutures(client);
+    }
+  };
+
   const openOrders = open.data?.orderList ?? [];
   const table = {
     positions: (
@@ -85,6 +112,20 @@ export function FuturesUserTabs({
           orderRow(ctx, o, { onCancel: (order) => void cancelOrders(order), busy: cancelling !== null }),
         )}
         loading={open.isPending && open.fetchStatus !== 'idle'}
+        loadingText={t('common.loading')}
+        noDataText={t('futures.orders.none')}
+        stackOnNarrow
+        lines={10}
+      />
+    ),
+    triggers: (
+      <DataTable
+        label={t('futures.tabs.triggers')}
+        columns={triggerColumns(t)}
+        rows={(triggers.data?.trigOrderList ?? []).map((o) =>
+          triggerRow(ctx, o, { onCancel: (trigger) => void cancelTrigger(trigger), busy: cancelling !== null }),
+        )}
+        loading={triggers.isPending && triggers.fetchStatus !== 'idle'}
         loadingText={t('common.loading')}
         noDataText={t('futures.orders.none')}
         stackOnNarrow
@@ -128,6 +169,7 @@ export function FuturesUserTabs({
           items={[
             { key: 'positions', name: `${t('futures.tabs.positions')}${badge(positions.length)}` },
             { key: 'open', name: `${t('futures.tabs.open')}${badge(counts?.orderCount)}` },
+            { key: 'triggers', name: `${t('futures.tabs.triggers')}${badge(counts?.triggerOrderCount)}` },
             { key: 'history', name: t('futures.tabs.history') },
             { key: 'fills', name: t('futures.tabs.fills') },
           ]}

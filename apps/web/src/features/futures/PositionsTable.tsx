@@ -21,6 +21,7 @@ import { DataTable } from '../../ui/data-table/DataTable.tsx';
 import type { TableCell, TableColumn, TableRow } from '../../ui/data-table/table-types.ts';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { PositionMarginDialog } from './PositionMarginDialog.tsx';
+import { PositionTpslDialog } from './PositionTpslDialog.tsx';
 
 /** ADL rank 1 (last to be deleveraged) to 5 (first), as five bars. */
 function AdlBars({ rank, label }: { rank: number; label: string }) {
@@ -35,7 +36,8 @@ function AdlBars({ rank, label }: { rank: number; label: string }) {
 
 /**
  * The open positions: size, entry, mark and liquidation prices, margin (adjustable when isolated), margin ratio,
- * unrealised PnL and ROE, ADL rank; each closes whole at a typed limit price or at market (order_create CLOSE).
+ * unrealised PnL and ROE, ADL rank; each closes whole at a typed limit price or at market (order_create CLOSE), or
+ * takes a take-profit and stop-loss.
  */
 export function PositionsTable({
   positions,
@@ -54,6 +56,7 @@ export function PositionsTable({
   const [prices, setPrices] = useState<Record<string, string>>({});
   const [closing, setClosing] = useState<string | null>(null);
   const [adjusting, setAdjusting] = useState<CoPosition | null>(null);
+  const [protecting, setProtecting] = useState<CoPosition | null>(null);
   const create = useCallMutation(coOrderCreate);
 
   const close = async (position: CoPosition, market: boolean) => {
@@ -94,7 +97,7 @@ export function PositionsTable({
     { key: 'ratio', title: t('futures.column.marginRatio'), align: 'right' },
     { key: 'pnl', title: t('futures.column.pnl'), align: 'right' },
     { key: 'adl', title: t('futures.column.adl'), align: 'center' },
-    { key: 'close', title: t('futures.column.close'), align: 'right', width: '16em' },
+    { key: 'close', title: t('futures.column.close'), align: 'right', width: '20em' },
   ];
 
   const rows: TableRow[] = positions.map((p) => {
@@ -132,6 +135,7 @@ export function PositionsTable({
           label: t('futures.positions.adl', { rank: p.adlRank }),
         },
         close: [
+          { type: 'button', text: t('futures.tpsl.open'), onClick: () => setProtecting(p) },
           {
             type: 'input',
             label: t('futures.positions.closePrice', { contract: p.contractName }),
@@ -158,6 +162,7 @@ export function PositionsTable({
   });
 
   const adjustingContract = adjusting ? contracts.get(adjusting.contractName) : undefined;
+  const protectingContract = protecting ? contracts.get(protecting.contractName) : undefined;
   return (
     <>
       <DataTable
@@ -172,6 +177,9 @@ export function PositionsTable({
       />
       {adjusting && adjustingContract && (
         <PositionMarginDialog contract={adjustingContract} position={adjusting} onClose={() => setAdjusting(null)} />
+      )}
+      {protecting && protectingContract && (
+        <PositionTpslDialog contract={protectingContract} position={protecting} onClose={() => setProtecting(null)} />
       )}
     </>
   );

@@ -135,6 +135,7 @@ export const futures: Messages['futures'] = {
     label: '我的合約',
     positions: '持倉',
     open: '當前委托',
+    triggers: '計劃委託',
     history: '歷史委托',
     fills: '成交記錄',
   },
@@ -146,6 +147,16 @@ export const futures: Messages['futures'] = {
     closePrice: '{{contract}} 平倉價格',
     marketClose: '市價',
     closeSent: '平倉委托已提交。',
+  },
+  tpsl: {
+    open: '止盈止損',
+    title: '止盈止損 · {{contract}}',
+    takeProfit: '止盈觸發價',
+    stopLoss: '止損觸發價',
+    hint: '標記價格到達觸發價時，以市價平倉 {{volume}} 張。',
+    required: '請輸入止盈或止損價格。',
+    confirm: '確認',
+    done: '止盈止損已設置。',
   },
   positionMargin: {
     title: '保證金 · {{contract}}',
@@ -171,6 +182,7 @@ export const futures: Messages['futures'] = {
     direction: '方向',
     side: '方向',
     price: '價格',
+    triggerPrice: '觸發價',
     avgPrice: '成交均價',
     volume: '數量',
     filled: '已成交',
@@ -193,6 +205,16 @@ export const futures: Messages['futures'] = {
     maxVolume: '最大持倉',
     closeProfit: '平倉盈虧',
     funding: '資金費用',
+  },
+  triggerType: {
+    1: '止損',
+    2: '止盈',
+    3: '條件單',
+    4: '跟蹤止損',
+  },
+  watchedPrice: {
+    1: '最新價',
+    2: '標記價',
   },
   orderType: {
     1: '限價',
@@ -238,6 +260,7 @@ export const futures: Messages['futures'] = {
   ledger: {
     1: '轉入',
     2: '轉出',
+    3: '已實現盈虧',
     5: '資金費用',
     6: '開倉手續費',
     7: '平倉手續費',

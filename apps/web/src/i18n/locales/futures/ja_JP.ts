@@ -135,6 +135,7 @@ export const futures: Messages['futures'] = {
     label: 'あなたの先物',
     positions: 'ポジション',
     open: '未約定注文',
+    triggers: 'トリガー注文',
     history: '注文履歴',
     fills: '約定履歴',
   },
@@ -146,6 +147,16 @@ export const futures: Messages['futures'] = {
     closePrice: '{{contract}} の決済価格',
     marketClose: '成行',
     closeSent: '決済注文を出しました。',
+  },
+  tpsl: {
+    open: 'TP/SL',
+    title: '利確・損切り · {{contract}}',
+    takeProfit: '利確トリガー価格',
+    stopLoss: '損切りトリガー価格',
+    hint: 'マーク価格がトリガーに達すると、成行注文で {{volume}} 枚を決済します。',
+    required: '利確または損切りの価格を入力してください。',
+    confirm: '確認',
+    done: '利確・損切りを設定しました。',
   },
   positionMargin: {
     title: '証拠金 · {{contract}}',
@@ -171,6 +182,7 @@ export const futures: Messages['futures'] = {
     direction: '方向',
     side: '方向',
     price: '価格',
+    triggerPrice: 'トリガー価格',
     avgPrice: '平均価格',
     volume: '数量',
     filled: '約定済み',
@@ -193,6 +205,16 @@ export const futures: Messages['futures'] = {
     maxVolume: '最大数量',
     closeProfit: '決済損益',
     funding: '資金調達',
+  },
+  triggerType: {
+    1: '損切り',
+    2: '利確',
+    3: '条件付き',
+    4: 'トレーリングストップ',
+  },
+  watchedPrice: {
+    1: '最終価格',
+    2: 'マーク価格',
   },
   orderType: {
     1: '指値',
@@ -238,6 +260,7 @@ export const futures: Messages['futures'] = {
   ledger: {
     1: '振替入金',
     2: '振替出金',
+    3: '実現損益',
     5: '資金調達料',
     6: '新規手数料',
     7: '決済手数料',

@@ -135,6 +135,7 @@ export const futures: Messages['futures'] = {
     label: '내 선물',
     positions: '포지션',
     open: '미체결 주문',
+    triggers: '트리거 주문',
     history: '주문 내역',
     fills: '체결 내역',
   },
@@ -146,6 +147,16 @@ export const futures: Messages['futures'] = {
     closePrice: '{{contract}} 청산 가격',
     marketClose: '시장가',
     closeSent: '청산 주문을 냈습니다.',
+  },
+  tpsl: {
+    open: 'TP/SL',
+    title: '익절·손절 · {{contract}}',
+    takeProfit: '익절 트리거 가격',
+    stopLoss: '손절 트리거 가격',
+    hint: '마크 가격이 트리거에 도달하면 시장가 주문으로 {{volume}}계약을 청산합니다.',
+    required: '익절 또는 손절 가격을 입력하세요.',
+    confirm: '확인',
+    done: '익절·손절이 설정되었습니다.',
   },
   positionMargin: {
     title: '증거금 · {{contract}}',
@@ -171,6 +182,7 @@ export const futures: Messages['futures'] = {
     direction: '방향',
     side: '방향',
     price: '가격',
+    triggerPrice: '트리거 가격',
     avgPrice: '평균 가격',
     volume: '수량',
     filled: '체결',
@@ -193,6 +205,16 @@ export const futures: Messages['futures'] = {
     maxVolume: '최대 규모',
     closeProfit: '청산 손익',
     funding: '펀딩',
+  },
+  triggerType: {
+    1: '손절',
+    2: '익절',
+    3: '조건부',
+    4: '트레일링 스톱',
+  },
+  watchedPrice: {
+    1: '최종가',
+    2: '마크 가격',
   },
   orderType: {
     1: '지정가',
@@ -238,6 +260,7 @@ export const futures: Messages['futures'] = {
   ledger: {
     1: '이체 입금',
     2: '이체 출금',
+    3: '실현 손익',
     5: '펀딩 수수료',
     6: '진입 수수료',
     7: '청산 수수료',

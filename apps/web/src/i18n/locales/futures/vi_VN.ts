@@ -135,6 +135,7 @@ export const futures: Messages['futures'] = {
     label: 'Tương lai của bạn',
     positions: 'Vị thế',
     open: 'Lệnh mở',
+    triggers: 'Lệnh kích hoạt',
     history: 'Lịch sử lệnh',
     fills: 'Khớp lệnh',
   },
@@ -146,6 +147,16 @@ export const futures: Messages['futures'] = {
     closePrice: 'Giá đóng cho {{contract}}',
     marketClose: 'Thị trường',
     closeSent: 'Đã đặt lệnh đóng.',
+  },
+  tpsl: {
+    open: 'TP/SL',
+    title: 'Chốt lời và cắt lỗ · {{contract}}',
+    takeProfit: 'Giá kích hoạt chốt lời',
+    stopLoss: 'Giá kích hoạt cắt lỗ',
+    hint: 'Khi giá đánh dấu chạm mức kích hoạt, một lệnh thị trường đóng {{volume}} hợp đồng.',
+    required: 'Nhập giá chốt lời hoặc cắt lỗ.',
+    confirm: 'Xác nhận',
+    done: 'Đã đặt chốt lời và cắt lỗ.',
   },
   positionMargin: {
     title: 'Ký quỹ · {{contract}}',
@@ -171,6 +182,7 @@ export const futures: Messages['futures'] = {
     direction: 'Hướng',
     side: 'Phía',
     price: 'Giá',
+    triggerPrice: 'Giá kích hoạt',
     avgPrice: 'Giá trung bình',
     volume: 'Số lượng',
     filled: 'Đã khớp',
@@ -193,6 +205,16 @@ export const futures: Messages['futures'] = {
     maxVolume: 'Quy mô tối đa',
     closeProfit: 'Lãi/lỗ khi đóng',
     funding: 'Funding',
+  },
+  triggerType: {
+    1: 'Cắt lỗ',
+    2: 'Chốt lời',
+    3: 'Có điều kiện',
+    4: 'Dừng lỗ động',
+  },
+  watchedPrice: {
+    1: 'Giá cuối',
+    2: 'Giá đánh dấu',
   },
   orderType: {
     1: 'Giới hạn',
@@ -238,6 +260,7 @@ export const futures: Messages['futures'] = {
   ledger: {
     1: 'Chuyển vào',
     2: 'Chuyển ra',
+    3: 'Lãi lỗ đã thực hiện',
     5: 'Phí funding',
     6: 'Phí mở',
     7: 'Phí đóng',

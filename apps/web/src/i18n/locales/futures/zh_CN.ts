@@ -135,6 +135,7 @@ export const futures: Messages['futures'] = {
     label: '我的合约',
     positions: '持仓',
     open: '当前委托',
+    triggers: '计划委托',
     history: '历史委托',
     fills: '成交记录',
   },
@@ -146,6 +147,16 @@ export const futures: Messages['futures'] = {
     closePrice: '{{contract}} 平仓价格',
     marketClose: '市价',
     closeSent: '平仓委托已提交。',
+  },
+  tpsl: {
+    open: '止盈止损',
+    title: '止盈止损 · {{contract}}',
+    takeProfit: '止盈触发价',
+    stopLoss: '止损触发价',
+    hint: '标记价格到达触发价时，以市价平仓 {{volume}} 张。',
+    required: '请输入止盈或止损价格。',
+    confirm: '确认',
+    done: '止盈止损已设置。',
   },
   positionMargin: {
     title: '保证金 · {{contract}}',
@@ -171,6 +182,7 @@ export const futures: Messages['futures'] = {
     direction: '方向',
     side: '方向',
     price: '价格',
+    triggerPrice: '触发价',
     avgPrice: '成交均价',
     volume: '数量',
     filled: '已成交',
@@ -193,6 +205,16 @@ export const futures: Messages['futures'] = {
     maxVolume: '最大持仓',
     closeProfit: '平仓盈亏',
     funding: '资金费用',
+  },
+  triggerType: {
+    1: '止损',
+    2: '止盈',
+    3: '条件单',
+    4: '跟踪止损',
+  },
+  watchedPrice: {
+    1: '最新价',
+    2: '标记价',
   },
   orderType: {
     1: '限价',
@@ -238,6 +260,7 @@ export const futures: Messages['futures'] = {
   ledger: {
     1: '转入',
     2: '转出',
+    3: '已实现盈亏',
     5: '资金费用',
     6: '开仓手续费',
     7: '平仓手续费',
