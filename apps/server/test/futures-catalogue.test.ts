@@ -203,6 +203,8 @@ describe.each(testDialects)('the futures catalogue on %s', (dialect) => {
       sort: 1,
       capitalStartTime: 0,
       capitalFrequency: 8,
+      makerFee: '0.0002',
+      takerFee: '0.0005',
       coinResultVo: {
         symbolPricePrecision: 1,
         marginCoinPrecision: 2,

@@ -65,7 +65,7 @@ export class MarketMaker {
   private readonly markets = new Map<string, MarketState>();
   private waiting: { product: MarketProduct; symbol: string }[] = [];
   private readonly futures: FuturesProduct;
-  private readonly products: MarketProduct[];
+  private products: MarketProduct[];
   private prices = new Map<string, Big>();
   private readonly random: SeededRandom;
   private makerId = 0;
@@ -97,6 +97,8 @@ export class MarketMaker {
 
   /** Sets the bots and markets up; the market-maker job (market-maker-job.ts) then ticks it, as a test may. */
   async start(): Promise<void> {
+    // Spot quotes the markets open at this start (spot-product.ts).
+    this.products = [new SpotProduct(this.services), this.futures];
     const prices = await usdPrices(this.services);
     this.makerId = await ensureBot(this.services, BOT_EMAILS.maker, prices);
     this.takerId = await ensureBot(this.services, BOT_EMAILS.taker, prices);

@@ -17,14 +17,24 @@ export class SpotProduct implements MarketProduct {
   /** The spot bots are funded with every coin when they are made (bot-accounts.ts ensureBot). */
   async prepare(): Promise<void> {}
 
+  /**
+   * The open markets among those open when the maker started: a spot market an operator opens later is theirs to
+   * make a market in (and tests' own quiet markets stay quiet); one closed since is left.
+   */
   async symbols(): Promise<string[]> {
     const rows = await this.services.database.db
       .selectFrom('markets')
       .select('symbol')
       .where('status', '=', 'open')
       .execute();
-    return rows.map((m) => m.symbol);
+    const open = rows.map((m) => m.symbol);
+    this.atStart ??= new Set(open);
+    const known = this.atStart;
+    return open.filter((symbol) => known.has(symbol));
   }
+
+  /** The markets open at the first read. */
+  private atStart: Set<string> | null = null;
 
   anchor(): string | null {
     return null;

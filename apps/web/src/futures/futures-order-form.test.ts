@@ -111,6 +111,16 @@ describe('futures form rules', () => {
     expect(s.max).toBe('200');
   });
 
+  it('holds the taker fee besides the margin, as the exchange does, so the max openable is what it accepts', () => {
+    // 1000 / (1/10 + 0.0005) = 9950.24... USDT of value: 199 contracts of 50 USDT at 50000, not 200.
+    const s = summary(context({ contract: btcContract({ takerFee: '0.0005' }) }), [
+      { type: 'typePrice', price: '50000' },
+      { type: 'typeQuantity', quantity: '200' },
+    ]);
+    expect(s.max).toBe('199');
+    expect(s.errors.quantity?.key).toBe('overMax');
+  });
+
   it('the tier cap bounds what may be opened: the ceiling entry with the least key >= the leverage', () => {
     expect(tierCap({ '20': '500000', '50': '100000', '125': '50000' }, 30)).toBe('100000');
     expect(tierCap({ '20': '500000' }, 21)).toBeUndefined();

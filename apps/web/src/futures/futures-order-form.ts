@@ -119,10 +119,12 @@ export function maxOpenValue(
   leverage: number,
   marginRate: number,
   ceiling: Record<string, string>,
+  takerFee = '0',
 ): Big | null {
   const balance = parse(available);
   if (!balance || !(leverage > 0) || !(marginRate > 0)) return null;
-  const byBalance = balance.times(leverage).div(marginRate);
+  // The exchange holds the margin and the taker fee on the value: value x (marginRate / leverage + fee) <= balance.
+  const byBalance = balance.div(new Big(marginRate).div(leverage).plus(parse(takerFee) ?? 0));
   const cap = parse(tierCap(ceiling, leverage));
   return cap?.lt(byBalance) ? cap : byBalance;
 }
@@ -186,7 +188,9 @@ function summarize(state: FuturesFormState, ctx: FuturesFormContext): FuturesFor
   const byValue = kind === 'market' && !closing;
   const quantityDigits = quantityDigitsOf(byValue, unit, contract);
   const price = kind === 'limit' ? parse(state.price) : parse(ctx.lastPrice);
-  const maxValue = closing ? null : maxOpenValue(ctx.available, leverage, contract.marginRate, ctx.leverCeiling);
+  const maxValue = closing
+    ? null
+    : maxOpenValue(ctx.available, leverage, contract.marginRate, ctx.leverCeiling, contract.takerFee);
   const closable = parse(ctx.closable) ?? new Big(0);
 
   const maxContracts = closing

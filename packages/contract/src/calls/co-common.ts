@@ -37,6 +37,9 @@ export const contractItem = z.object({
   /** The hour of day (UTC) of the first funding, and the hours between fundings. */
   capitalStartTime: z.number(),
   capitalFrequency: z.number(),
+  /** Ours: the fee rates (fractions). An opening order holds the taker fee besides its margin. */
+  makerFee: z.string(),
+  takerFee: z.string(),
   coinResultVo: z.object({
     symbolPricePrecision: z.number(),
     marginCoinPrecision: z.number(),

@@ -28,6 +28,8 @@ export function contractView(c: Contract, marginCoinPrecision: number): z.input<
     sort: c.sort,
     capitalStartTime: c.capital_start_time,
     capitalFrequency: c.capital_frequency,
+    makerFee: c.maker_fee,
+    takerFee: c.taker_fee,
     coinResultVo: {
       symbolPricePrecision: c.price_precision,
       marginCoinPrecision,

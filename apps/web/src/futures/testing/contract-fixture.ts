@@ -19,6 +19,9 @@ export function btcContract(patch: Partial<Contract> = {}): Contract {
     sort: 1,
     capitalStartTime: 0,
     capitalFrequency: 8,
+    // No fee by default: the form's other rules read plainly; the fee's own test sets one.
+    makerFee: '0',
+    takerFee: '0',
     coinResultVo: {
       symbolPricePrecision: 1,
       marginCoinPrecision: 4,
