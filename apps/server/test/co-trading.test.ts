@@ -259,6 +259,9 @@ describe.each(testDialects)('futures orders and positions on %s', (dialect) => {
       { position_id: Number(position?.id), user_id: ALICE, qty: '10', bankruptcy_price: '18000', by_adl: '10' },
     ]);
     expect((await alice.call(coAssetsList, {})).data?.positionList).toEqual([]);
+    // The message centre tells her.
+    const messages = await db.selectFrom('messages').selectAll().where('user_id', '=', ALICE).execute();
+    expect(messages.map((m) => m.title)).toContain('Position liquidated: E-BTC-USDT');
     expect(await tradingInvariants(db, server.services.core)).toEqual([]);
   });
 

@@ -51,6 +51,21 @@ export interface FuturesLiquidationEvent {
   /** The contract's book: e-btc-usdt. */
   symbol: string;
   positionId: number;
+  /** Signed contracts when it began; the mark price (ledger text). */
+  qty: string;
+  mark: string;
+}
+
+/** A futures position's mark came near its liquidation price (once until it moves away again). */
+export interface FuturesMarginCallEvent {
+  type: 'futuresMarginCall';
+  userId: number;
+  symbol: string;
+  positionId: number;
+  qty: string;
+  /** Ledger text. */
+  mark: string;
+  liquidation: string;
 }
 
 /** A margin pair's risk after a margin command or an index price change (realtime: user_margin_risk). */
@@ -65,7 +80,14 @@ export interface MarginRiskEvent {
   state: 'safe' | 'warning' | 'liquidated';
 }
 
-export type CoreEvent = OrderEvent | TradeEvent | BalanceEvent | BookEvent | MarginRiskEvent | FuturesLiquidationEvent;
+export type CoreEvent =
+  | OrderEvent
+  | TradeEvent
+  | BalanceEvent
+  | BookEvent
+  | MarginRiskEvent
+  | FuturesLiquidationEvent
+  | FuturesMarginCallEvent;
 
 export type CoreListener = (events: readonly CoreEvent[]) => void;
 

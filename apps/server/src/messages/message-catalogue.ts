@@ -13,7 +13,9 @@ export type MessageKey =
   | 'withdraw.approved'
   | 'withdraw.rejected'
   | 'withdraw.sent'
-  | 'withdraw.completed';
+  | 'withdraw.completed'
+  | 'futures.marginCall'
+  | 'futures.liquidated';
 
 export interface MessageTemplate {
   title: string;
@@ -76,6 +78,14 @@ const texts: Record<string, LanguageTexts> = {
         'Withdrawal completed',
         'Your withdrawal of {amount} {coin} (transaction {txid}) is confirmed on {chain}.',
       ],
+      'futures.marginCall': [
+        'Margin call: {contract}',
+        'Your {side} position of {qty} contracts in {contract} is close to liquidation: the mark price is {mark} and it is liquidated at {liquidation}. Add margin or reduce the position.',
+      ],
+      'futures.liquidated': [
+        'Position liquidated: {contract}',
+        'Your {side} position of {qty} contracts in {contract} was liquidated at the mark price {mark}.',
+      ],
     },
   },
   zh_CN: {
@@ -110,6 +120,11 @@ const texts: Record<string, LanguageTexts> = {
       ],
       'withdraw.sent': ['提现已发出', '您提现 {amount} {coin} 至 {address} 已在 {chain} 上发出：交易 {txid}。'],
       'withdraw.completed': ['提现已完成', '您提现 {amount} {coin}（交易 {txid}）已在 {chain} 上确认。'],
+      'futures.marginCall': [
+        '追加保证金提醒：{contract}',
+        '您在 {contract} 的 {qty} 张仓位接近强平：标记价格 {mark}，强平价格 {liquidation}。请追加保证金或减仓。',
+      ],
+      'futures.liquidated': ['仓位已强平：{contract}', '您在 {contract} 的 {qty} 张仓位已按标记价格 {mark} 强制平仓。'],
     },
   },
   el_GR: {
@@ -144,6 +159,11 @@ const texts: Record<string, LanguageTexts> = {
       ],
       'withdraw.sent': ['提現已發出', '您提現 {amount} {coin} 至 {address} 已在 {chain} 上發出：交易 {txid}。'],
       'withdraw.completed': ['提現已完成', '您提現 {amount} {coin}（交易 {txid}）已在 {chain} 上確認。'],
+      'futures.marginCall': [
+        '追加保證金提醒：{contract}',
+        '您在 {contract} 的 {qty} 張倉位接近強平：標記價格 {mark}，強平價格 {liquidation}。請追加保證金或減倉。',
+      ],
+      'futures.liquidated': ['倉位已強平：{contract}', '您在 {contract} 的 {qty} 張倉位已按標記價格 {mark} 強制平倉。'],
     },
   },
   ja_JP: {
@@ -191,6 +211,14 @@ const texts: Record<string, LanguageTexts> = {
         '出金完了',
         '{amount} {coin} の出金（トランザクション {txid}）が {chain} で確認されました。',
       ],
+      'futures.marginCall': [
+        '追証の警告：{contract}',
+        '{contract} の {qty} 枚のポジションが強制決済に近づいています。マーク価格 {mark}、強制決済価格 {liquidation}。証拠金を追加するかポジションを減らしてください。',
+      ],
+      'futures.liquidated': [
+        'ポジション強制決済：{contract}',
+        '{contract} の {qty} 枚のポジションがマーク価格 {mark} で強制決済されました。',
+      ],
     },
   },
   ko_KR: {
@@ -229,6 +257,14 @@ const texts: Record<string, LanguageTexts> = {
         '{address}(으)로의 {amount} {coin} 출금이 {chain}에서 전송되었습니다: 트랜잭션 {txid}.',
       ],
       'withdraw.completed': ['출금 완료', '{amount} {coin} 출금(트랜잭션 {txid})이 {chain}에서 확인되었습니다.'],
+      'futures.marginCall': [
+        '마진콜: {contract}',
+        '{contract}의 {qty}계약 포지션이 강제 청산에 가까워졌습니다. 마크 가격 {mark}, 청산 가격 {liquidation}. 증거금을 추가하거나 포지션을 줄이세요.',
+      ],
+      'futures.liquidated': [
+        '포지션 강제 청산: {contract}',
+        '{contract}의 {qty}계약 포지션이 마크 가격 {mark}에 강제 청산되었습니다.',
+      ],
     },
   },
   vi_VN: {
@@ -281,6 +317,14 @@ const texts: Record<string, LanguageTexts> = {
       'withdraw.completed': [
         'Hoàn tất rút tiền',
         'Lệnh rút {amount} {coin} (giao dịch {txid}) đã được xác nhận trên {chain}.',
+      ],
+      'futures.marginCall': [
+        'Cảnh báo ký quỹ: {contract}',
+        'Vị thế {qty} hợp đồng của bạn trong {contract} sắp bị thanh lý: giá đánh dấu {mark}, giá thanh lý {liquidation}. Hãy thêm ký quỹ hoặc giảm vị thế.',
+      ],
+      'futures.liquidated': [
+        'Vị thế đã bị thanh lý: {contract}',
+        'Vị thế {qty} hợp đồng của bạn trong {contract} đã bị thanh lý tại giá đánh dấu {mark}.',
       ],
     },
   },

@@ -61,7 +61,42 @@ export function riskCheck(context: ApplyContext, command: FuturesRiskCommand): F
     if (tried.size === before) break;
   }
   trimReduceOnly(state, context.batch, context.at);
+  marginCalls(context, symbols);
   return { liquidated };
+}
+
+/** How near the mark may come to a position's liquidation price before its holder is warned: 2% of the mark. */
+const MARGIN_CALL_BAND = 2n * 10n ** 16n;
+
+/**
+ * Margin calls: a position whose liquidation price the mark has come within MARGIN_CALL_BAND of is announced once
+ * (futures/futures-notices.ts writes the message); it is announced again only after it moved away. Cross accounts
+ * with positions in several contracts have no single liquidation price and are not announced.
+ */
+function marginCalls({ state, batch }: ApplyContext, symbols: readonly string[]) {
+  const futures = state.futures;
+  state.liquidationIndex.refresh(state);
+  const near = new Set<number>();
+  for (const symbol of symbols) {
+    const mark = futures.marks.get(symbol) as bigint;
+    for (const { key, price } of state.liquidationIndex.near(symbol, mark, MARGIN_CALL_BAND)) {
+      const p = futures.positions.get(key);
+      if (!p) continue;
+      near.add(p.id);
+      if (futures.warned.has(p.id)) continue;
+      futures.warned.add(p.id);
+      batch.events.push({
+        type: 'futuresMarginCall',
+        userId: p.userId,
+        symbol,
+        positionId: p.id,
+        qty: p.qty.toString(),
+        mark: ledgerText(mark),
+        liquidation: ledgerText(price),
+      });
+    }
+  }
+  for (const id of futures.warned) if (!near.has(id)) futures.warned.delete(id);
 }
 
 /** Rounds of checks within one risk check: each closes positions, so only a cascade through stale orders repeats. */
@@ -293,7 +328,14 @@ function liquidate(context: ApplyContext, p: FuturesPosition, backing: MarginBac
     fund_after: ledgerText(fund()),
     created_at: at,
   });
-  batch.events.push({ type: 'futuresLiquidation', userId: p.userId, symbol: p.symbol, positionId: p.id });
+  batch.events.push({
+    type: 'futuresLiquidation',
+    userId: p.userId,
+    symbol: p.symbol,
+    positionId: p.id,
+    qty: (long ? start : -start).toString(),
+    mark: ledgerText(mark),
+  });
 }
 
 /**

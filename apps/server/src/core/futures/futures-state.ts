@@ -80,6 +80,8 @@ export class FuturesState {
   readonly bySymbol = new Map<string, Set<string>>();
   /** The mark price of each contract as the last risk check carried it (ledger units). */
   readonly marks = new Map<string, bigint>();
+  /** Positions announced as near liquidation (a margin call), until they move away. */
+  readonly warned = new Set<number>();
   /** Positions set or ended, and users whose co balance moved, since the liquidation index last read them. */
   readonly changed = new Set<string>();
   readonly movedUsers = new Set<number>();

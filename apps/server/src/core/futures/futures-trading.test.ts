@@ -290,6 +290,33 @@ describe.each(testDialects)('futures trading on %s', (dialect) => {
       await place(ALICE, { side: 'BUY', kind: 2, volume: '10' }, { marginMode: 2 });
     };
 
+    it('announces a margin call once when the mark comes within 2% of the liquidation price, again after it moved away', async () => {
+      await aliceLong();
+      const calls: unknown[] = [];
+      const stop = core.bus.subscribe((events) => {
+        for (const e of events) if (e.type === 'futuresMarginCall') calls.push(e);
+      });
+      // Liquidated at 18000 / 0.996 = 18072.28915662650602409638..., rounded up in ledger units: 18500 - 2% = 18130 is
+      // above it, 18400 - 2% = 18032 below.
+      await check('18500');
+      expect(calls).toEqual([]);
+      await check('18400');
+      await check('18390');
+      expect(calls).toEqual([
+        expect.objectContaining({
+          userId: ALICE,
+          symbol: SYMBOL,
+          qty: '10',
+          mark: '18400',
+          liquidation: '18072.289156626506024097',
+        }),
+      ]);
+      await check('19000');
+      await check('18400');
+      expect(calls).toHaveLength(2);
+      stop();
+    });
+
     it("closes an isolated position through the book no worse than its bankruptcy price; the rest of its margin is the fund's", async () => {
       await aliceLong();
       await place(CAROL, { side: 'BUY', price: '18050', volume: '10' });

@@ -94,6 +94,23 @@ export class LiquidationIndex {
     return { positions, accounts };
   }
 
+  /** The indexed positions whose liquidation price is within `band` (a fraction of the mark) of the mark, or past it. */
+  near(symbol: string, mark: bigint, band: bigint): { key: string; price: bigint }[] {
+    const entries = this.contracts.get(symbol);
+    if (!entries) return [];
+    const room = (mark * band) / ONE;
+    const out: { key: string; price: bigint }[] = [];
+    for (const e of entries.longs) {
+      if (e.price < mark - room) break;
+      out.push(e);
+    }
+    for (const e of entries.shorts) {
+      if (e.price > mark + room) break;
+      out.push(e);
+    }
+    return out;
+  }
+
   /** Notes a cross account's cushion after valuing it (`legs`: its contracts at the marks it was valued at). */
   noteCushion(account: string, cushion: bigint, legs: Leg[]): void {
     if (!this.multi.has(account)) return;

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { listCoins } from '../../catalog/coins.ts';
 import { findLiveContractById, LIVE, listBrackets, listContracts } from '../../catalog/contracts.ts';
 import { listMarkets, marketName } from '../../catalog/markets.ts';
+import { sendFuturesNotices } from '../../futures/futures-notices.ts';
 import { watchFuturesRisk } from '../../futures/liquidation-watch.ts';
 import { bindCall } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
@@ -39,7 +40,11 @@ export async function registerCoModule(app: FastifyInstance, services: Services)
   registerCoPositionCalls(app, services, marks);
   registerCoInsuranceCalls(app, services);
   const stopRiskWatch = watchFuturesRisk(services);
-  app.addHook('onClose', async () => stopRiskWatch());
+  const stopNotices = sendFuturesNotices(services);
+  app.addHook('onClose', async () => {
+    stopRiskWatch();
+    stopNotices();
+  });
 
   const contractOf = async (id: number) => {
     const contract = await findLiveContractById(db, id);
