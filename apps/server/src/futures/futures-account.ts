@@ -55,7 +55,12 @@ export async function futuresAccount(
     const rules = services.core.market(position.symbol)?.futures;
     return rules ? [{ position, rules, mark: valuationPrice(services, marks, position.symbol) ?? position.entry }] : [];
   });
-  const ranks = await adlRanks(services, marks, new Set(held.map((h) => h.position.symbol)));
+  const ranks = await adlRanks(
+    services,
+    marks,
+    new Set(held.map((h) => h.position.symbol)),
+    held.map((h) => h.position),
+  );
   const all = new Set([...coins, ...balances.map((b) => b.coin), ...held.map((h) => h.rules.marginCoin)]);
   return [...all].sort().map((coin) => {
     const balance = balances.find((b) => b.coin === coin);
@@ -80,21 +85,45 @@ export async function futuresAccount(
   });
 }
 
+/** How long a contract's ADL ranks are served before they are worked out again (the pages poll every 5 s). */
+const ADL_RANKS_MS = 5_000;
+const rankCache = new WeakMap<Services, Map<string, { at: number; ranks: Map<number, number> }>>();
+
 /**
  * Each position's place in its contract's auto-deleveraging queue (1..5), among every open position of the
  * contracts named. A position's margin balance here is its own margin and PnL (the ADL engine weighs a cross
- * account whole).
+ * account whole). Ranking a contract reads all its positions, so a contract's ranks are kept ADL_RANKS_MS, unless
+ * a position asked for is not among them (opened since).
  */
-async function adlRanks(services: Services, marks: ContractMarks, symbols: Set<string>): Promise<Map<number, number>> {
+async function adlRanks(
+  services: Services,
+  marks: ContractMarks,
+  symbols: Set<string>,
+  wanted: readonly FuturesPosition[],
+): Promise<Map<number, number>> {
   const ranks = new Map<number, number>();
-  if (symbols.size === 0) return ranks;
+  let cache = rankCache.get(services);
+  if (!cache) {
+    cache = new Map();
+    rankCache.set(services, cache);
+  }
+  const now = services.clock.now();
+  const stale = new Set<string>();
+  for (const symbol of symbols) {
+    const cached = cache.get(symbol);
+    const fresh =
+      cached && now - cached.at < ADL_RANKS_MS && wanted.every((p) => p.symbol !== symbol || cached.ranks.has(p.id));
+    if (fresh) for (const [id, rank] of cached.ranks) ranks.set(id, rank);
+    else stale.add(symbol);
+  }
+  if (stale.size === 0) return ranks;
   const rows = await services.database.db
     .selectFrom('futures_positions')
     .selectAll()
     .where('open', '=', 1)
-    .where('symbol', 'in', [...symbols])
+    .where('symbol', 'in', [...stale])
     .execute();
-  for (const symbol of symbols) {
+  for (const symbol of stale) {
     const rules: FuturesRules | undefined = services.core.market(symbol)?.futures ?? undefined;
     const mark = valuationPrice(services, marks, symbol);
     if (!rules || mark === null) continue;
@@ -106,7 +135,9 @@ async function adlRanks(services: Services, marks: ContractMarks, symbols: Set<s
         return { id: p.id, qty: p.qty, entry: p.entry, marginBalance: p.margin + valued.unrealized };
       });
     const { long, short } = adlRanking(rules.terms, positions, mark);
-    for (const r of [...long, ...short]) ranks.set(r.id, r.quantile);
+    const computed = new Map([...long, ...short].map((r) => [r.id, r.quantile] as const));
+    cache.set(symbol, { at: now, ranks: computed });
+    for (const [id, rank] of computed) ranks.set(id, rank);
   }
   return ranks;
 }
