@@ -21,6 +21,7 @@ import { ErrorCode } from '@opex/contract/error-codes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminContext } from '../src/admin/admin-command.ts';
 import { runAdmin } from '../src/admin/commands.ts';
+import { linearContractAdd } from './futures-fixtures.ts';
 import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
 import { fund, loginAs, tradingInvariants } from './trading-fixtures.ts';
 
@@ -45,11 +46,7 @@ describe.each(testDialects)('futures orders and positions on %s', (dialect) => {
     ctx = { handle: server.services.database, clock: server.clock, actor: 'cli:tester' };
     await admin('coin', 'add', '--symbol', 'BTC', '--name', 'Bitcoin', '--show-precision', '6', '--scale', '8');
     await admin('coin', 'add', '--symbol', 'USDT', '--name', 'Tether USD', '--show-precision', '2', '--scale', '6');
-    await admin(
-      ...['contract', 'add', '--base', 'BTC', '--quote', 'USDT', '--type', 'E', '--side', 'linear'],
-      ...['--multiplier', '0.001', '--price-precision', '1', '--max-limit-volume', '100000'],
-      ...['--max-market-money', '1000000', '--maker-fee', '0.0002', '--taker-fee', '0.0005'],
-    );
+    await admin(...linearContractAdd());
     await admin('contract', 'brackets', 'E-BTC-USDT', '--tiers', '50000:125:0.004,250000:100:0.005');
     contractId = Number(
       (await server.services.database.db.selectFrom('contracts').select('id').executeTakeFirstOrThrow()).id,

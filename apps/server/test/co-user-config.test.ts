@@ -9,35 +9,11 @@ import { ErrorCode } from '@opex/contract/error-codes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminContext } from '../src/admin/admin-command.ts';
 import { runAdmin } from '../src/admin/commands.ts';
+import { linearContractAdd } from './futures-fixtures.ts';
 import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
 import { loginAs } from './trading-fixtures.ts';
 
-/** A perpetual BTC contract on `quote`; `extra` flags replace or add. */
-const contract = (quote: string, ...extra: string[]) => [
-  'contract',
-  'add',
-  '--base',
-  'BTC',
-  '--quote',
-  quote,
-  '--type',
-  'E',
-  '--side',
-  'linear',
-  '--multiplier',
-  '0.001',
-  '--price-precision',
-  '1',
-  '--max-limit-volume',
-  '100000',
-  '--max-market-money',
-  '1000000',
-  '--maker-fee',
-  '0.0002',
-  '--taker-fee',
-  '0.0005',
-  ...extra,
-];
+const contract = linearContractAdd;
 
 describe.each(testDialects)('the futures user settings on %s', (dialect) => {
   let server: TestServer;

@@ -8,35 +8,12 @@ import type { AdminContext } from '../src/admin/admin-command.ts';
 import { AdminInputError } from '../src/admin/admin-input.ts';
 import { runAdmin } from '../src/admin/commands.ts';
 import { BTC_USDT_MARKET } from './content-fixtures.ts';
+import { linearContractAdd } from './futures-fixtures.ts';
 import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
 import { fund, loginAs } from './trading-fixtures.ts';
 
 /** A perpetual BTC contract margined in USDT, 0.001 BTC a contract; `extra` flags replace or add. */
-const linear = (...extra: string[]) => [
-  'contract',
-  'add',
-  '--base',
-  'BTC',
-  '--quote',
-  'USDT',
-  '--type',
-  'E',
-  '--side',
-  'linear',
-  '--multiplier',
-  '0.001',
-  '--price-precision',
-  '1',
-  '--max-limit-volume',
-  '100000',
-  '--max-market-money',
-  '1000000',
-  '--maker-fee',
-  '0.0002',
-  '--taker-fee',
-  '0.0005',
-  ...extra,
-];
+const linear = (...extra: string[]) => linearContractAdd('USDT', ...extra);
 /** A perpetual BTC contract margined in BTC, 100 USD a contract. */
 const inverse = (...extra: string[]) =>
   linear('--quote', 'USD', '--side', 'inverse', '--multiplier', '100', '--sort', '2', ...extra);

@@ -63,3 +63,14 @@ export async function seedContract(
   );
   return contract;
 }
+
+/**
+ * The operator's `contract add` for a perpetual BTC contract on `quote`: linear, 0.001 BTC a contract, price to 0.1,
+ * maker 0.02%, taker 0.05%; `extra` flags replace or add.
+ */
+export const linearContractAdd = (quote = 'USDT', ...extra: string[]) => [
+  ...['contract', 'add', '--base', 'BTC', '--quote', quote, '--type', 'E', '--side', 'linear'],
+  ...['--multiplier', '0.001', '--price-precision', '1', '--max-limit-volume', '100000'],
+  ...['--max-market-money', '1000000', '--maker-fee', '0.0002', '--taker-fee', '0.0005'],
+  ...extra,
+];

@@ -2,8 +2,8 @@ import { Side } from '@opex/engine/commands';
 import { defineRules } from '@opex/engine/market-rules';
 import { OrderBook } from '@opex/engine/order-book';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { seedContract } from '../../../test/futures-fixtures.ts';
 import { openTestDatabase, type TestDatabase, testDialects } from '../../../test/harness.ts';
-import { addContract, saveBrackets } from '../../catalog/contracts.ts';
 import { ManualClock } from '../../platform/clock.ts';
 import { fundingSchedule } from '../core-schedule.ts';
 import type { MarketSpec } from '../market-spec.ts';
@@ -93,43 +93,7 @@ describe.each(testDialects)('funding on the scheduler on %s', (dialect) => {
   beforeEach(async () => {
     database = await openTestDatabase(dialect);
     clock = new ManualClock(at(15, 58, 30));
-    contractId = await addContract(
-      database.db,
-      {
-        contract_type: 'E',
-        contract_side: 1,
-        base: 'BTC',
-        quote: 'USDT',
-        margin_coin: 'USDT',
-        multiplier: '0.001',
-        multiplier_coin: 'BTC',
-        price_precision: 1,
-        min_order_volume: '1',
-        max_limit_volume: '100000',
-        min_order_money: '0',
-        max_market_money: '1000000',
-        price_range: '0.05',
-        capital_frequency: 8,
-        capital_start_time: 0,
-        funding_cap: '0.0075',
-        maker_fee: '0.0002',
-        taker_fee: '0.0005',
-        delivery_time: null,
-        status: 'listed',
-        sort: 1,
-        depth_steps: '1,0',
-        funds_in_status: 1,
-        funds_out_status: 1,
-      },
-      clock.now(),
-    );
-    const contract = await database.db.selectFrom('contracts').selectAll().executeTakeFirstOrThrow();
-    await saveBrackets(
-      database.db,
-      contract,
-      [{ tier: 1, max_notional: '50000', max_leverage: 125, maintenance_rate: '0.004', cumulative_amount: '0' }],
-      clock.now(),
-    );
+    contractId = (await seedContract(database.db, {}, '50000:125:0.004')).id;
   });
   afterEach(async () => {
     await core.stop();
