@@ -7,8 +7,8 @@
 import type { CallReply } from '@opex/contract/call';
 import type { getLadderInfo } from '@opex/contract/calls/co-common';
 import Big from 'big.js';
-import type { Contract } from './contracts.ts';
-import { contractsFor, maxOpenValue, type Side } from './futures-order-form.ts';
+import type { Contract, CoUnit } from './contracts.ts';
+import { contractsFor, maxOpenValue, type Side, toContracts } from './futures-order-form.ts';
 
 export type LadderTier = CallReply<typeof getLadderInfo>['ladderList']['ladderList'][number];
 type Terms = Pick<Contract, 'contractSide' | 'multiplier' | 'marginRate'>;
@@ -155,4 +155,81 @@ export function maxOpenable(
 ): Big | null {
   const value = maxOpenValue(input.balance, input.leverage, contract.marginRate, leverCeiling, contract.takerFee);
   return value && input.entry.gt(0) ? contractsFor(value, input.entry, contract) : null;
+}
+
+export type CalculatorTab = 'pnl' | 'target' | 'liquidation' | 'maxOpen';
+
+/** The calculator's fields as typed (quantity in the page's unit; ROE in percent, may be negative). */
+export interface CalculatorFields {
+  side: Side;
+  leverage: string;
+  entry: string;
+  exit: string;
+  quantity: string;
+  roe: string;
+  balance: string;
+}
+
+export interface CalculatorContext {
+  contract: Contract;
+  unit: CoUnit;
+  tiers: readonly LadderTier[];
+  leverCeiling: Record<string, string>;
+  /** The contract's highest leverage (the ladder's); the leverage field is a whole number from 1 to it. */
+  maxLeverage: number;
+}
+
+/** The figures shown, as decimal strings at the contract's decimals; absent until their fields are filled in. */
+export interface CalculatorResults {
+  leverageProblem: boolean;
+  margin?: string;
+  pnl?: string;
+  roe?: string;
+  /** Target and liquidation prices: null when no positive price gives one. */
+  target?: string | null;
+  liquidation?: string | null;
+  /** Whole contracts. */
+  maxOpen?: string;
+}
+
+const amount = (value: string, signed = false): Big | null => {
+  const text = value.trim();
+  return (signed ? /^-?\d+(\.\d+)?$/ : /^\d+(\.\d+)?$/).test(text) ? new Big(text) : null;
+};
+const above0 = (value: Big | null): value is Big => !!value?.gt(0);
+
+/** The figures of every tab from the fields typed: each needs only its own fields. */
+export function calculatorResults(fields: CalculatorFields, ctx: CalculatorContext): CalculatorResults {
+  const { contract } = ctx;
+  const priceDigits = contract.coinResultVo.symbolPricePrecision;
+  const moneyDigits = contract.coinResultVo.marginCoinPrecision;
+  const leverage = Number(fields.leverage);
+  const leverageOk = /^\d+$/.test(fields.leverage.trim()) && leverage >= 1 && leverage <= ctx.maxLeverage;
+  const entry = amount(fields.entry);
+  const exit = amount(fields.exit);
+  const contracts = toContracts(fields.quantity, ctx.unit, contract.multiplier);
+  const roe = amount(fields.roe, true);
+  const balance = amount(fields.balance);
+  const results: CalculatorResults = { leverageProblem: fields.leverage.trim() !== '' && !leverageOk };
+  if (leverageOk && above0(entry) && above0(exit) && above0(contracts)) {
+    const r = tradePnl(contract, { side: fields.side, entry, exit, contracts, leverage }, moneyDigits);
+    results.margin = r.margin.toFixed(moneyDigits);
+    results.pnl = r.pnl.toFixed(moneyDigits);
+    results.roe = r.roe.toFixed(2);
+  }
+  if (leverageOk && above0(entry) && roe)
+    results.target =
+      targetPrice(contract, { side: fields.side, entry, roePercent: roe, leverage }, priceDigits)?.toFixed(
+        priceDigits,
+      ) ?? null;
+  if (above0(entry) && above0(contracts) && balance)
+    results.liquidation =
+      liquidationPrice(contract, ctx.tiers, { side: fields.side, entry, contracts, balance }, priceDigits)?.toFixed(
+        priceDigits,
+      ) ?? null;
+  if (leverageOk && above0(entry) && balance)
+    results.maxOpen = maxOpenable(contract, { entry, balance: balance.toFixed(), leverage }, ctx.leverCeiling)?.toFixed(
+      0,
+    );
+  return results;
 }
