@@ -2,6 +2,8 @@ import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
 import {
   bracketsOf,
+  type CalculatorFields,
+  calculatorResults,
   divide,
   type LadderTier,
   liquidationPrice,
@@ -182,5 +184,46 @@ describe('maxOpenable', () => {
     // With a 0.05% taker fee: 1,000 / (0.1 + 0.0005) = 9,950.24... -> 199 contracts.
     const withFee = btcContract({ takerFee: '0.0005' });
     expect(maxOpenable(withFee, { entry: b(50000), balance: '1000', leverage: 10 }, {})?.toFixed()).toBe('199');
+  });
+});
+
+describe('calculatorResults', () => {
+  const fields = (patch: Partial<CalculatorFields> = {}): CalculatorFields => ({
+    side: 'BUY',
+    leverage: '10',
+    entry: '50000',
+    exit: '52000',
+    quantity: '0.1',
+    roe: '-20',
+    balance: '1000',
+    ...patch,
+  });
+  const ctx = {
+    contract: linear,
+    unit: 1 as const,
+    tiers: usdtTiers,
+    leverCeiling: { '125': '50000' },
+    maxLeverage: 125,
+  };
+
+  it('reads a base-coin quantity in contracts and works out every tab at the contract decimals', () => {
+    // 0.1 BTC = 100 contracts. PnL as above; a -20% ROE long at 10x: 50,000 x (10 - 0.2) / 10 = 49,000.
+    // Liquidation of 0.1 BTC backed by 1,000: (1,000 - 5,000) / (0.1 x (0.004 - 1)) = 40,160.64... -> 40,160.7.
+    expect(calculatorResults(fields(), ctx)).toEqual({
+      leverageProblem: false,
+      margin: '500.0000',
+      pnl: '200.0000',
+      roe: '40.00',
+      target: '49000.0',
+      liquidation: '40160.7',
+      maxOpen: '200',
+    });
+  });
+
+  it('holds back what needs a leverage out of range, and names it', () => {
+    const r = calculatorResults(fields({ leverage: '126' }), ctx);
+    expect(r.leverageProblem).toBe(true);
+    expect([r.margin, r.target, r.maxOpen]).toEqual([undefined, undefined, undefined]);
+    expect(r.liquidation).toBe('40160.7');
   });
 });

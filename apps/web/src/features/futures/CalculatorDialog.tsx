@@ -56,7 +56,8 @@ export function CalculatorDialog({
     balance: '',
   });
   const set = (patch: Partial<CalculatorFields>) => setFields((all) => ({ ...all, ...patch }));
-  const maxLeverage = ladder?.leverList.maxLever ?? 1;
+  // Until the ladder answers, the user's own leverage is the one known to be allowed.
+  const maxLeverage = ladder?.leverList.maxLever ?? leverage;
   const results = calculatorResults(fields, {
     contract,
     unit,
