@@ -8,6 +8,7 @@ import {
   maxOpenValue,
   tierCap,
   toContracts,
+  triggerPriceProblem,
 } from './futures-order-form.ts';
 import { btcContract } from './testing/contract-fixture.ts';
 
@@ -196,5 +197,93 @@ describe('futures form rules', () => {
     ]);
     expect(s.max).toBe('5000');
     expect(s.cost).toBe('0.002');
+  });
+
+  it('a conditional order sends its trigger, the watched price and the limit it places, in whole contracts', () => {
+    const s = summary(context({ kind: 'conditional' }), [
+      { type: 'typeTrigger', triggerPrice: '48000' },
+      { type: 'chooseWatched', watched: 2 },
+      { type: 'typePrice', price: '48100' },
+      { type: 'typeQuantity', quantity: '20' },
+    ]);
+    expect(s.errors).toEqual({});
+    // Valued at its limit price: 20 x 0.001 x 48,100 / 10 = 96.2.
+    expect(s.cost).toBe('96.2');
+    expect(s.request).toEqual({
+      contractId: 7,
+      positionType: 1,
+      side: 'BUY',
+      leverageLevel: 10,
+      price: '48100',
+      volume: '20',
+      open: 'OPEN',
+      type: 1,
+      isConditionOrder: true,
+      triggerType: 3,
+      triggerPriceType: 2,
+      triggerPrice: '48000',
+    });
+  });
+
+  it('a conditional market order sends price 0 and contracts (not value), valued at its trigger', () => {
+    const s = summary(context({ kind: 'conditional' }), [
+      { type: 'choosePlaceAt', placeAt: 'market' },
+      { type: 'typeTrigger', triggerPrice: '40000' },
+      { type: 'pickShare', percent: 100 },
+    ]);
+    // 1,000 x 10 / (0.001 x 40,000) = 250 contracts.
+    expect(s.byValue).toBe(false);
+    expect(s.max).toBe('250');
+    expect(s.request).toMatchObject({ price: '0', volume: '250', type: 2, triggerType: 3, triggerPriceType: 1 });
+  });
+
+  it('a conditional order needs a trigger, and a limit price within the price range of it', () => {
+    const none = summary(context({ kind: 'conditional' }), [{ type: 'typeQuantity', quantity: '1' }]);
+    expect(none.errors.trigger).toEqual({ key: 'required' });
+    expect(none.request).toBeUndefined();
+    // 5% of 40,000 is 2,000: 42,000 is the farthest limit above it, 38,000 below.
+    expect(triggerPriceProblem('42000', '40000', '0.05')).toBeUndefined();
+    expect(triggerPriceProblem('37999.9', '40000', '0.05')).toEqual({
+      key: 'priceFarTrigger',
+      values: { low: '38000', high: '42000' },
+    });
+    expect(triggerPriceProblem('', '40000', '0.05')).toEqual({ key: 'required' });
+  });
+
+  it('a trailing stop sends a market order with the callback as a fraction, and its activation when given', () => {
+    const close = context({ kind: 'trailing', tab: 'close', side: 'SELL', closable: '5' });
+    const s = summary(close, [
+      { type: 'typeCallback', callback: '1.5' },
+      { type: 'typeActivation', activation: '52000' },
+      { type: 'typeQuantity', quantity: '5' },
+    ]);
+    expect(s.request).toMatchObject({
+      side: 'SELL',
+      open: 'CLOSE',
+      type: 2,
+      price: '0',
+      volume: '5',
+      isConditionOrder: true,
+      triggerType: 4,
+      callbackRate: '0.015',
+      activationPrice: '52000',
+    });
+    expect(s.request?.triggerPrice).toBeUndefined();
+    const bare = summary(close, [
+      { type: 'typeCallback', callback: '0.1' },
+      { type: 'typeQuantity', quantity: '5' },
+    ]);
+    expect(bare.request?.activationPrice).toBeUndefined();
+  });
+
+  it("refuses a trailing stop's callback outside 0.1% to 5%", () => {
+    const at = (callback: string) =>
+      summary(context({ kind: 'trailing' }), [
+        { type: 'typeCallback', callback },
+        { type: 'typeQuantity', quantity: '1' },
+      ]).errors.callback;
+    const problem = { key: 'callbackRange', values: { min: '0.1', max: '5' } };
+    expect([at('0.09'), at('5.01'), at('')]).toEqual([problem, problem, problem]);
+    expect([at('0.1'), at('5')]).toEqual([undefined, undefined]);
   });
 });

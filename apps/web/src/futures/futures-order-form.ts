@@ -3,17 +3,29 @@
  * its state, the actions that change it, and a pure summary (what the quantity means in contracts, the most that may
  * be opened or closed, the margin it takes, the local checks, the order_create request). Every amount is a decimal
  * string worked with big.js; quantities are cut, never rounded up. The server checks everything again.
+ *
+ * Conditional and trailing-stop kinds are order_create with isConditionOrder (co-trigger.ts): held off the book until
+ * the watched price (last or mark) reaches the trigger, then placed as a limit or market order; a trailing stop
+ * places a market order once the price turns back from its best by the callback rate. Both are sized in contracts.
  */
 import type { CallRequest } from '@opex/contract/call';
 import type { coOrderCreate } from '@opex/contract/calls/co-order';
 import { CoOrderType } from '@opex/contract/calls/co-order';
+import { CoTriggerPriceType, CoTriggerType } from '@opex/contract/calls/co-trigger';
 import Big from 'big.js';
 import { createForm } from '../trading/form/create-form.ts';
 import { baseDigits, type Contract, type CoUnit } from './contracts.ts';
 
 export type Side = 'BUY' | 'SELL';
 export type FormTab = 'open' | 'close';
-export type FormKind = 'limit' | 'market';
+export type FormKind = 'limit' | 'market' | 'conditional' | 'trailing';
+export const formKinds: readonly FormKind[] = ['limit', 'market', 'conditional', 'trailing'];
+/** The price a trigger watches: 1 last, 2 mark (CoTriggerPriceType). */
+export type WatchedPrice = 1 | 2;
+/** What a conditional order places when it fires. */
+export type PlaceAt = 'limit' | 'market';
+/** A trailing stop's callback rate, in percent: 0.1% to 5% (the server's 0.001 to 0.05). */
+export const CALLBACK_PERCENT = { min: '0.1', max: '5' } as const;
 /** Limit-order options that override the order type: post-only 5, IOC 3, FOK 4. */
 export type TimeOption = 'none' | 'postOnly' | 'ioc' | 'fok';
 export const timeOptions: readonly TimeOption[] = ['none', 'postOnly', 'ioc', 'fok'];
@@ -50,6 +62,13 @@ export interface FuturesFormState {
   percent: number;
   option: TimeOption;
   reduceOnly: boolean;
+  /** Conditional orders: the trigger price, the price it watches and what it places. */
+  triggerPrice: string;
+  watched: WatchedPrice;
+  placeAt: PlaceAt;
+  /** Trailing stops: the callback in percent, and the optional activation price. */
+  callback: string;
+  activation: string;
   /** Errors show once the trader tried to send. */
   submitted: boolean;
 }
@@ -61,6 +80,11 @@ export type FuturesFormAction =
   | { type: 'pickShare'; percent: number }
   | { type: 'chooseOption'; option: TimeOption }
   | { type: 'setReduceOnly'; reduceOnly: boolean }
+  | { type: 'typeTrigger'; triggerPrice: string }
+  | { type: 'chooseWatched'; watched: WatchedPrice }
+  | { type: 'choosePlaceAt'; placeAt: PlaceAt }
+  | { type: 'typeCallback'; callback: string }
+  | { type: 'typeActivation'; activation: string }
   | { type: 'submit' }
   | { type: 'placed' }
   | { type: 'restart' };
@@ -75,7 +99,9 @@ export interface FormProblem {
     | 'valueMax'
     | 'overMax'
     | 'overClosable'
-    | 'insufficient';
+    | 'insufficient'
+    | 'priceFarTrigger'
+    | 'callbackRange';
   values?: Record<string, string>;
 }
 
@@ -95,7 +121,13 @@ export interface FuturesFormSummary {
   max: string | undefined;
   /** Margin the order takes (opening orders whose price is known). */
   cost: string | undefined;
-  errors: { price?: FormProblem; quantity?: FormProblem };
+  errors: {
+    price?: FormProblem;
+    quantity?: FormProblem;
+    trigger?: FormProblem;
+    callback?: FormProblem;
+    activation?: FormProblem;
+  };
   request: OrderRequest | undefined;
 }
 
@@ -171,6 +203,72 @@ export function limitPriceProblem(
   return undefined;
 }
 
+/** A conditional limit price may differ from its trigger by at most the contract's priceRange (trigger-rules.ts). */
+export function triggerPriceProblem(price: string, trigger: string, priceRange: string): FormProblem | undefined {
+  const value = parse(price);
+  if (!positive(value)) return { key: 'required' };
+  const at = parse(trigger);
+  const range = parse(priceRange);
+  if (!positive(at) || !range || value.minus(at).abs().lte(at.times(range))) return undefined;
+  return {
+    key: 'priceFarTrigger',
+    values: { low: at.times(new Big(1).minus(range)).toFixed(), high: at.times(range.plus(1)).toFixed() },
+  };
+}
+
+/** The price an order is valued at for its max and margin: the limit price, the trigger, or the last price. */
+function valuationPrice(state: FuturesFormState, ctx: FuturesFormContext): Big | null {
+  if (ctx.kind === 'limit') return parse(state.price);
+  if (ctx.kind === 'conditional') return parse(state.placeAt === 'limit' ? state.price : state.triggerPrice);
+  if (ctx.kind === 'trailing') return parse(state.activation) ?? parse(ctx.lastPrice);
+  return parse(ctx.lastPrice);
+}
+
+/** The conditional kinds' own checks: trigger, its limit price, the trailing stop's callback and activation. */
+function triggerErrors(state: FuturesFormState, ctx: FuturesFormContext): FuturesFormSummary['errors'] {
+  const errors: FuturesFormSummary['errors'] = {};
+  if (ctx.kind === 'conditional') {
+    if (!positive(parse(state.triggerPrice))) errors.trigger = { key: 'required' };
+    const problem =
+      state.placeAt === 'limit'
+        ? triggerPriceProblem(state.price, state.triggerPrice, ctx.contract.coinResultVo.priceRange)
+        : undefined;
+    if (problem) errors.price = problem;
+  } else if (ctx.kind === 'trailing') {
+    const rate = parse(state.callback);
+    if (!rate || rate.lt(CALLBACK_PERCENT.min) || rate.gt(CALLBACK_PERCENT.max))
+      errors.callback = { key: 'callbackRange', values: { ...CALLBACK_PERCENT } };
+    if (state.activation.trim() !== '' && !positive(parse(state.activation))) errors.activation = { key: 'required' };
+  }
+  return errors;
+}
+
+/** order_create's conditional fields: trigger type, watched price, trigger or callback and activation. */
+function conditionalFields(state: FuturesFormState, kind: FormKind): Partial<OrderRequest> {
+  if (kind === 'conditional')
+    return {
+      isConditionOrder: true,
+      triggerType: CoTriggerType.conditional,
+      triggerPriceType: state.watched,
+      triggerPrice: (parse(state.triggerPrice) as Big).toFixed(),
+    };
+  const activation = parse(state.activation);
+  return {
+    isConditionOrder: true,
+    triggerType: CoTriggerType.trailingStop,
+    triggerPriceType: state.watched,
+    callbackRate: new Big(state.callback.trim()).div(100).toFixed(),
+    ...(activation ? { activationPrice: activation.toFixed() } : {}),
+  };
+}
+
+/** The order type sent: market for market orders and trailing stops, the conditional's choice, else the option's. */
+function orderType(state: FuturesFormState, kind: FormKind): OrderRequest['type'] {
+  if (kind === 'market' || kind === 'trailing') return CoOrderType.market;
+  if (kind === 'conditional') return state.placeAt === 'market' ? CoOrderType.market : CoOrderType.limit;
+  return optionType[state.option];
+}
+
 function quantityDigitsOf(byValue: boolean, unit: CoUnit, contract: Contract): number {
   if (byValue) return contract.coinResultVo.marginCoinPrecision;
   return unit === 1 ? baseDigits(contract) : 0;
@@ -187,7 +285,8 @@ function summarize(state: FuturesFormState, ctx: FuturesFormContext): FuturesFor
   const closing = ctx.tab === 'close' || state.reduceOnly;
   const byValue = kind === 'market' && !closing;
   const quantityDigits = quantityDigitsOf(byValue, unit, contract);
-  const price = kind === 'limit' ? parse(state.price) : parse(ctx.lastPrice);
+  const price = valuationPrice(state, ctx);
+  const sendsPrice = kind === 'limit' || (kind === 'conditional' && state.placeAt === 'limit');
   const maxValue = closing
     ? null
     : maxOpenValue(ctx.available, leverage, contract.marginRate, ctx.leverCeiling, contract.takerFee);
@@ -204,7 +303,7 @@ function summarize(state: FuturesFormState, ctx: FuturesFormContext): FuturesFor
       ? inUnit(maxContracts, unit, contract)
       : undefined;
 
-  const errors: FuturesFormSummary['errors'] = {};
+  const errors = triggerErrors(state, ctx);
   if (kind === 'limit') {
     const problem = limitPriceProblem(state.price, ctx.side, ctx.lastPrice, limits.priceRange);
     if (problem) errors.price = problem;
@@ -239,18 +338,19 @@ function summarize(state: FuturesFormState, ctx: FuturesFormContext): FuturesFor
     }
   }
 
-  const ok = !errors.price && !errors.quantity;
+  const ok = Object.values(errors).every((e) => e === undefined);
   const request: OrderRequest | undefined = ok
     ? {
         contractId: contract.id,
         positionType: ctx.marginModel,
         side: ctx.side,
         leverageLevel: leverage,
-        price: kind === 'market' ? '0' : (parse(state.price) as Big).toFixed(),
+        price: sendsPrice ? (parse(state.price) as Big).toFixed() : '0',
         volume: byValue ? (parse(state.quantity) as Big).toFixed() : (contracts as Big).toFixed(0),
         open: closing ? 'CLOSE' : 'OPEN',
-        type: kind === 'market' ? CoOrderType.market : optionType[state.option],
+        type: orderType(state, kind),
         isConditionOrder: false,
+        ...(kind === 'conditional' || kind === 'trailing' ? conditionalFields(state, kind) : {}),
       }
     : undefined;
 
@@ -281,6 +381,11 @@ const initial = (): FuturesFormState => ({
   percent: 0,
   option: 'none',
   reduceOnly: false,
+  triggerPrice: '',
+  watched: CoTriggerPriceType.last,
+  placeAt: 'limit',
+  callback: '',
+  activation: '',
   submitted: false,
 });
 
@@ -303,12 +408,22 @@ export const futuresOrderForm = createForm<FuturesFormState, FuturesFormAction, 
           return { ...state, option: action.option };
         case 'setReduceOnly':
           return { ...state, reduceOnly: action.reduceOnly };
+        case 'typeTrigger':
+          return { ...state, triggerPrice: action.triggerPrice };
+        case 'chooseWatched':
+          return { ...state, watched: action.watched };
+        case 'choosePlaceAt':
+          return { ...state, placeAt: action.placeAt };
+        case 'typeCallback':
+          return { ...state, callback: action.callback };
+        case 'typeActivation':
+          return { ...state, activation: action.activation };
         case 'submit':
           return { ...state, submitted: true };
         case 'placed':
           return { ...state, quantity: '', percent: 0, submitted: false };
         case 'restart':
-          return { ...initial(), price: state.price };
+          return { ...initial(), price: state.price, watched: state.watched, placeAt: state.placeAt };
       }
     },
     summarize,

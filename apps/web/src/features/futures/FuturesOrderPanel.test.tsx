@@ -120,4 +120,61 @@ describe('FuturesOrderPanel', () => {
     expect(sent(post, 'user/edit_user_page_config')).toEqual([{ pcSecondConfirm: 0, contractId: 7 }]);
     post.mockRestore();
   });
+
+  it('one-way mode offers reduce-only and no Open/Close tabs; hedge mode the tabs and no reduce-only', () => {
+    const oneWay = renderPanel(config());
+    expect(screen.getByRole('checkbox', { name: 'Reduce only' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Close' })).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Reduce only' }));
+    expect(screen.getByRole('button', { name: 'Close short' })).toBeInTheDocument();
+    oneWay.unmount();
+    renderPanel(config({ positionModel: 2 }));
+    expect(screen.queryByRole('checkbox', { name: 'Reduce only' })).toBeNull();
+    expect(screen.getByRole('tab', { name: 'Close' })).toBeInTheDocument();
+  });
+
+  it('places a conditional market order on the mark price, in contracts, after the confirmation', async () => {
+    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: { code: '0', data: { orderId: '9' } } });
+    renderPanel(config({ pcSecondConfirm: 1 }));
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Conditional' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Conditional' }));
+    fireEvent.change(screen.getByLabelText('Trigger price'), { target: { value: '48000' } });
+    const placeAt = within(screen.getByRole('tablist', { name: 'Order when triggered' }));
+    fireEvent.mouseDown(placeAt.getByRole('tab', { name: 'Market' }));
+    fireEvent.click(placeAt.getByRole('tab', { name: 'Market' }));
+    fireEvent.click(screen.getByRole('combobox', { name: 'Trigger on' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Mark' }));
+    fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '4' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Open long' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Conditional · Market')).toBeInTheDocument();
+    expect(within(dialog).getByText('48,000.0 (Mark)')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Open long' }));
+    await waitFor(() => expect(sent(post, 'order/order_create')).toHaveLength(1));
+    expect(sent(post, 'order/order_create')[0]).toMatchObject({
+      side: 'BUY',
+      price: '0',
+      volume: '4',
+      open: 'OPEN',
+      type: 2,
+      isConditionOrder: true,
+      triggerType: 3,
+      triggerPriceType: 2,
+      triggerPrice: '48000',
+    });
+    post.mockRestore();
+  });
+
+  it("refuses a trailing stop's callback out of range locally", () => {
+    const post = vi.spyOn(http, 'post');
+    renderPanel(config());
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Trailing stop' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Trailing stop' }));
+    fireEvent.change(screen.getByLabelText('Callback rate'), { target: { value: '6' } });
+    fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Open long' }));
+    expect(screen.getByText('Enter a callback rate from 0.1% to 5%.')).toBeInTheDocument();
+    expect(sent(post, 'order/order_create')).toHaveLength(0);
+    post.mockRestore();
+  });
 });

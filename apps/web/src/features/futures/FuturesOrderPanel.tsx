@@ -15,12 +15,15 @@ import {
   type FormKind,
   type FormTab,
   type FuturesFormContext,
+  formKinds,
   futuresOrderForm,
   type OrderRequest,
   PERCENT_SHORTCUTS,
+  type PlaceAt,
   type Side,
   type TimeOption,
   timeOptions,
+  type WatchedPrice,
 } from '../../futures/futures-order-form.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { useChannel } from '../../realtime/index.ts';
@@ -31,6 +34,7 @@ import { Button } from '../../ui/button/Button.tsx';
 import { Select } from '../../ui/select/Select.tsx';
 import { SegmentedTab } from '../../ui/tabs/Tabs.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
+import { CalculatorDialog } from './CalculatorDialog.tsx';
 import { LeverageDialog } from './LeverageDialog.tsx';
 import { MarginModeDialog } from './MarginModeDialog.tsx';
 import { OpenAccountPrompt } from './OpenAccountPrompt.tsx';
@@ -43,9 +47,10 @@ export function closablePosition(positions: readonly CoPosition[] | undefined, c
 }
 
 /**
- * The futures order panel: margin mode, leverage and quantity unit; Open/Close, Limit/Market, the side; price,
- * quantity with 10/20/50/100 % of the most that may be opened or closed, post-only/IOC/FOK, reduce-only; the
- * margin the order takes; a second confirmation when the user asked for one. A thin view of futures-order-form.ts.
+ * The futures order panel: margin mode, leverage, the calculator and quantity unit; Open/Close in hedge mode (one-way
+ * mode has a reduce-only box instead); Limit/Market/Conditional/Trailing stop, the side; price, trigger (last or
+ * mark price) or callback, quantity with 10/20/50/100 % of the most that may be opened or closed, post-only/IOC/FOK;
+ * the margin the order takes; a second confirmation when the user asked for one. A thin view of futures-order-form.ts.
  */
 export function FuturesOrderPanel({
   contract,
@@ -70,10 +75,13 @@ export function FuturesOrderPanel({
   const { t } = useTranslation();
   const toast = useToast();
   const client = useQueryClient();
-  const [tab, setTab] = useState<FormTab>('open');
+  const [chosenTab, setTab] = useState<FormTab>('open');
   const [kind, setKind] = useState<FormKind>('limit');
   const [side, setSide] = useState<Side>('BUY');
-  const [dialog, setDialog] = useState<'leverage' | 'margin' | 'confirm' | null>(null);
+  const [dialog, setDialog] = useState<'leverage' | 'margin' | 'confirm' | 'calculator' | null>(null);
+  // Hedge mode opens and closes each side's position; one-way mode has one net position, reduced by reduce-only.
+  const hedge = config?.positionModel === 2;
+  const tab: FormTab = hedge ? chosenTab : 'open';
   const create = useCallMutation(coOrderCreate);
   const pageConfig = useCallMutation(editUserPageConfig);
   const lastPrice = useChannel<Ticker>(channels.ticker(socketKey(contract)))?.close ?? null;
@@ -146,45 +154,79 @@ export function FuturesOrderPanel({
       : summary.quantityUnit === 'base'
         ? contract.base
         : t('futures.contracts');
+  // One-way mode's orders open unless reduce-only; the button names what the order does to the position.
+  const closingLabels = hedge ? tab === 'close' : state.reduceOnly;
   const sideName = (s: Side) =>
     t(
-      `futures.direction.${tab === 'open' ? (s === 'BUY' ? 'openLong' : 'openShort') : s === 'BUY' ? 'closeShort' : 'closeLong'}`,
+      `futures.direction.${closingLabels ? (s === 'BUY' ? 'closeShort' : 'closeLong') : s === 'BUY' ? 'openLong' : 'openShort'}`,
     );
+
   const priceProblem = problem(summary.errors.price);
   const quantityProblem = problem(summary.errors.quantity);
+  const triggerProblem = problem(summary.errors.trigger);
+  const callbackProblem = problem(summary.errors.callback);
+  const activationProblem = problem(summary.errors.activation);
+  const watchedSelect = (
+    <div>
+      <Select
+        label={t('futures.form.watched')}
+        value={String(state.watched)}
+        options={([1, 2] as const).map((w) => ({ code: String(w), value: t(`futures.watchedPrice.${w}`) }))}
+        onChange={(o) => dispatch({ type: 'chooseWatched', watched: Number(o.code) as WatchedPrice })}
+      />
+    </div>
+  );
+  const priceInput = (
+    <AmountInput
+      label={t('futures.form.price')}
+      unit={contract.quote}
+      precision={pp}
+      value={state.price}
+      onChange={(price) => dispatch({ type: 'typePrice', price })}
+      error={priceProblem !== undefined}
+      errorText={priceProblem}
+    />
+  );
+  const marketPrice = <div className={styles.marketPrice}>{t('futures.marketPrice')}</div>;
 
   return (
     <section className={own.panel} aria-label={t('futures.form.label')}>
-      {isLogin && config && (
-        <div className={own.settings}>
-          <Button variant="ghost" size="m" onClick={() => setDialog('margin')} data-testid="margin-model">
-            {t(`futures.marginModel.${config.marginModel === 2 ? 'isolated' : 'cross'}`)}
-          </Button>
-          <Button variant="ghost" size="m" onClick={() => setDialog('leverage')} data-testid="leverage">
-            {config.nowLevel}x
-          </Button>
-        </div>
+      <div className={own.settings}>
+        {isLogin && config && (
+          <>
+            <Button variant="ghost" size="m" onClick={() => setDialog('margin')} data-testid="margin-model">
+              {t(`futures.marginModel.${config.marginModel === 2 ? 'isolated' : 'cross'}`)}
+            </Button>
+            <Button variant="ghost" size="m" onClick={() => setDialog('leverage')} data-testid="leverage">
+              {config.nowLevel}x
+            </Button>
+          </>
+        )}
+        <Button variant="ghost" size="m" onClick={() => setDialog('calculator')}>
+          {t('futures.calculator.open')}
+        </Button>
+      </div>
+      {hedge && (
+        <SegmentedTab
+          label={t('futures.form.tab')}
+          value={tab}
+          onValueChange={(v) => setTab(v as FormTab)}
+          items={[
+            { key: 'open', name: t('futures.form.open') },
+            { key: 'close', name: t('futures.form.close') },
+          ]}
+          block
+        />
       )}
       <SegmentedTab
-        label={t('futures.form.tab')}
-        value={tab}
-        onValueChange={(v) => setTab(v as FormTab)}
-        items={[
-          { key: 'open', name: t('futures.form.open') },
-          { key: 'close', name: t('futures.form.close') },
-        ]}
+        label={t('futures.form.kind')}
+        value={kind}
+        onValueChange={(v) => setKind(v as FormKind)}
+        items={formKinds.map((k) => ({ key: k, name: t(`futures.form.${k}`) }))}
         block
       />
       <div className={own.row}>
-        <SegmentedTab
-          label={t('futures.form.kind')}
-          value={kind}
-          onValueChange={(v) => setKind(v as FormKind)}
-          items={[
-            { key: 'limit', name: t('futures.form.limit') },
-            { key: 'market', name: t('futures.form.market') },
-          ]}
-        />
+        {(kind === 'conditional' || kind === 'trailing') && watchedSelect}
         <div>
           <Select
             label={t('futures.form.unit')}
@@ -206,19 +248,53 @@ export function FuturesOrderPanel({
         block
       />
       <form className={styles.orderForm} onSubmit={submit} noValidate>
-        {kind === 'limit' ? (
-          <AmountInput
-            label={t('futures.form.price')}
-            unit={contract.quote}
-            precision={pp}
-            value={state.price}
-            onChange={(price) => dispatch({ type: 'typePrice', price })}
-            error={priceProblem !== undefined}
-            errorText={priceProblem}
-          />
-        ) : (
-          <div className={styles.marketPrice}>{t('futures.marketPrice')}</div>
+        {kind === 'conditional' && (
+          <>
+            <AmountInput
+              label={t('futures.column.triggerPrice')}
+              unit={contract.quote}
+              precision={pp}
+              value={state.triggerPrice}
+              onChange={(triggerPrice) => dispatch({ type: 'typeTrigger', triggerPrice })}
+              error={triggerProblem !== undefined}
+              errorText={triggerProblem}
+            />
+            <SegmentedTab
+              label={t('futures.form.placeAt')}
+              value={state.placeAt}
+              onValueChange={(v) => dispatch({ type: 'choosePlaceAt', placeAt: v as PlaceAt })}
+              items={[
+                { key: 'limit', name: t('futures.form.limit') },
+                { key: 'market', name: t('futures.form.market') },
+              ]}
+            />
+            {state.placeAt === 'limit' ? priceInput : marketPrice}
+          </>
         )}
+        {kind === 'trailing' && (
+          <>
+            <AmountInput
+              label={t('futures.form.callback')}
+              unit="%"
+              precision={2}
+              value={state.callback}
+              onChange={(callback) => dispatch({ type: 'typeCallback', callback })}
+              error={callbackProblem !== undefined}
+              errorText={callbackProblem}
+            />
+            <AmountInput
+              label={t('futures.form.activation')}
+              unit={contract.quote}
+              precision={pp}
+              value={state.activation}
+              onChange={(activation) => dispatch({ type: 'typeActivation', activation })}
+              error={activationProblem !== undefined}
+              errorText={activationProblem}
+            />
+          </>
+        )}
+        {kind === 'limit' && priceInput}
+        {kind === 'market' && marketPrice}
         <AmountInput
           label={summary.byValue ? t('futures.form.value') : t('futures.form.quantity')}
           unit={unitName}
@@ -258,7 +334,7 @@ export function FuturesOrderPanel({
             ))}
           </fieldset>
         )}
-        {tab === 'open' && (
+        {!hedge && (
           <label className={own.options}>
             <input
               type="checkbox"
@@ -302,6 +378,15 @@ export function FuturesOrderPanel({
       )}
       {dialog === 'margin' && config && (
         <MarginModeDialog contract={contract} config={config} onClose={() => setDialog(null)} />
+      )}
+      {dialog === 'calculator' && (
+        <CalculatorDialog
+          contract={contract}
+          unit={unit}
+          leverage={leverage}
+          lastPrice={lastPrice}
+          onClose={() => setDialog(null)}
+        />
       )}
       {dialog === 'confirm' && summary.request && (
         <OrderConfirmDialog

@@ -1,7 +1,8 @@
 import { editUserPageConfig } from '@opex/contract/calls/co-user';
 import { formatAmount } from '@opex/contract/display';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import Big from 'big.js';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { refreshFutures } from '../../api/futures.ts';
 import { useCallMutation } from '../../api/query.ts';
@@ -10,6 +11,8 @@ import own from '../../futures/futures.module.css';
 import type { OrderRequest } from '../../futures/futures-order-form.ts';
 import { Button } from '../../ui/button/Button.tsx';
 import { Dialog } from '../../ui/dialog/Dialog.tsx';
+
+const row = (name: string, value: string): [string, string] => [name, value];
 
 /**
  * The second confirmation (pcSecondConfirm 1): the order's figures, Place and Cancel; "don't ask again" sends only
@@ -47,10 +50,29 @@ export function OrderConfirmDialog({
     setBusy(false);
     onClose();
   };
-  const price =
-    request.type === 2
-      ? t('futures.marketPrice')
-      : formatAmount(String(request.price), contract.coinResultVo.symbolPricePrecision, contract.quote);
+  const pp = contract.coinResultVo.symbolPricePrecision;
+  const price = request.type === 2 ? t('futures.marketPrice') : formatAmount(String(request.price), pp, contract.quote);
+  const orderType = t(`futures.orderType.${request.type}`);
+  // A conditional order: what triggers it (its kind and the price it watches) before the order it places.
+  const watched = t(`futures.watchedPrice.${request.triggerPriceType ?? 1}`);
+  const trigger: [string, string][] = request.isConditionOrder
+    ? [
+        ...(request.triggerPrice
+          ? [row(t('futures.column.triggerPrice'), `${formatAmount(String(request.triggerPrice), pp)} (${watched})`)]
+          : []),
+        ...(request.callbackRate
+          ? [
+              row(
+                t('futures.form.callback'),
+                `${new Big(String(request.callbackRate)).times(100).toFixed()}% (${watched})`,
+              ),
+            ]
+          : []),
+        ...(request.activationPrice
+          ? [row(t('futures.form.activation'), formatAmount(String(request.activationPrice), pp))]
+          : []),
+      ]
+    : [];
   return (
     <Dialog
       open
@@ -73,7 +95,15 @@ export function OrderConfirmDialog({
           <dt>{t('futures.column.contract')}</dt>
           <dd>{contract.contractName}</dd>
           <dt>{t('futures.column.type')}</dt>
-          <dd>{t(`futures.orderType.${request.type}`)}</dd>
+          <dd>
+            {request.isConditionOrder ? `${t(`futures.triggerType.${request.triggerType}`)} · ${orderType}` : orderType}
+          </dd>
+          {trigger.map(([name, value]) => (
+            <Fragment key={name}>
+              <dt>{name}</dt>
+              <dd>{value}</dd>
+            </Fragment>
+          ))}
           <dt>{t('futures.column.price')}</dt>
           <dd>{price}</dd>
           <dt>{t('futures.form.quantity')}</dt>

@@ -16,9 +16,12 @@ import {
   toneOf,
 } from '../../futures/contracts.ts';
 import own from '../../futures/futures.module.css';
+import { closable, closeOrder, reverseOrders } from '../../futures/position-orders.ts';
 import { errorText } from '../../i18n/error-text.ts';
+import { Button } from '../../ui/button/Button.tsx';
 import { DataTable } from '../../ui/data-table/DataTable.tsx';
 import type { TableCell, TableColumn, TableRow } from '../../ui/data-table/table-types.ts';
+import { ActionDialog } from '../../ui/dialog/ActionDialog.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { PositionMarginDialog } from './PositionMarginDialog.tsx';
 import { PositionTpslDialog } from './PositionTpslDialog.tsx';
@@ -36,8 +39,9 @@ function AdlBars({ rank, label }: { rank: number; label: string }) {
 
 /**
  * The open positions: size, entry, mark and liquidation prices, margin (adjustable when isolated), margin ratio,
- * unrealised PnL and ROE, ADL rank; each closes whole at a typed limit price or at market (order_create CLOSE), or
- * takes a take-profit and stop-loss.
+ * unrealised PnL and ROE, ADL rank; each closes whole at a typed limit price or at market (order_create CLOSE),
+ * takes a take-profit and stop-loss, or is reversed (position-orders.ts); "Close all" market-closes every one.
+ * Reverse and close all ask first; a refusal is shown by its code's message.
  */
 export function PositionsTable({
   positions,
@@ -57,6 +61,7 @@ export function PositionsTable({
   const [closing, setClosing] = useState<string | null>(null);
   const [adjusting, setAdjusting] = useState<CoPosition | null>(null);
   const [protecting, setProtecting] = useState<CoPosition | null>(null);
+  const [asking, setAsking] = useState<{ reverse: CoPosition } | 'closeAll' | null>(null);
   const create = useCallMutation(coOrderCreate);
 
   const close = async (position: CoPosition, market: boolean) => {
@@ -67,17 +72,7 @@ export function PositionsTable({
     }
     setClosing(position.id);
     try {
-      await create.mutateAsync({
-        contractId: position.contractId,
-        positionType: position.positionType === 2 ? 2 : 1,
-        side: position.orderSide === 'BUY' ? 'SELL' : 'BUY',
-        leverageLevel: position.leverageLevel,
-        price: market ? '0' : price,
-        volume: position.canCloseVolume,
-        open: 'CLOSE',
-        type: market ? 2 : 1,
-        isConditionOrder: false,
-      });
+      await create.mutateAsync(closeOrder(position, market ? undefined : price));
       toast.success(t('futures.positions.closeSent'));
     } catch (failure) {
       toast.error(errorText(t, failure));
@@ -85,6 +80,37 @@ export function PositionsTable({
       setClosing(null);
       await refreshFutures(client);
     }
+  };
+
+  /** Every closable position at market, one after another; the first refusal is thrown once all were tried. */
+  const closeAll = async () => {
+    let refusal: unknown = null;
+    for (const position of positions.filter(closable)) {
+      try {
+        await create.mutateAsync(closeOrder(position));
+      } catch (failure) {
+        refusal ??= failure;
+      }
+    }
+    await refreshFutures(client);
+    if (refusal) throw refusal;
+    return t('futures.positions.allCloseSent');
+  };
+
+  /** The close, then the opening order of the other side; a refused close sends no opening order. */
+  const reverse = async (position: CoPosition) => {
+    const contract = contracts.get(position.contractName);
+    const orders = contract && reverseOrders(position, contract);
+    if (!orders) {
+      toast.error(t('futures.positions.cannotReverse'));
+      return null;
+    }
+    try {
+      for (const order of orders) await create.mutateAsync(order);
+    } finally {
+      await refreshFutures(client);
+    }
+    return t('futures.positions.reversed');
   };
 
   const columns: TableColumn[] = [
@@ -97,7 +123,7 @@ export function PositionsTable({
     { key: 'ratio', title: t('futures.column.marginRatio'), align: 'right' },
     { key: 'pnl', title: t('futures.column.pnl'), align: 'right' },
     { key: 'adl', title: t('futures.column.adl'), align: 'center' },
-    { key: 'close', title: t('futures.column.close'), align: 'right', width: '20em' },
+    { key: 'close', title: t('futures.column.close'), align: 'right', width: '24em' },
   ];
 
   const rows: TableRow[] = positions.map((p) => {
@@ -156,6 +182,12 @@ export function PositionsTable({
             disabled: closing === p.id,
             onClick: () => void close(p, true),
           },
+          {
+            type: 'button',
+            text: t('futures.positions.reverse'),
+            disabled: closing === p.id || !closable(p),
+            onClick: () => setAsking({ reverse: p }),
+          },
         ],
       },
     };
@@ -163,8 +195,16 @@ export function PositionsTable({
 
   const adjustingContract = adjusting ? contracts.get(adjusting.contractName) : undefined;
   const protectingContract = protecting ? contracts.get(protecting.contractName) : undefined;
+  const reversing = asking !== null && asking !== 'closeAll' ? asking.reverse : null;
   return (
     <>
+      {positions.some(closable) && (
+        <div className={own.tableBar}>
+          <Button variant="text" onClick={() => setAsking('closeAll')} disabled={create.isPending}>
+            {t('futures.positions.closeAll')}
+          </Button>
+        </div>
+      )}
       <DataTable
         label={t('futures.tabs.positions')}
         columns={columns}
@@ -177,6 +217,34 @@ export function PositionsTable({
       />
       {adjusting && adjustingContract && (
         <PositionMarginDialog contract={adjustingContract} position={adjusting} onClose={() => setAdjusting(null)} />
+      )}
+      {asking === 'closeAll' && (
+        <ActionDialog
+          title={t('futures.positions.closeAllTitle')}
+          confirmLabel={t('futures.positions.closeAll')}
+          pending={create.isPending}
+          onConfirm={closeAll}
+          onClose={() => setAsking(null)}
+        >
+          <p className={own.hint}>
+            {t('futures.positions.closeAllText', { count: positions.filter(closable).length })}
+          </p>
+        </ActionDialog>
+      )}
+      {reversing && (
+        <ActionDialog
+          title={t('futures.positions.reverseTitle', { contract: reversing.contractName })}
+          confirmLabel={t('futures.positions.reverse')}
+          pending={create.isPending}
+          onConfirm={() => reverse(reversing)}
+          onClose={() => setAsking(null)}
+        >
+          <p className={own.hint}>
+            {t(reversing.orderSide === 'BUY' ? 'futures.positions.reverseLong' : 'futures.positions.reverseShort', {
+              volume: reversing.canCloseVolume,
+            })}
+          </p>
+        </ActionDialog>
       )}
       {protecting && protectingContract && (
         <PositionTpslDialog contract={protectingContract} position={protecting} onClose={() => setProtecting(null)} />
