@@ -22,9 +22,9 @@ import type { StreamChannel } from './stream-names.ts';
 import { serveBinanceStreams } from './streams.ts';
 
 /**
- * A futures family's market streams on Binance's futures stream paths (`/fstream/ws`, `/fstream/stream` for /fapi;
- * `/dstream/...` for /dapi), in Binance's futures shapes: `<symbol>@markPrice` (every 3 s, `@1s` every second) and
- * `!markPrice@arr`, diff depth `@depth` (250 ms), `@depth@500ms`, `@depth@100ms` with U, u and pu (the previous
+ * A futures family's market streams on Binance's futures stream paths (`/fstream/ws`, `/fstream/stream`, and the
+ * same under `/fstream/public` and `/fstream/market`, for /fapi; `/dstream/...` for /dapi), in Binance's futures shapes: `<symbol>@markPrice` (every 3 s, `@1s` every second) and
+ * `!markPrice@arr`, `@trade`, diff depth `@depth` (250 ms), `@depth@500ms`, `@depth@100ms` with U, u and pu (the previous
  * event's u, so a client syncing from the REST snapshot sees no gap), partial depth `@depth<5|10|20>` at the same
  * speeds, `@aggTrade`, `@kline_<interval>`, `@ticker` (every second) and `@bookTicker`. Quantities in the family's
  * unit (futures-markets.ts).
@@ -34,7 +34,7 @@ type Route =
   | { kind: 'allMarkPrices'; fast: boolean }
   | { kind: 'depth'; symbol: string; ms: number }
   | { kind: 'partialDepth'; symbol: string; levels: number; ms: number }
-  | { kind: 'aggTrade' | 'ticker' | 'bookTicker'; symbol: string }
+  | { kind: 'trade' | 'aggTrade' | 'ticker' | 'bookTicker'; symbol: string }
   | { kind: 'kline'; symbol: string; interval: KlineInterval };
 interface Parsed {
   name: string;
@@ -44,7 +44,7 @@ interface Parsed {
 const SPEEDS = [100, 250, 500] as const;
 const MARK_SLOW_MS = 3000;
 const symbolStream =
-  /^([A-Za-z0-9_]{2,40})@(aggTrade|ticker|bookTicker|markPrice(@1s)?|kline_(\w{2,3})|depth(5|10|20)?(@100ms|@250ms|@500ms)?)$/;
+  /^([A-Za-z0-9_]{2,40})@(trade|aggTrade|ticker|bookTicker|markPrice(@1s)?|kline_(\w{2,3})|depth(5|10|20)?(@100ms|@250ms|@500ms)?)$/;
 
 export function parseFuturesStream(text: string): Parsed | null {
   const all = /^!markPrice@arr(@1s)?$/.exec(text);
@@ -70,7 +70,9 @@ export function registerFuturesStreams(app: FastifyInstance, deps: FuturesDeps, 
   const topicPrefix = `${deps.family}|`;
   fanout.register(new FuturesStreams(fanout, deps, protocol, topicPrefix));
   const root = deps.family === 'fapi' ? '/fstream' : '/dstream';
-  serveBinanceStreams(app, deps.services, { root, protocol, topicPrefix, fanout, users: null });
+  // Binance also splits the futures streams by category (/public/ws for books, /market/ws for the rest): one here.
+  const roots = [root, `${root}/public`, `${root}/market`];
+  serveBinanceStreams(app, deps.services, { roots, protocol, topicPrefix, fanout, users: null });
 }
 
 class FuturesStreams implements StreamChannel<Parsed> {
@@ -151,7 +153,19 @@ class FuturesStreams implements StreamChannel<Parsed> {
   private onTrades(events: readonly CoreEvent[]): void {
     const fills = new Map<string, Fill[]>();
     for (const e of events) {
-      if (e.type !== 'trade' || !this.byBook.has(e.symbol)) continue;
+      const m = e.type === 'trade' ? this.byBook.get(e.symbol) : undefined;
+      if (e.type !== 'trade' || !m) continue;
+      this.push(`${m.symbol.toLowerCase()}@trade`, () => ({
+        e: 'trade',
+        E: this.now(),
+        T: e.ts,
+        s: m.symbol,
+        t: e.tradeId,
+        p: e.price,
+        q: quantityOf(m, e.volume),
+        X: 'MARKET',
+        m: e.takerSide === 'SELL',
+      }));
       const list = fills.get(e.symbol) ?? [];
       list.push({ ...e, id: e.tradeId });
       fills.set(e.symbol, list);

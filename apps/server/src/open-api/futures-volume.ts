@@ -5,16 +5,17 @@ import type { FuturesMarket } from './futures-markets.ts';
 import { quantityOf } from './futures-markets.ts';
 
 /**
- * Traded volume as each family states it. The books count contracts and their candles' `amount` is price x
- * contracts, so on /fapi the volume is contracts x multiplier (base coin) and the quote volume amount x multiplier;
+ * Traded volume as each family states it. The books count contracts and a linear contract's trades keep their value
+ * in the quote coin (`amount`), so on /fapi the volume is contracts x multiplier (base coin) and the quote volume the
+ * amounts' sum;
  * on /dapi the volume is contracts and the base volume is each trade's contracts x face value / price, which a
  * candle's sums cannot give: it is summed from the trades themselves.
  */
 const BASE_DIGITS = 8;
 
-/** fapi: the quote volume of a candle's (or window's) amount. */
+/** fapi: the quote volume of a candle's (or window's) amount, which the trades already keep in the quote coin. */
 export const quoteVolumeOf = (m: FuturesMarket, amount: Big.BigSource) =>
-  new Big(amount).times(m.contract.multiplier).toFixed(m.contract.price_precision + m.qtyDigits);
+  new Big(amount).toFixed(m.contract.price_precision + m.qtyDigits);
 
 /** dapi: a trade's base coin, contracts x face value / price. */
 export const baseQtyOf = (m: FuturesMarket, contracts: Big.BigSource, price: Big.BigSource) =>

@@ -45,7 +45,7 @@ export function registerOpenApiStreams(
 ): void {
   deps.fanout.register(new MarketStreams(deps.fanout, services, depth));
   serveBinanceStreams(scope, services, {
-    root: '',
+    roots: [''],
     protocol: STREAMS_PROTOCOL,
     topicPrefix: '',
     fanout: deps.fanout,
@@ -55,8 +55,8 @@ export function registerOpenApiStreams(
 
 /** Where and how one family's streams are served. */
 export interface StreamEndpoint {
-  /** The paths `${root}/ws`, `${root}/ws/...` and `${root}/stream` (under the base path). */
-  root: string;
+  /** For each root, the paths `${root}/ws`, `${root}/ws/...` and `${root}/stream` (under the base path). */
+  roots: string[];
   /** The fan-out protocol its channels are registered under. */
   protocol: string;
   /** Its channels' topics are their stream names with this before them, apart from other families' alike names. */
@@ -67,14 +67,17 @@ export interface StreamEndpoint {
 }
 
 export function serveBinanceStreams(scope: FastifyInstance, services: Services, endpoint: StreamEndpoint): void {
-  const root = `${services.config.basePath}${endpoint.root}`;
+  const roots = endpoint.roots.map((root) => `${services.config.basePath}${root}`);
   const streams = new BinanceStreams(endpoint);
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_REQUEST_BYTES });
+  const rootOf = (path: string) =>
+    roots.find((root) => path === `${root}/ws` || path.startsWith(`${root}/ws/`) || path === `${root}/stream`);
   claimUpgrades(
     scope.server,
-    (path) => path === `${root}/ws` || path.startsWith(`${root}/ws/`) || path === `${root}/stream`,
+    (path) => rootOf(path) !== undefined,
     (request, socket, head) => {
       const url = new URL(request.url ?? '/', 'http://localhost');
+      const root = rootOf(url.pathname) as string;
       const combined = url.pathname === `${root}/stream`;
       const named = combined
         ? (url.searchParams.get('streams') ?? '').split('/')
