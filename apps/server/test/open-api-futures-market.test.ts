@@ -55,7 +55,7 @@ describe.each(testDialects)('futures Open API market data on %s', (dialect) => {
     client.call(coOrderCreate, { contractId, side: 'BUY', open: 'OPEN', type: 1, volume: '1', ...fields });
   const raw = async (path: string) => {
     const response = await fetch(`${base}${path}`);
-    return { status: response.status, body: await response.json() };
+    return { status: response.status, body: (await response.json()) as Exchange };
   };
 
   beforeAll(async () => {
