@@ -1,5 +1,9 @@
 import type { Kysely } from 'kysely';
+import type { Contract } from '../catalog/contracts.ts';
+import { fundingRate } from '../core/futures/funding.ts';
+import { intervalStart } from '../core/futures/funding-times.ts';
 import type { Database } from '../db/schema.ts';
+import { ledgerOf, ledgerText } from '../ledger/ledger-units.ts';
 
 /** Reads of the settled funding rates and the running interval's premium samples (written by the core). */
 
@@ -48,4 +52,15 @@ export async function fundingPage(db: Kysely<Database>, contractId: number, page
       .executeTakeFirstOrThrow(),
   ]);
   return { rows, count: Number(total.n) };
+}
+
+/** A perpetual's last settled rate ('0' before its first), and the running interval's rate predicted from its samples. */
+export async function fundingRates(db: Kysely<Database>, contract: Contract, now: number) {
+  const schedule = { frequencyHours: contract.capital_frequency, startHour: contract.capital_start_time };
+  const [last, samples] = await Promise.all([
+    lastRates(db),
+    samplesSince(db, contract.id, intervalStart(schedule, now)),
+  ]);
+  const next = fundingRate(samples.map(ledgerOf), BigInt(contract.capital_frequency), ledgerOf(contract.funding_cap));
+  return { current: last.get(contract.id) ?? '0', next: ledgerText(next) };
 }

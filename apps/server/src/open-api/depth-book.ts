@@ -1,6 +1,7 @@
 import { type DepthLevel, depth } from '@opex/engine/depth';
 import type { CoreEvent } from '../core/core-events.ts';
 import { formatUnits } from '../core/decimal-units.ts';
+import type { MarketSpec } from '../core/market-spec.ts';
 import type { TradingCore } from '../core/trading-core.ts';
 
 /**
@@ -49,7 +50,12 @@ interface MarketDepth {
 export class DepthBook {
   private readonly markets = new Map<string, MarketDepth>();
 
-  constructor(private readonly core: TradingCore) {}
+  /** `quantity` states a level's lots (spot: in the base coin; a futures family: its own unit, futures-markets.ts). */
+  constructor(
+    private readonly core: TradingCore,
+    private readonly quantity: (spec: MarketSpec, lots: number) => string = (spec, lots) =>
+      formatUnits(lots, spec.volumePrecision),
+  ) {}
 
   onCoreEvents(events: readonly CoreEvent[]): void {
     for (const e of events) {
@@ -140,10 +146,7 @@ export class DepthBook {
   private format(symbol: string, levels: DepthLevel[]): BinanceLevel[] {
     const spec = this.core.market(symbol);
     if (!spec) return [];
-    return levels.map(([ticks, lots]) => [
-      formatUnits(ticks, spec.pricePrecision),
-      formatUnits(lots, spec.volumePrecision),
-    ]);
+    return levels.map(([ticks, lots]) => [formatUnits(ticks, spec.pricePrecision), this.quantity(spec, lots)]);
   }
 }
 

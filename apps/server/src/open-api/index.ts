@@ -4,7 +4,11 @@ import type { Services } from '../services.ts';
 import { registerOpenApiAccountRoutes } from './account-routes.ts';
 import { BinanceCode, BinanceError, binanceErrors } from './binance-error.ts';
 import { registerCancelReplace } from './cancel-replace.ts';
-import { registerFuturesInfo } from './futures-info.ts';
+import { DepthBook } from './depth-book.ts';
+import { registerFuturesMarketRoutes } from './futures-market-routes.ts';
+import { bookQuantity } from './futures-markets.ts';
+import { registerFuturesPriceRoutes } from './futures-price-routes.ts';
+import { registerFuturesStreams } from './futures-streams.ts';
 import {
   isolatedAccount,
   ListenKeys,
@@ -27,8 +31,9 @@ import { registerWalletRoutes } from './wallet-routes.ts';
  * scope: errors are Binance's `{code, msg}` with Binance's HTTP statuses (validation and unknown paths included),
  * requests are authenticated by API key and HMAC signature (signed-request.ts) rather than session and XSRF.
  * Binance's other families (`/sapi`, `/fapi`, `/dapi`...) answer what a default client asks of them while loading
- * (wallet-routes.ts, futures-info.ts), `/sapi` also isolated margin (margin-routes.ts, margin-order-routes.ts), and
- * any other path under them a Binance 404, never the web app's page.
+ * (wallet-routes.ts), `/sapi` also isolated margin (margin-routes.ts, margin-order-routes.ts), `/fapi` and `/dapi`
+ * the futures contracts' public market data (futures-market-routes.ts, futures-price-routes.ts, futures-streams.ts),
+ * and any other path under them a Binance 404, never the web app's page.
  */
 export async function registerOpenApi(app: FastifyInstance, services: Services, fanout: Fanout): Promise<void> {
   const listenKeys = new ListenKeys(services);
@@ -58,13 +63,20 @@ export async function registerOpenApi(app: FastifyInstance, services: Services, 
     { prefix: '/sapi' },
   );
   for (const family of ['fapi', 'dapi'] as const) {
+    // Each family's depth book numbers its REST depth and its streams' diffs alike.
+    const depth = new DepthBook(services.core, bookQuantity);
+    const unsubscribe = services.core.bus.subscribe((events) => depth.onCoreEvents(events));
+    app.addHook('onClose', async () => unsubscribe());
+    const deps = { services, family, depth };
     await app.register(
       async (scope) => {
         binanceScope(scope);
-        registerFuturesInfo(scope, services, family);
+        registerFuturesMarketRoutes(scope, deps);
+        registerFuturesPriceRoutes(scope, deps);
       },
       { prefix: `/${family}` },
     );
+    registerFuturesStreams(app, deps, fanout);
   }
   for (const prefix of ['/api', '/eapi', '/papi']) await app.register(async (scope) => binanceScope(scope), { prefix });
 }

@@ -92,6 +92,25 @@ export interface TradeRow {
   ts: number;
 }
 
+/** A trades-table row as the trade endpoints read it. */
+export function tradeRow(r: {
+  id: number;
+  price: string;
+  volume: string;
+  amount: string;
+  taker_side: 'BUY' | 'SELL';
+  created_at: number;
+}): TradeRow {
+  return {
+    id: Number(r.id),
+    price: r.price,
+    volume: r.volume,
+    amount: r.amount,
+    takerSide: r.taker_side,
+    ts: Number(r.created_at),
+  };
+}
+
 /** A trade as /trades and /historicalTrades answer it; the quote amount at the market's precision. */
 export function binanceTrade(t: TradeRow, spec: MarketSpec) {
   return {

@@ -2,25 +2,14 @@ import Big from 'big.js';
 import type { FastifyInstance } from 'fastify';
 import type { MarketSpec } from '../core/market-spec.ts';
 import { binancePaging } from '../db/paging.ts';
-import { candleStart } from '../market-data/kline-periods.ts';
 import { marketTradePage } from '../read-model/market-trade-reads.ts';
 import type { Services } from '../services.ts';
 import { aggregateTrades } from './aggregate-trades.ts';
 import { BinanceCode, BinanceError, binanceErrors } from './binance-error.ts';
 import { DepthBook, MAX_DEPTH_LEVELS } from './depth-book.ts';
 import { exchangeInfo, findMarket, selectMarkets } from './exchange-info.ts';
-import {
-  binanceSymbol,
-  binanceTrade,
-  isKlineInterval,
-  type KlineInterval,
-  klineCloseTime,
-  klineIntervals,
-  klineRow,
-  miniTicker,
-  type TradeRow,
-  ticker24hr,
-} from './market-format.ts';
+import { checkTimeZone, klinesBetween, readKlineQuery } from './kline-query.ts';
+import { binanceSymbol, binanceTrade, klineRow, miniTicker, ticker24hr, tradeRow } from './market-format.ts';
 import { registerOpenApiDocument } from './openapi-document.ts';
 import { QueryParams } from './query-params.ts';
 import { rollingTicker, windowSizeMs } from './rolling-ticker.ts';
@@ -34,7 +23,6 @@ import type { StreamDeps } from './user-stream.ts';
 type Query = Record<string, string | string[] | undefined>;
 
 const TRADES_MAX = 1000;
-const KLINES_MAX = 1000;
 const AVG_PRICE_MINUTES = 5;
 
 export async function registerOpenApiMarketRoutes(
@@ -134,19 +122,12 @@ export async function registerOpenApiMarketRoutes(
   const klines = async (request: { query: unknown }) => {
     const q = new QueryParams(request.query as Query);
     const spec = await market(q);
-    const interval = q.required('interval');
-    if (!isKlineInterval(interval)) throw new BinanceError(BinanceCode.badInterval, 'Invalid interval.');
-    const startTime = q.integer('startTime', { min: 0 });
-    const endTime = q.integer('endTime', { min: 0 });
-    const limit = q.integer('limit', { min: 1, max: KLINES_MAX, fallback: 500 }) as number;
+    const k = readKlineQuery(q);
     const timeZone = q.optional('timeZone');
     q.done();
-    // Candles are cut at UTC boundaries only.
-    if (timeZone !== undefined && !/^[+-]?0{1,2}(:00)?$/.test(timeZone)) throw binanceErrors.illegal('timeZone');
-    if (startTime !== undefined && endTime !== undefined && startTime > endTime)
-      throw new BinanceError(BinanceCode.invalidParameter, 'startTime cannot be after endTime.');
-    const candles = await klinesBetween(services, spec, interval, startTime, endTime, limit);
-    return candles.map((c) => klineRow(c, interval));
+    checkTimeZone(timeZone);
+    const candles = await klinesBetween(services, spec.symbol, k);
+    return candles.map((c) => klineRow(c, k.interval));
   };
   scope.get('/klines', klines);
   // Binance's UI K-lines are the same candles.
@@ -227,49 +208,4 @@ export async function registerOpenApiMarketRoutes(
       }),
     );
   });
-}
-
-function tradeRow(r: {
-  id: number;
-  price: string;
-  volume: string;
-  amount: string;
-  taker_side: 'BUY' | 'SELL';
-  created_at: number;
-}): TradeRow {
-  return {
-    id: Number(r.id),
-    price: r.price,
-    volume: r.volume,
-    amount: r.amount,
-    takerSide: r.taker_side,
-    ts: Number(r.created_at),
-  };
-}
-
-/**
- * Candles opening within [startTime, endTime], the first `limit` of them when startTime is sent, else the last.
- * The store reads "the newest n before a time", so a start is turned into the open of the n-th candle after it.
- */
-async function klinesBetween(
-  services: Services,
-  spec: MarketSpec,
-  interval: KlineInterval,
-  startTime: number | undefined,
-  endTime: number | undefined,
-  limit: number,
-) {
-  const period = klineIntervals[interval];
-  const next = (openSec: number) => (klineCloseTime(interval, openSec) + 1) / 1000;
-  let before = endTime === undefined ? undefined : Math.floor(endTime / 1000) + 1;
-  let first: number | undefined;
-  if (startTime !== undefined) {
-    first = candleStart(period, startTime);
-    if (first * 1000 < startTime) first = next(first);
-    let bound = first;
-    for (let i = 0; i < limit; i++) bound = next(bound);
-    before = before === undefined ? bound : Math.min(before, bound);
-  }
-  const candles = await services.marketData.klineHistory(spec.symbol, period, before, limit);
-  return first === undefined ? candles : candles.filter((c) => c.id >= (first as number));
 }

@@ -263,7 +263,7 @@ export class MarketStreams implements StreamChannel<ParsedStream> {
 }
 
 /** Successive diffs as one: the later quantity of a level wins; ids span them all. */
-function mergeDiffs(diffs: DepthDiff[]): DepthDiff | null {
+export function mergeDiffs(diffs: DepthDiff[]): DepthDiff | null {
   const first = diffs[0];
   const last = diffs[diffs.length - 1];
   if (!first || !last) return null;

@@ -43,19 +43,45 @@ export function registerOpenApiStreams(
   depth: DepthBook,
   deps: StreamDeps,
 ): void {
-  const base = services.config.basePath;
-  const streams = new BinanceStreams(deps);
   deps.fanout.register(new MarketStreams(deps.fanout, services, depth));
+  serveBinanceStreams(scope, services, {
+    roots: [''],
+    protocol: STREAMS_PROTOCOL,
+    topicPrefix: '',
+    fanout: deps.fanout,
+    users: deps,
+  });
+}
+
+/** Where and how one family's streams are served. */
+export interface StreamEndpoint {
+  /** For each root, the paths `${root}/ws`, `${root}/ws/...` and `${root}/stream` (under the base path). */
+  roots: string[];
+  /** The fan-out protocol its channels are registered under. */
+  protocol: string;
+  /** Its channels' topics are their stream names with this before them, apart from other families' alike names. */
+  topicPrefix: string;
+  fanout: Fanout;
+  /** Listen keys' user data on the same connections, when the family has them. */
+  users: StreamDeps | null;
+}
+
+export function serveBinanceStreams(scope: FastifyInstance, services: Services, endpoint: StreamEndpoint): void {
+  const roots = endpoint.roots.map((root) => `${services.config.basePath}${root}`);
+  const streams = new BinanceStreams(endpoint);
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_REQUEST_BYTES });
+  const rootOf = (path: string) =>
+    roots.find((root) => path === `${root}/ws` || path.startsWith(`${root}/ws/`) || path === `${root}/stream`);
   claimUpgrades(
     scope.server,
-    (path) => path === `${base}/ws` || path.startsWith(`${base}/ws/`) || path === `${base}/stream`,
+    (path) => rootOf(path) !== undefined,
     (request, socket, head) => {
       const url = new URL(request.url ?? '/', 'http://localhost');
-      const combined = url.pathname === `${base}/stream`;
+      const root = rootOf(url.pathname) as string;
+      const combined = url.pathname === `${root}/stream`;
       const named = combined
         ? (url.searchParams.get('streams') ?? '').split('/')
-        : url.pathname.slice(`${base}/ws`.length).split('/');
+        : url.pathname.slice(`${root}/ws`.length).split('/');
       wss.handleUpgrade(request, socket, head, (ws) => streams.attach(ws, combined, named.filter(Boolean)));
     },
   );
@@ -65,11 +91,12 @@ export function registerOpenApiStreams(
 }
 
 class BinanceStreams implements Protocol {
-  readonly name = STREAMS_PROTOCOL;
+  readonly name: string;
   private readonly fanout: Fanout;
 
-  constructor(private readonly deps: StreamDeps) {
-    this.fanout = deps.fanout;
+  constructor(private readonly endpoint: StreamEndpoint) {
+    this.name = endpoint.protocol;
+    this.fanout = endpoint.fanout;
   }
 
   beat(peer: Peer): boolean {
@@ -105,14 +132,16 @@ class BinanceStreams implements Protocol {
 
   /** Starts the listen key owner's user data events on this client; false when it is not a live listen key. */
   private async followListenKey(client: StreamPeer, listenKey: string): Promise<boolean> {
+    const users = this.endpoint.users;
+    if (!users) return false;
     if (client.subscriptions.has(listenKey)) return true;
-    const owner = /^[A-Za-z0-9]{1,64}$/.test(listenKey) ? await this.deps.listenKeys.owner(listenKey) : null;
+    const owner = /^[A-Za-z0-9]{1,64}$/.test(listenKey) ? await users.listenKeys.owner(listenKey) : null;
     if (!owner || !this.fanout.attached(client)) return false;
     // A lapsed key says so first, as Binance's do.
     const ended = (lapsed: boolean, now: number) => {
       if (lapsed) this.sendUserEvent(client, listenKey, { e: 'listenKeyExpired', E: now, listenKey });
     };
-    this.deps.feed.follow(
+    users.feed.follow(
       client,
       listenKey,
       owner,
@@ -127,7 +156,9 @@ class BinanceStreams implements Protocol {
   private unfollowListenKey(client: StreamPeer, listenKey: string): boolean {
     const subscription = client.subscriptions.get(listenKey);
     return (
-      subscription !== undefined && this.deps.feed.carries(subscription) && this.fanout.unsubscribe(client, listenKey)
+      subscription !== undefined &&
+      this.endpoint.users?.feed.carries(subscription) === true &&
+      this.fanout.unsubscribe(client, listenKey)
     );
   }
 
@@ -208,12 +239,12 @@ class BinanceStreams implements Protocol {
       this.fanout.subscribe({
         peer: client,
         key: route.name,
-        topic: route.name,
+        topic: this.endpoint.topicPrefix + route.name,
         channel,
         route,
         deliver: (message) => {
           const frame = client.combined
-            ? message.encoded('combined', (data) => JSON.stringify({ stream: message.topic, data }))
+            ? message.encoded('combined', (data) => JSON.stringify({ stream: route.name, data }))
             : message.encoded('raw', (data) => JSON.stringify(data));
           sendIfKeepingUp(client.socket, frame);
         },

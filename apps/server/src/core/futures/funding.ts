@@ -38,6 +38,9 @@ export type BookLevel = readonly [price: bigint, qty: bigint];
 export const DEFAULT_FUNDING_CAP = 75n * 10n ** 14n;
 /** 0.01% per 8 hours. */
 const INTEREST_PER_8H = ledger(10n ** 14n);
+/** The interest part of an interval's rate, I = 0.01% x interval hours / 8, in ledger units. */
+export const interestRate = (intervalHours: bigint): bigint =>
+  truncLedger(mul(INTEREST_PER_8H, ratio(intervalHours, 8n)));
 const PREMIUM_BAND = ledger(5n * 10n ** 14n);
 
 /** N = 200 quote units / (1 / max leverage). */
