@@ -402,6 +402,68 @@ export function registerFuturesAccountRoutes(scope: FastifyInstance, { services,
     return rows;
   });
 
+  scope.get('/v1/income', async (request) => {
+    const { userId, params } = await futuresCaller(services, request, 'read');
+    const symbol = params.optional('symbol');
+    const incomeType = params.optional('incomeType');
+    const startTime = params.integer('startTime', { min: 0 });
+    const endTime = params.integer('endTime', { min: 0 });
+    const limit = params.integer('limit', { min: 1, max: 1000, fallback: 100 }) as number;
+    params.optional('page');
+    params.done();
+    const causes =
+      incomeType === undefined
+        ? Object.keys(INCOME_TYPES)
+        : Object.keys(INCOME_TYPES).filter((c) => INCOME_TYPES[c] === incomeType);
+    if (incomeType !== undefined && causes.length === 0) return [];
+    const markets = await futuresMarkets(services, family);
+    const wanted = symbol === undefined ? null : await findFuturesMarket(services, family, symbol);
+    const coins = marginCoins(markets);
+    let query = db
+      .selectFrom('ledger_entries')
+      .selectAll()
+      .where('owner_id', '=', userId)
+      .where('account', '=', 'co')
+      .where('coin', 'in', coins.map((c) => c.toLowerCase()).concat(coins))
+      .where('cause', 'in', causes)
+      // Margin moving between available and locked is not income; transfers and fees move available.
+      .where((eb) =>
+        eb.or([eb('field', '=', 'available'), eb('cause', 'in', ['realized_pnl', 'funding', 'delivery'])]),
+      );
+    if (startTime !== undefined) query = query.where('created_at', '>=', startTime);
+    if (endTime !== undefined) query = query.where('created_at', '<=', endTime);
+    const rows = await query
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(limit * 4)
+      .execute();
+    const tradeIds = rows.flatMap((r) => (r.cause_id.startsWith('trade:') ? [Number(r.cause_id.slice(6))] : []));
+    const trades = tradeIds.length
+      ? await db.selectFrom('trades').select(['id', 'symbol']).where('id', 'in', tradeIds).execute()
+      : [];
+    const bookOf = new Map(trades.map((t) => [`trade:${t.id}`, t.symbol]));
+    const byBook = new Map(markets.map((m) => [m.book, m]));
+    const byContract = new Map(markets.map((m) => [String(m.contract.id), m]));
+    return rows
+      .map((r) => {
+        const book = bookOf.get(r.cause_id);
+        // Funding's and delivery's rows name the contract: funding:<contractId>:<at>, delivery:<contractId>.
+        const market = book === undefined ? byContract.get(r.cause_id.split(':')[1] ?? '') : byBook.get(book);
+        return {
+          symbol: market?.symbol ?? '',
+          incomeType: INCOME_TYPES[r.cause] as string,
+          income: amount(parseLedger(r.delta) ?? 0n),
+          asset: r.coin.toUpperCase(),
+          info: INCOME_TYPES[r.cause] as string,
+          time: Number(r.created_at),
+          tranId: Number(r.id),
+          tradeId: r.cause_id.startsWith('trade:') ? r.cause_id.slice(6) : '',
+        };
+      })
+      .filter((row) => wanted === null || row.symbol === wanted.symbol)
+      .slice(0, limit);
+  });
+
   scope.get('/v1/adlQuantile', async (request) => {
     const { userId, params } = await futuresCaller(services, request, 'read');
     const symbol = params.optional('symbol');
@@ -416,6 +478,16 @@ export function registerFuturesAccountRoutes(scope: FastifyInstance, { services,
     return [...bySymbol].map(([s, adlQuantile]) => ({ symbol: s, adlQuantile }));
   });
 }
+
+/** The co ledger's causes as Binance's income types. */
+const INCOME_TYPES: Record<string, string> = {
+  transfer: 'TRANSFER',
+  realized_pnl: 'REALIZED_PNL',
+  delivery: 'DELIVERED_SETTELMENT',
+  funding: 'FUNDING_FEE',
+  fee: 'COMMISSION',
+  insurance: 'INSURANCE_CLEAR',
+};
 
 /** Whether the user trades the family in hedge mode (its first contract's setting; the API sets them all). */
 export async function hedgeMode(services: Services, family: FuturesFamily, userId: number): Promise<boolean> {

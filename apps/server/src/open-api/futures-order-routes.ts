@@ -406,17 +406,11 @@ export function registerFuturesOrderRoutes(scope: FastifyInstance, { services, f
     return { chosen, rows, triggers };
   };
 
+  // Conditional orders are Binance's algo orders: listed by openAlgoOrders, not here (as Binance lists them now).
   scope.get('/v1/openOrders', async (request) => {
     const { userId, params } = await futuresCaller(services, request, 'read');
-    const { rows, triggers, chosen } = await openOrders(userId, params);
-    const byBook = new Map(chosen.map((m) => [m.book, m]));
-    return [
-      ...(await shaped(rows as OrderRow[], null)),
-      ...triggers.flatMap((t) => {
-        const m = byBook.get(t.symbol);
-        return m ? [triggerAsOrder(t, m)] : [];
-      }),
-    ];
+    const { rows } = await openOrders(userId, params);
+    return shaped(rows as OrderRow[], null);
   });
 
   scope.get('/v1/allOrders', async (request) => {
@@ -656,10 +650,11 @@ export function registerFuturesOrderRoutes(scope: FastifyInstance, { services, f
       (row.status !== OrderStatus.open && row.status !== OrderStatus.partiallyFilled && row.status !== OrderStatus.init)
     )
       throw new BinanceError(BinanceCode.noSuchOrder, 'Order does not exist.');
-    const [fact] = [(await factsOf([row])).get(Number(row.id))];
+    const fact = (await factsOf([row])).get(Number(row.id));
     const cancel = await services.core.execute('futuresCancel', { userId, symbol: m.book, orderId: Number(row.id) });
     if (!cancel.ok) throw binanceErrors.unknownOrder();
-    const hedge = fact?.position_side !== 'both' && fact?.position_side !== undefined;
+    const side = fact?.position_side ?? 'both';
+    const hedge = side !== 'both';
     const replacement = new QueryParams({
       symbol: m.symbol,
       side: sideText,
@@ -667,7 +662,7 @@ export function registerFuturesOrderRoutes(scope: FastifyInstance, { services, f
       quantity,
       price,
       timeInForce: row.time_in_force,
-      ...(hedge ? { positionSide: (fact?.position_side as string).toUpperCase() } : {}),
+      ...(hedge ? { positionSide: side.toUpperCase() } : {}),
       ...(!hedge && fact?.reduce_only === 1 ? { reduceOnly: 'true' } : {}),
     });
     return placeOne(userId, replacement);
