@@ -6,8 +6,8 @@ import { type CoinAccount, futuresAccount } from '../futures/futures-account.ts'
 import { futuresSettings } from '../futures/futures-settings.ts';
 import { contractHoldings, editUserConfig, hasFuturesAccount, switchable } from '../futures/user-config.ts';
 import { ledgerFixed, ledgerText, parseLedger, truncateLedger } from '../ledger/ledger-units.ts';
-import { permissionsOf } from '../modules/openapi/api-keys.ts';
 import { topLeverage } from '../modules/co/contract-views.ts';
+import { permissionsOf } from '../modules/openapi/api-keys.ts';
 import type { Services } from '../services.ts';
 import { binanceErrors } from './binance-error.ts';
 import { futuresErrors, futuresRefusal } from './futures-errors.ts';

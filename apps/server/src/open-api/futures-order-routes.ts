@@ -4,8 +4,8 @@ import { ErrorCode } from '@opex/contract/error-codes';
 import Big from 'big.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { binancePaging } from '../db/paging.ts';
-import { orderIntent } from '../futures/order-intent.ts';
 import { futuresSettings } from '../futures/futures-settings.ts';
+import { orderIntent } from '../futures/order-intent.ts';
 import { ownActiveTriggers, type TriggerRow } from '../futures/trigger-store.ts';
 import { ledgerFixed, ledgerOf } from '../ledger/ledger-units.ts';
 import { createConditionalOrder, triggerKits } from '../modules/co/trigger-create.ts';
@@ -13,7 +13,7 @@ import { CallError } from '../platform/call-error.ts';
 import { findPlacedOrder, orderPage, ordersByIds } from '../read-model/order-reads.ts';
 import type { Services } from '../services.ts';
 import { BinanceCode, BinanceError, binanceErrors } from './binance-error.ts';
-import { futuresCaller, type FuturesTradeDeps, familyAccounts } from './futures-account-routes.ts';
+import { type FuturesTradeDeps, familyAccounts, futuresCaller } from './futures-account-routes.ts';
 import { futuresErrors, futuresRefusal } from './futures-errors.ts';
 import { type FuturesMarket, findFuturesMarket, futuresMarkets, quantityOf } from './futures-markets.ts';
 import {
