@@ -50,6 +50,26 @@ export const BinanceCode = {
   badMarginPair: -3028,
   balanceNotEnough: -3041,
   noIndexPrice: -3042,
+  // Futures' (fapi, dapi) codes: futures-errors.ts maps the core's refusals onto them.
+  marginInsufficient: -2019,
+  unableToFill: -2020,
+  orderWouldTrigger: -2021,
+  reduceOnlyRejected: -2022,
+  priceOutOfRange: -4016,
+  maxStopOrders: -4045,
+  leverageInvalid: -4028,
+  marginTypeSame: -4046,
+  marginTypeOpenOrders: -4047,
+  marginTypeHasPosition: -4048,
+  isolatedBalanceInsufficient: -4051,
+  positionSideSame: -4059,
+  positionSideMismatch: -4061,
+  positionSideOpenOrders: -4067,
+  positionSideHasPosition: -4068,
+  leverageLocked: -4161,
+  minNotional: -4164,
+  fokRejected: -5021,
+  postOnlyRejected: -5022,
 } as const;
 export type BinanceCodeValue = (typeof BinanceCode)[keyof typeof BinanceCode];
 

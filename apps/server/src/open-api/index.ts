@@ -5,8 +5,10 @@ import { registerOpenApiAccountRoutes } from './account-routes.ts';
 import { BinanceCode, BinanceError, binanceErrors } from './binance-error.ts';
 import { registerCancelReplace } from './cancel-replace.ts';
 import { DepthBook } from './depth-book.ts';
+import { registerFuturesAccountRoutes, registerFuturesTransfer } from './futures-account-routes.ts';
 import { registerFuturesMarketRoutes } from './futures-market-routes.ts';
 import { bookQuantity } from './futures-markets.ts';
+import { registerFuturesOrderRoutes } from './futures-order-routes.ts';
 import { registerFuturesPriceRoutes } from './futures-price-routes.ts';
 import { registerFuturesStreams } from './futures-streams.ts';
 import {
@@ -32,8 +34,8 @@ import { registerWalletRoutes } from './wallet-routes.ts';
  * requests are authenticated by API key and HMAC signature (signed-request.ts) rather than session and XSRF.
  * Binance's other families (`/sapi`, `/fapi`, `/dapi`...) answer what a default client asks of them while loading
  * (wallet-routes.ts), `/sapi` also isolated margin (margin-routes.ts, margin-order-routes.ts), `/fapi` and `/dapi`
- * the futures contracts' public market data (futures-market-routes.ts, futures-price-routes.ts, futures-streams.ts),
- * and any other path under them a Binance 404, never the web app's page.
+ * the futures contracts' public market data (futures-market-routes.ts, futures-price-routes.ts, futures-streams.ts)
+ * and their signed account and trading endpoints (futures-account-routes.ts, futures-order-routes.ts), and any other path under them a Binance 404, never the web app's page.
  */
 export async function registerOpenApi(app: FastifyInstance, services: Services, fanout: Fanout): Promise<void> {
   const listenKeys = new ListenKeys(services);
@@ -59,6 +61,7 @@ export async function registerOpenApi(app: FastifyInstance, services: Services, 
       registerMarginOrderRoutes(scope, services);
       registerListenKeyRoutes(scope, listenKeys, '/v1/userDataStream/isolated', isolatedAccount(services));
       registerListenTokenRoute(scope, services, listenKeys);
+      registerFuturesTransfer(scope, services);
     },
     { prefix: '/sapi' },
   );
@@ -73,6 +76,8 @@ export async function registerOpenApi(app: FastifyInstance, services: Services, 
         binanceScope(scope);
         registerFuturesMarketRoutes(scope, deps);
         registerFuturesPriceRoutes(scope, deps);
+        registerFuturesAccountRoutes(scope, deps);
+        registerFuturesOrderRoutes(scope, deps);
       },
       { prefix: `/${family}` },
     );

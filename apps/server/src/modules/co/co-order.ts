@@ -233,7 +233,7 @@ function cancelMemo(row: Selectable<OrdersTable>, fact: Selectable<FuturesOrders
  * The average fill price from what an order's fills were worth: value = contracts x multiplier x price (linear) or
  * contracts x multiplier / price (inverse).
  */
-function averagePrice(contract: Contract, dealVolume: bigint, dealValue: bigint): string {
+export function averagePrice(contract: Contract, dealVolume: bigint, dealValue: bigint): string {
   if (dealVolume === 0n || dealValue === 0n) return '0';
   const multiplier = ledgerOf(contract.multiplier);
   const one = 10n ** 18n;

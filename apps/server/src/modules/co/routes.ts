@@ -19,6 +19,7 @@ import { registerCoPriceCalls } from './co-prices.ts';
 import { registerCoTriggerCalls } from './co-trigger.ts';
 import { registerCoUserCalls } from './co-user.ts';
 import { contractView, ladderView } from './contract-views.ts';
+import { triggerKits } from './trigger-create.ts';
 import { TriggerWatch } from './trigger-watch.ts';
 
 /** A coin's digits where the coin is unknown (platform.md §9: futures default coin precision). */
@@ -35,6 +36,7 @@ export async function registerCoModule(app: FastifyInstance, services: Services)
   const watch = await TriggerWatch.start(services);
   app.addHook('onClose', async () => watch.stop());
   const triggers = { services, watch, marks };
+  triggerKits.set(services, triggers);
   registerCoOrderCalls(app, services, triggers);
   registerCoTriggerCalls(app, triggers);
   registerCoPositionCalls(app, services, marks);

@@ -43,6 +43,9 @@ export interface TriggerCalls {
   marks: ContractMarks;
 }
 
+/** The co module's trigger kit per server, so the futures Open API arms its orders in the one watch. */
+export const triggerKits = new WeakMap<Services, TriggerCalls>();
+
 /** The contract's watched price now (last trade or mark), or the refusal when it has none. */
 function priceNow(kit: TriggerCalls, symbol: string, kind: number): bigint {
   if (kind === CoTriggerPriceType.mark) {
