@@ -64,7 +64,7 @@ export async function familyAccounts(services: Services, family: FuturesFamily, 
   return { markets, accounts, positions };
 }
 
-type FamilyPosition = Awaited<ReturnType<typeof familyAccounts>>['positions'][number];
+export type FamilyPosition = Awaited<ReturnType<typeof familyAccounts>>['positions'][number];
 
 const positionSideText = (p: FamilyPosition) => p.position.positionSide.toUpperCase();
 
@@ -72,7 +72,7 @@ const positionSideText = (p: FamilyPosition) => p.position.positionSide.toUpperC
 const initialMarginOf = (p: FamilyPosition) =>
   p.position.marginMode === 2 ? p.position.margin : p.notional / BigInt(Math.max(1, p.position.leverage));
 
-function assetRow(a: CoinAccount, family: FuturesFamily, positions: FamilyPosition[], updateTime: number) {
+export function assetRow(a: CoinAccount, family: FuturesFamily, positions: FamilyPosition[], updateTime: number) {
   const mine = positions.filter((p) => p.account === a);
   const wallet = a.available + a.locked;
   const positionMargin = mine.reduce((sum, p) => sum + initialMarginOf(p), 0n);
@@ -98,7 +98,7 @@ function assetRow(a: CoinAccount, family: FuturesFamily, positions: FamilyPositi
 }
 
 /** Binance's positionRisk row of the family and version. */
-function positionRow(p: FamilyPosition, family: FuturesFamily, version: 1 | 2 | 3) {
+export function positionRow(p: FamilyPosition, family: FuturesFamily, version: 1 | 2 | 3) {
   const { market, position } = p;
   const digits = market.contract.price_precision;
   const price = (v: bigint | null) => (v === null || v <= 0n ? '0' : ledgerFixed(v, digits));

@@ -11,6 +11,7 @@ import { bookQuantity } from './futures-markets.ts';
 import { registerFuturesOrderRoutes } from './futures-order-routes.ts';
 import { registerFuturesPriceRoutes } from './futures-price-routes.ts';
 import { registerFuturesStreams } from './futures-streams.ts';
+import { FuturesUserEvents, futuresStreamAccount } from './futures-user-events.ts';
 import {
   isolatedAccount,
   ListenKeys,
@@ -78,10 +79,13 @@ export async function registerOpenApi(app: FastifyInstance, services: Services, 
         registerFuturesPriceRoutes(scope, deps);
         registerFuturesAccountRoutes(scope, deps);
         registerFuturesOrderRoutes(scope, deps);
+        const account = futuresStreamAccount(family);
+        registerListenKeyRoutes(scope, listenKeys, '/v1/listenKey', () => account, true);
       },
       { prefix: `/${family}` },
     );
-    registerFuturesStreams(app, deps, fanout);
+    new FuturesUserEvents(services, feed, fanout, family);
+    registerFuturesStreams(app, deps, fanout, { fanout, feed, listenKeys });
   }
   for (const prefix of ['/api', '/eapi', '/papi']) await app.register(async (scope) => binanceScope(scope), { prefix });
 }

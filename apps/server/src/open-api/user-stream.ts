@@ -151,7 +151,8 @@ class WsApi implements Protocol {
         const listenToken = read.required('listenToken');
         const owner = await listenKeys.owner(listenToken);
         read.done();
-        if (!owner) throw binanceErrors.noListenKey();
+        // A futures family's keys stream on its own paths (/fstream, /dstream).
+        if (!owner || owner.account.startsWith('futures:')) throw binanceErrors.noListenKey();
         return this.follow(client, owner, listenToken);
       }
       case 'userDataStream.unsubscribe': {

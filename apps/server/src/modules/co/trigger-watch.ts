@@ -50,6 +50,8 @@ export class TriggerWatch {
   private drainQueued = false;
   private chain: Promise<unknown> = Promise.resolve();
   private stops: (() => void)[] = [];
+  /** Told the ids of triggers armed or ended (the Open API's ALGO_UPDATE). */
+  private readonly listeners = new Set<(ids: number[]) => void>();
 
   private constructor(private readonly services: Services) {}
 
@@ -71,6 +73,24 @@ export class TriggerWatch {
   /** Arms triggers just stored. */
   arm(rows: readonly TriggerRow[]): void {
     for (const row of rows) this.book.add(armedTrigger(row));
+    this.changed(rows.map((row) => Number(row.id)));
+  }
+
+  /** Calls `listener` with the ids of triggers armed or ended, after their rows are written; answers the stop. */
+  onChange(listener: (ids: number[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(ids: number[]): void {
+    if (ids.length === 0) return;
+    for (const listener of this.listeners) {
+      try {
+        listener(ids);
+      } catch {
+        // A listener's failure is its own: the trigger's row is written already.
+      }
+    }
   }
 
   /**
@@ -159,7 +179,8 @@ export class TriggerWatch {
     const { db } = this.services.database;
     const now = this.services.clock.now();
     for (const t of this.book.takeExpired(now))
-      await endTrigger(db, t.id, { status: CoTriggerStatus.expired, memo: CoTriggerMemo.expired }, now);
+      if (await endTrigger(db, t.id, { status: CoTriggerStatus.expired, memo: CoTriggerMemo.expired }, now))
+        this.changed([t.id]);
     const due: ArmedTrigger[] = [];
     const moved: ArmedTrigger[] = [];
     const seen = [
@@ -263,7 +284,9 @@ export class TriggerWatch {
   /** Ends an active trigger: out of the book, its row ended; false when it had ended already. */
   private async end(id: number, end: TriggerEnd): Promise<boolean> {
     this.book.remove(id);
-    return endTrigger(this.services.database.db, id, end, this.services.clock.now());
+    const ended = await endTrigger(this.services.database.db, id, end, this.services.clock.now());
+    if (ended) this.changed([id]);
+    return ended;
   }
 }
 

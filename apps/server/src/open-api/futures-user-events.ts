@@ -1,0 +1,377 @@
+import type { CoreEvent } from '../core/core-events.ts';
+import { ledgerFixed, ledgerOf } from '../ledger/ledger-units.ts';
+import { averagePrice } from '../modules/co/co-order.ts';
+import { triggerKits } from '../modules/co/trigger-create.ts';
+import type { Fanout } from '../realtime/fanout.ts';
+import type { Services } from '../services.ts';
+import { assetRow, type FamilyPosition, familyAccounts, positionRow } from './futures-account-routes.ts';
+import { type FuturesFamily, type FuturesMarket, futuresMarkets, quantityOf } from './futures-markets.ts';
+import { algoOrder, type FuturesFact, futuresOrder, lotsOf } from './futures-order-format.ts';
+import type { OrderRow, TradeRow as SpotTradeRow } from './order-format.ts';
+import type { UserEvent, UserEventFeed } from './user-events.ts';
+
+/**
+ * A futures family's user data stream (`/fapi/v1/listenKey`, `/dapi/v1/listenKey`), carried by the spot stream's
+ * feed (user-events.ts: the same subscriptions, listen keys and listenKeyExpired) under the account
+ * `futures:<family>`. From the core's events after each commit, for a user someone follows, in Binance's futures
+ * shapes: `ACCOUNT_UPDATE` (the family's margin-coin balances and the touched contracts' positions, a closed one with
+ * `pa` 0) with its reason (`m`: ORDER for fills and liquidations, DEPOSIT or WITHDRAW for transfers, FUNDING_FEE,
+ * MARGIN_TRANSFER for position margin, ADMIN_DEPOSIT; none when only order margin was locked),
+ * `ORDER_TRADE_UPDATE` for each new, filled, cancelled or expired order of the family's contracts (one per fill),
+ * `MARGIN_CALL` when the risk check announces a position near its liquidation price, and `ALGO_UPDATE` when a
+ * conditional order (a co trigger) is placed, cancelled, fired, refused or expires.
+ */
+export const futuresStreamAccount = (family: FuturesFamily) => `futures:${family}`;
+
+type TradeRow = SpotTradeRow & { buyer_realized: string; seller_realized: string };
+
+/** The co ledger's causes as Binance's ACCOUNT_UPDATE reasons; order margin locked or freed is no update. */
+const REASONS: Record<string, string> = {
+  transfer: 'DEPOSIT',
+  funding: 'FUNDING_FEE',
+  position_margin: 'MARGIN_TRANSFER',
+  liquidation: 'ORDER',
+  realized_pnl: 'ORDER',
+  trade: 'ORDER',
+  fee: 'ORDER',
+  delivery: 'ORDER',
+  operator_credit: 'ADMIN_DEPOSIT',
+  deposit: 'DEPOSIT',
+  withdrawal: 'WITHDRAW',
+};
+
+const amount = (units: bigint) => ledgerFixed(units, 8);
+
+export class FuturesUserEvents {
+  private readonly account: string;
+  /** Batches are turned into events one after another, in the order they came. */
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly services: Services,
+    private readonly feed: UserEventFeed,
+    fanout: Fanout,
+    private readonly family: FuturesFamily,
+  ) {
+    this.account = futuresStreamAccount(family);
+    fanout.own(services.core.bus.subscribe((events) => this.onCoreEvents(events)));
+    const watch = triggerKits.get(services)?.watch;
+    if (watch) fanout.own(watch.onChange((ids) => this.later(() => this.reportTriggers(ids))));
+  }
+
+  private later(work: () => Promise<void>): void {
+    this.queue = this.queue.then(work).catch(() => undefined);
+  }
+
+  private onCoreEvents(events: readonly CoreEvent[]): void {
+    const users = this.feed.followers(this.account);
+    if (users.size === 0) return;
+    const now = this.services.clock.now();
+    for (const userId of users) {
+      const mine = events.filter((e) => concerns(e, userId));
+      if (mine.length) this.later(() => this.report(userId, mine, now));
+    }
+  }
+
+  private async report(userId: number, events: CoreEvent[], now: number): Promise<void> {
+    const { db } = this.services.database;
+    const markets = await futuresMarkets(this.services, this.family);
+    const byBook = new Map(markets.map((m) => [m.book, m]));
+    const coins = new Set(markets.map((m) => m.contract.margin_coin.toLowerCase()));
+    const orderIds = events.flatMap((e) => (e.type === 'order' && byBook.has(e.symbol) ? [e.orderId] : []));
+    const tradeIds = events.flatMap((e) => (e.type === 'trade' && byBook.has(e.symbol) ? [e.tradeId] : []));
+    const balances = events.flatMap((e) =>
+      e.type === 'balance' && e.account === 'co' && coins.has(e.coin.toLowerCase()) ? [e] : [],
+    );
+    const marginCalls = events.flatMap((e) => (e.type === 'futuresMarginCall' && byBook.has(e.symbol) ? [e] : []));
+    const liquidated = events.some((e) => e.type === 'futuresLiquidation' && byBook.has(e.symbol));
+    const [rows, facts, trades] = await Promise.all([
+      orderIds.length ? db.selectFrom('orders').selectAll().where('id', 'in', orderIds).orderBy('id').execute() : [],
+      orderIds.length ? db.selectFrom('futures_orders').selectAll().where('order_id', 'in', orderIds).execute() : [],
+      tradeIds.length
+        ? db
+            .selectFrom('trades')
+            .innerJoin('futures_fills', 'futures_fills.trade_id', 'trades.id')
+            .selectAll('trades')
+            .select(['futures_fills.buyer_realized', 'futures_fills.seller_realized'])
+            .where('trades.id', 'in', tradeIds)
+            .orderBy('trades.id')
+            .execute()
+        : [],
+    ]);
+    const factOf = new Map(facts.map((f) => [Number(f.order_id), f]));
+    const orderUpdates = rows.flatMap((row) => {
+      const m = byBook.get(row.symbol) as FuturesMarket;
+      const own = trades.filter(
+        (t) => Number(t.maker_order_id) === Number(row.id) || Number(t.taker_order_id) === Number(row.id),
+      );
+      return orderTradeUpdates(row, factOf.get(Number(row.id)), m, own, now);
+    });
+
+    const reason = trades.length > 0 || liquidated ? 'ORDER' : await this.balanceReason(userId, balances);
+    const out: UserEvent[] = [];
+    if (reason !== null || marginCalls.length) {
+      const { accounts, positions } = await familyAccounts(this.services, this.family, userId);
+      if (reason !== null) {
+        const books = new Set([...rows.map((r) => r.symbol), ...trades.map((t) => t.symbol)]);
+        for (const e of events) if (e.type === 'futuresLiquidation' && byBook.has(e.symbol)) books.add(e.symbol);
+        const moved = new Map(balances.map((b) => [b.coin.toUpperCase(), b.moved ?? '0']));
+        const touchedCoins = new Set([
+          ...moved.keys(),
+          ...[...books].map((b) => byBook.get(b)?.contract.margin_coin.toUpperCase()),
+        ]);
+        const B = accounts
+          .filter((a) => touchedCoins.has(a.coin))
+          .map((a) => {
+            const row = assetRow(a, this.family, positions, now);
+            // Binance's bc leaves out PnL and fees: what a fill moved is none of it.
+            const change = reason === 'ORDER' ? '0' : (moved.get(a.coin) ?? '0');
+            return { a: a.coin, wb: row.walletBalance, cw: row.crossWalletBalance, bc: amount(ledgerOf(change)) };
+          });
+        const P = [...books].flatMap((book) => positionRows(byBook.get(book) as FuturesMarket, positions, factOf));
+        const m = reason === 'DEPOSIT' && balances.some((b) => b.moved?.startsWith('-')) ? 'WITHDRAW' : reason;
+        out.push({ e: 'ACCOUNT_UPDATE', E: now, T: now, a: { m, B, P } });
+      }
+      out.push(...orderUpdates);
+      for (const call of marginCalls) {
+        const p = positions.find((x) => x.position.id === call.positionId);
+        const a = p && accounts.find((x) => x === p.account);
+        if (!p || !a) continue;
+        out.push({
+          e: 'MARGIN_CALL',
+          E: now,
+          cw: assetRow(a, this.family, positions, now).crossWalletBalance,
+          p: [marginCallRow(p, this.family)],
+        });
+      }
+    } else out.push(...orderUpdates);
+    this.feed.publish({ userId, account: this.account }, out);
+  }
+
+  /** Why the futures balances moved without a fill: the latest co ledger row's cause, or null for order margin. */
+  private async balanceReason(userId: number, balances: { coin: string }[]): Promise<string | null> {
+    if (balances.length === 0) return null;
+    const latest = await this.services.database.db
+      .selectFrom('ledger_entries')
+      .select('cause')
+      .where('owner_id', '=', userId)
+      .where('account', '=', 'co')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return (latest && REASONS[latest.cause]) ?? null;
+  }
+
+  private async reportTriggers(ids: number[]): Promise<void> {
+    const users = this.feed.followers(this.account);
+    if (users.size === 0) return;
+    const rows = await this.services.database.db
+      .selectFrom('futures_trigger_orders')
+      .selectAll()
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .execute();
+    const byBook = new Map((await futuresMarkets(this.services, this.family)).map((m) => [m.book, m]));
+    const now = this.services.clock.now();
+    for (const t of rows) {
+      const m = byBook.get(t.symbol);
+      if (!m || !users.has(Number(t.user_id))) continue;
+      const a = algoOrder(t, m);
+      const o = {
+        caid: a.clientAlgoId,
+        aid: a.algoId,
+        at: a.algoType,
+        o: a.orderType,
+        s: a.symbol,
+        S: a.side,
+        ps: a.positionSide,
+        f: a.timeInForce,
+        q: a.quantity,
+        X: a.algoStatus,
+        ai: t.order_id === null ? '' : String(t.order_id),
+        tp: a.triggerPrice,
+        p: a.price,
+        V: a.selfTradePreventionMode,
+        wt: a.workingType,
+        pm: a.priceMatch,
+        cp: a.closePosition,
+        pP: a.priceProtect,
+        R: a.reduceOnly,
+        tt: a.triggerTime,
+        gtd: a.goodTillDate,
+        ...(a.activatePrice === undefined ? {} : { AP: a.activatePrice, cr: a.callbackRate }),
+        ...(t.error_code ? { rm: t.error_code } : {}),
+      };
+      this.feed.publish({ userId: Number(t.user_id), account: this.account }, [
+        { e: 'ALGO_UPDATE', E: now, T: Number(t.updated_at), o },
+      ]);
+    }
+  }
+}
+
+/** Whether a core event may change what the user's futures stream shows. */
+function concerns(e: CoreEvent, userId: number): boolean {
+  switch (e.type) {
+    case 'order':
+    case 'futuresMarginCall':
+    case 'futuresLiquidation':
+      return e.userId === userId;
+    case 'trade':
+      return e.makerUserId === userId || e.takerUserId === userId;
+    case 'balance':
+      return e.ownerId === userId && e.account === 'co';
+    default:
+      return false;
+  }
+}
+
+/**
+ * ACCOUNT_UPDATE's positions of one contract: each open one, and a zero row for each side an order of this batch
+ * touched that holds none now (so a client drops the position it closed).
+ */
+function positionRows(m: FuturesMarket, positions: FamilyPosition[], factOf: Map<number, FuturesFact>) {
+  const open = positions.filter((p) => p.market.book === m.book);
+  const rows = open.map((p) => {
+    const r = positionRow(p, m.family, 2);
+    return {
+      s: r.symbol,
+      pa: r.positionAmt,
+      ep: r.entryPrice,
+      bep: r.breakEvenPrice,
+      cr: amount(p.position.realized),
+      up: r.unRealizedProfit,
+      mt: marginTypeOf(p),
+      iw: r.isolatedWallet,
+      ps: r.positionSide,
+      ma: m.contract.margin_coin.toUpperCase(),
+    };
+  });
+  const sides = new Set(
+    [...factOf.values()].filter((f) => f.symbol === m.book).map((f) => f.position_side.toUpperCase()),
+  );
+  if (sides.size === 0) sides.add('BOTH');
+  for (const side of sides) {
+    if (rows.some((r) => r.ps === side)) continue;
+    const zero = '0';
+    rows.push({
+      s: m.symbol,
+      pa: zero,
+      ep: zero,
+      bep: zero,
+      cr: zero,
+      up: zero,
+      mt: 'cross',
+      iw: zero,
+      ps: side,
+      ma: m.contract.margin_coin.toUpperCase(),
+    });
+  }
+  return rows;
+}
+
+const marginTypeOf = (p: FamilyPosition) => (p.position.marginMode === 2 ? 'isolated' : 'cross');
+
+function marginCallRow(p: FamilyPosition, family: FuturesFamily) {
+  const r = positionRow(p, family, 2);
+  return {
+    s: r.symbol,
+    ps: r.positionSide,
+    pa: r.positionAmt,
+    mt: marginTypeOf(p).toUpperCase(),
+    iw: r.isolatedWallet,
+    mp: r.markPrice,
+    up: r.unRealizedProfit,
+    mm: amount(p.maintenance),
+  };
+}
+
+/**
+ * The ORDER_TRADE_UPDATEs one batch makes for an order: NEW when placed in it, one TRADE per fill (cumulative
+ * quantity and average price counted up to it, the fill's fee and realized PnL), then CANCELED or EXPIRED when it
+ * ended so.
+ */
+export function orderTradeUpdates(
+  row: OrderRow,
+  fact: FuturesFact | undefined,
+  m: FuturesMarket,
+  trades: TradeRow[],
+  now: number,
+): UserEvent[] {
+  const order = futuresOrder(row, fact, m);
+  const id = Number(row.id);
+  const digits = m.contract.price_precision;
+  const coin = m.contract.margin_coin.toUpperCase();
+  let lots = lotsOf(row.deal_volume);
+  let money = ledgerOf(row.deal_money);
+  for (const t of trades) {
+    lots -= lotsOf(t.volume);
+    money -= ledgerOf(t.amount);
+  }
+  const base = {
+    s: m.symbol,
+    c: order.clientOrderId,
+    S: order.side,
+    o: order.type,
+    f: order.timeInForce,
+    q: order.origQty,
+    p: order.price,
+    sp: '0',
+    i: id,
+    b: '0',
+    a: '0',
+    R: order.reduceOnly,
+    wt: order.workingType,
+    ot: order.origType,
+    ps: order.positionSide,
+    cp: false,
+    pP: false,
+    si: 0,
+    ss: 0,
+    V: 'NONE',
+    pm: 'NONE',
+    gtd: 0,
+    ...(m.family === 'dapi' ? { ma: coin } : {}),
+  };
+  const state = (x: string, X: string) => ({
+    ...base,
+    x,
+    X,
+    ap: averagePrice(m.contract, lots, money),
+    l: quantityOf(m, 0),
+    z: quantityOf(m, lots.toString()),
+    L: '0',
+    n: '0',
+    N: coin,
+    T: Number(row.updated_at),
+    t: 0,
+    m: false,
+    rp: '0',
+  });
+  const event = (o: object, T: number): UserEvent => ({ e: 'ORDER_TRADE_UPDATE', E: now, T, o });
+  const updates: UserEvent[] = [];
+  // Placed in this batch: not changed since, and not a maker filled here (a maker rested in an earlier one).
+  const placedNow =
+    Number(row.created_at) === Number(row.updated_at) && !trades.some((t) => Number(t.maker_order_id) === id);
+  if (placedNow) updates.push(event({ ...state('NEW', 'NEW'), T: Number(row.created_at) }, Number(row.created_at)));
+  trades.forEach((t, i) => {
+    lots += lotsOf(t.volume);
+    money += ledgerOf(t.amount);
+    const buyer = row.side === 'BUY';
+    const X = i === trades.length - 1 && order.status === 'FILLED' ? 'FILLED' : 'PARTIALLY_FILLED';
+    const T = Number(t.created_at);
+    const o = {
+      ...state('TRADE', X),
+      l: quantityOf(m, lotsOf(t.volume).toString()),
+      L: ledgerFixed(ledgerOf(t.price), digits),
+      n: amount(ledgerOf(buyer ? t.buyer_fee : t.seller_fee)),
+      T,
+      t: Number(t.id),
+      m: Number(t.maker_order_id) === id,
+      rp: amount(ledgerOf(buyer ? t.buyer_realized : t.seller_realized)),
+    };
+    updates.push(event(o, T));
+  });
+  if (order.status === 'CANCELED' || order.status === 'EXPIRED' || order.status === 'REJECTED')
+    updates.push(event(state(order.status, order.status), Number(row.updated_at)));
+  return updates;
+}
