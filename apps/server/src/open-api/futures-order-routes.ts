@@ -129,9 +129,10 @@ export function registerFuturesOrderRoutes(scope: FastifyInstance, { services, f
     const stp = params.optional('selfTradePreventionMode');
     if (stp !== undefined && !['NONE', 'EXPIRE_TAKER', 'EXPIRE_MAKER', 'EXPIRE_BOTH'].includes(stp))
       throw binanceErrors.illegal('selfTradePreventionMode');
-    const clientOrderId = params.optional(algo ? 'clientAlgoId' : 'newClientOrderId') ?? null;
-    if (clientOrderId !== null && !CLIENT_ID.test(clientOrderId))
-      throw binanceErrors.illegal(algo ? 'clientAlgoId' : 'newClientOrderId');
+    // CCXT sends newClientOrderId to /dapi/v1/algoOrder too.
+    const clientName = algo && params.optional('clientAlgoId') !== undefined ? 'clientAlgoId' : 'newClientOrderId';
+    const clientOrderId = params.optional(clientName) ?? null;
+    if (clientOrderId !== null && !CLIENT_ID.test(clientOrderId)) throw binanceErrors.illegal(clientName);
     params.optional('goodTillDate');
     params.done();
 
