@@ -1,7 +1,7 @@
 import { coOrderCreate } from '@opex/contract/calls/co-order';
 import { CoinMClient, USDMClient, WebsocketClient } from 'binance';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFuturesApiServer } from './futures-api-fixtures.ts';
+import { type FuturesApiServer, startFuturesApiServer } from './futures-api-fixtures.ts';
 import { type TestClient, type TestServer, testDialects } from './harness.ts';
 import { type ApiKey, type Json, newApiKey } from './open-api-fixtures.ts';
 import { tradingInvariants } from './trading-fixtures.ts';
@@ -9,9 +9,10 @@ import { tradingInvariants } from './trading-fixtures.ts';
 /**
  * tiagosiebler's `binance` package (USDMClient, CoinMClient, WebsocketClient) against the test server: every REST
  * base URL and WebSocket URL it is given is ours (`baseUrl`, `wsUrl`), so nothing reaches Binance. Its clock is set
- * to the server's through its time offset. Bob trades on the web as the other side.
+ * to the server's through its time offset. Bob trades on the web as the other side. Also the risk endpoints it
+ * calls (positionMargin/history, forceOrders after a liquidation, insuranceBalance) and the used-weight header.
  */
-const [ALICE, BOB] = [661, 662];
+const [ALICE, BOB, CAROL] = [661, 662, 663];
 const quiet = { trace: () => undefined, info: () => undefined, error: () => undefined };
 
 describe.each(testDialects)('the binance package against the futures Open API on %s', (dialect) => {
@@ -21,6 +22,7 @@ describe.each(testDialects)('the binance package against the futures Open API on
   let bob: TestClient;
   let linearId: number;
   let inverseId: number;
+  let started: FuturesApiServer;
   const clients: { closeAll?: (force?: boolean) => void }[] = [];
   const webOrder = (contractId: number, fields: Record<string, unknown>) =>
     bob.call(coOrderCreate, { contractId, side: 'SELL', open: 'OPEN', type: 1, volume: '1', ...fields });
@@ -35,8 +37,8 @@ describe.each(testDialects)('the binance package against the futures Open API on
       ).id,
     );
   /** A REST client of the package, on our server and the server's clock. */
-  const rest = <T extends USDMClient | CoinMClient>(Client: new (options: object) => T): T => {
-    const client = new Client({ api_key: key.apiKey, api_secret: key.secret, baseUrl: base, disableTimeSync: true });
+  const rest = <T extends USDMClient | CoinMClient>(Client: new (options: object) => T, as = key): T => {
+    const client = new Client({ api_key: as.apiKey, api_secret: as.secret, baseUrl: base, disableTimeSync: true });
     client.setTimeOffset(server.clock.now() - Date.now());
     return client;
   };
@@ -66,7 +68,7 @@ describe.each(testDialects)('the binance package against the futures Open API on
   };
 
   beforeAll(async () => {
-    const started = await startFuturesApiServer(dialect, [ALICE, BOB], { inverse: true });
+    started = await startFuturesApiServer(dialect, [ALICE, BOB, CAROL], { inverse: true });
     ({ server, base } = started);
     bob = started.clients[1] as TestClient;
     key = await newApiKey(server, ALICE);
@@ -140,5 +142,59 @@ describe.each(testDialects)('the binance package against the futures Open API on
     const [position] = (await coinm.getPositions({ pair: 'BTCUSD' })) as Json[];
     expect(position).toMatchObject({ symbol: 'BTCUSD_PERP', positionAmt: '10', notionalValue: '0.05000000' });
     expect(await tradingInvariants(server.services.database.db, server.services.core)).toEqual([]);
+  }, 20_000);
+
+  it('lists isolated margin moves, liquidation orders and the insurance fund; counts the used weight', async () => {
+    const carol = rest(USDMClient, await newApiKey(server, CAROL));
+    await carol.setMarginType({ symbol: 'BTCUSDT', marginType: 'ISOLATED' });
+    await carol.setLeverage({ symbol: 'BTCUSDT', leverage: 10 });
+    // Carol buys 10 contracts at 20000 from Bob, isolated at 10x: 20 USDT margin; she adds 5, then takes 5 back.
+    expect((await webOrder(linearId, { price: '20000', volume: '10' })).code).toBe('0');
+    await carol.submitNewOrder({ symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: 0.01 });
+    // The package types `type` as '0' | '1'; Binance's (and ours) are 1 add, 2 reduce.
+    await carol.setIsolatedPositionMargin({ symbol: 'BTCUSDT', amount: 5, type: '1' });
+    await carol.setIsolatedPositionMargin({ symbol: 'BTCUSDT', amount: 5, type: '2' as never });
+    const moves: Json[] = await carol.getPositionMarginChangeHistory({ symbol: 'BTCUSDT' });
+    expect(moves.map((m) => [m.type, m.amount, m.asset, m.positionSide])).toEqual([
+      [1, '5.00000000', 'USDT', 'BOTH'],
+      [2, '5.00000000', 'USDT', 'BOTH'],
+    ]);
+    expect(await carol.getPositionMarginChangeHistory({ symbol: 'BTCUSDT', type: '2' as never })).toHaveLength(1);
+    expect(await carol.getForceOrders({ symbol: 'BTCUSDT' })).toEqual([]);
+
+    // Bob bids 10 at 18500, above Carol's bankruptcy price (20000 - 20 / 0.01 = 18000); the index falls to 15000 and
+    // the liquidation sells her 10 contracts into that bid: a forced order, filled at 18500.
+    expect((await webOrder(linearId, { side: 'BUY', price: '18500', volume: '10' })).code).toBe('0');
+    const { db } = server.services.database;
+    await started.admin('price', 'set', '--coin', 'BTC', '--fiat', 'usd', '--price', '15000');
+    await server.services.prices.current();
+    await server.services.contractPrices.tick();
+    for (let i = 0; i < 100 && !(await db.selectFrom('futures_liquidations').select('id').executeTakeFirst()); i++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    const [forced] = (await carol.getForceOrders({ symbol: 'BTCUSDT' })) as Json[];
+    expect(forced).toMatchObject({
+      symbol: 'BTCUSDT',
+      side: 'SELL',
+      status: 'FILLED',
+      executedQty: '0.010',
+      avgPrice: '18500.0',
+      reduceOnly: true,
+    });
+    expect(forced.clientOrderId).toBe(`autoclose-${forced.orderId}`);
+    expect(await carol.getForceOrders({ symbol: 'BTCUSDT', autoCloseType: 'ADL' })).toEqual([]);
+
+    // What her isolated margin kept, 20 - (20000 - 18500) x 0.01 = 5 USDT, cleared into the insurance fund.
+    expect(await carol.getInsuranceFundBalance({ symbol: 'BTCUSDT' })).toMatchObject({
+      symbols: ['BTCUSDT'],
+      assets: [{ asset: 'USDT', marginBalance: '5.00000000' }],
+    });
+    expect(await carol.getInsuranceFundBalance()).toMatchObject([
+      { symbols: ['BTCUSDT'], assets: [{ asset: 'USDT', marginBalance: '5.00000000' }] },
+    ]);
+    // Each request adds 1 to the address's weight of the minute.
+    const weight = async () => Number((await fetch(`${base}/fapi/v1/time`)).headers.get('x-mbx-used-weight-1m'));
+    const first = await weight();
+    expect(await weight()).toBe(first + 1);
+    expect(await tradingInvariants(db, server.services.core)).toEqual([]);
   }, 20_000);
 });

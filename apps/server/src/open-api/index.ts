@@ -10,6 +10,7 @@ import { registerFuturesMarketRoutes } from './futures-market-routes.ts';
 import { bookQuantity } from './futures-markets.ts';
 import { registerFuturesOrderRoutes } from './futures-order-routes.ts';
 import { registerFuturesPriceRoutes } from './futures-price-routes.ts';
+import { registerFuturesRiskRoutes } from './futures-risk-routes.ts';
 import { registerFuturesStreams } from './futures-streams.ts';
 import { FuturesUserEvents, futuresStreamAccount } from './futures-user-events.ts';
 import {
@@ -26,6 +27,7 @@ import { orderActions } from './order-actions.ts';
 import { registerOpenApiOrderListRoutes } from './order-list-routes.ts';
 import { registerOpenApiOrderRoutes } from './order-routes.ts';
 import { UserEventFeed } from './user-events.ts';
+import { UsedWeight } from './used-weight.ts';
 import { registerOpenApiUserStream } from './user-stream.ts';
 import { registerWalletRoutes } from './wallet-routes.ts';
 
@@ -41,9 +43,10 @@ import { registerWalletRoutes } from './wallet-routes.ts';
 export async function registerOpenApi(app: FastifyInstance, services: Services, fanout: Fanout): Promise<void> {
   const listenKeys = new ListenKeys(services);
   const feed = new UserEventFeed(services, fanout, listenKeys);
+  const weights = new UsedWeight(services.clock);
   await app.register(
     async (scope) => {
-      binanceScope(scope);
+      binanceScope(scope, weights);
       await registerOpenApiMarketRoutes(scope, services, { fanout, feed, listenKeys });
       registerOpenApiAccountRoutes(scope, services);
       registerOpenApiOrderRoutes(scope, services);
@@ -56,7 +59,7 @@ export async function registerOpenApi(app: FastifyInstance, services: Services, 
   );
   await app.register(
     async (scope) => {
-      binanceScope(scope);
+      binanceScope(scope, weights);
       registerWalletRoutes(scope, services);
       registerMarginRoutes(scope, services);
       registerMarginOrderRoutes(scope, services);
@@ -74,11 +77,12 @@ export async function registerOpenApi(app: FastifyInstance, services: Services, 
     const deps = { services, family, depth };
     await app.register(
       async (scope) => {
-        binanceScope(scope);
+        binanceScope(scope, weights);
         registerFuturesMarketRoutes(scope, deps);
         registerFuturesPriceRoutes(scope, deps);
         registerFuturesAccountRoutes(scope, deps);
         registerFuturesOrderRoutes(scope, deps);
+        registerFuturesRiskRoutes(scope, deps);
         const account = futuresStreamAccount(family);
         registerListenKeyRoutes(scope, listenKeys, '/v1/listenKey', () => account, true);
       },
@@ -87,11 +91,13 @@ export async function registerOpenApi(app: FastifyInstance, services: Services, 
     new FuturesUserEvents(services, feed, fanout, family);
     registerFuturesStreams(app, deps, fanout, { fanout, feed, listenKeys });
   }
-  for (const prefix of ['/api', '/eapi', '/papi']) await app.register(async (scope) => binanceScope(scope), { prefix });
+  for (const prefix of ['/api', '/eapi', '/papi'])
+    await app.register(async (scope) => binanceScope(scope, weights), { prefix });
 }
 
-/** Binance's parsing, errors and not-found answer for one family's scope. */
-function binanceScope(scope: FastifyInstance): void {
+/** Binance's parsing, errors, used-weight headers and not-found answer for one family's scope. */
+function binanceScope(scope: FastifyInstance, weights: UsedWeight): void {
+  weights.serve(scope);
   // The signature covers the form body exactly as sent, so it is kept as the raw string (parsed when read).
   scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
     done(null, body),
