@@ -11,7 +11,6 @@ import { ledgerFixed, ledgerOf } from '../ledger/ledger-units.ts';
 import { createConditionalOrder, triggerKits } from '../modules/co/trigger-create.ts';
 import { CallError } from '../platform/call-error.ts';
 import { findPlacedOrder, orderPage, ordersByIds } from '../read-model/order-reads.ts';
-import type { Services } from '../services.ts';
 import { BinanceCode, BinanceError, binanceErrors } from './binance-error.ts';
 import { type FuturesTradeDeps, familyAccounts, futuresCaller } from './futures-account-routes.ts';
 import { futuresErrors, futuresRefusal } from './futures-errors.ts';
