@@ -167,7 +167,7 @@ describe.each(testDialects)('futures private pushes on %s', (dialect) => {
     expect(pushes(CAROL, channels.coPositions)).toHaveLength(1);
   });
 
-  it('pushes a conditional order created and cancelled to its owner', async () => {
+  it('pushes a conditional order created, cancelled or fired to its owner', async () => {
     const created = await order(ALICE, {
       side: 'SELL',
       open: 'CLOSE',
@@ -189,6 +189,26 @@ describe.each(testDialects)('futures private pushes on %s', (dialect) => {
     const cancelled = await clients[ALICE]?.call(coOrderCancel, { contractId, orderId: id, isConditionOrder: true });
     expect(cancelled?.code).toBe('0');
     expect((await next(ALICE, channels.coOrders, (o) => o.kind === 'trigger' && o.status === 4)).tick.id).toBe(id);
+
+    // A take-profit on the mark fires when the mark reaches it: the trigger's push names the order it placed, whose
+    // own push follows.
+    const takeProfit = await order(ALICE, {
+      side: 'SELL',
+      open: 'CLOSE',
+      type: 2,
+      isConditionOrder: true,
+      triggerType: 2,
+      triggerPriceType: 2,
+      triggerPrice: '21500',
+      volume: '10',
+    });
+    expect(takeProfit?.code).toBe('0');
+    const tpId = String((takeProfit?.data as { orderId?: unknown } | undefined)?.orderId);
+    await btcAt('21600');
+    const fired = (await next(ALICE, channels.coOrders, (o) => o.kind === 'trigger' && o.id === tpId && o.status !== 0))
+      .tick;
+    expect(fired).toMatchObject({ status: 2, orderId: expect.stringMatching(/^\d+$/) });
+    await next(ALICE, channels.coOrders, (o) => o.kind === 'order' && o.id === fired.orderId);
     expect(pushes(BOB, channels.coOrders).filter((f) => f.tick.kind === 'trigger')).toEqual([]);
   });
 
