@@ -8,7 +8,7 @@ import { type OriginalProtocol, privateTopic } from './original-protocol.ts';
 import { registerSessionChannels } from './session-channels.ts';
 
 /** A holder's positions are valued again at most this often as marks move (marks are worked out each second). */
-export const MARK_PUSH_MS = 1000;
+const MARK_PUSH_MS = 1000;
 
 /**
  * The logged-in user's channels on the futures socket (session-bound, session-channels.ts): orders and conditional
