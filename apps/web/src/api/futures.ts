@@ -19,9 +19,13 @@ import { callQueryOptions, invalidateCall, useCallQuery } from './query.ts';
 /**
  * The futures product's reads (co host) and their timers (contract-notes-products.md §1.6): marks every 5 s,
  * positions, accounts and order counts every 5 s while logged in, the open orders every 5 s while there are some.
- * Polls send `exchange-auto: 1`. What an order, a cancel, a margin change or a transfer makes stale: `refreshFutures`.
+ * Where the page follows the futures socket's private channels (`live`), those reads change by its pushes instead and
+ * are polled only while it is down. Polls send `exchange-auto: 1`. What an order, a cancel, a margin change or a
+ * transfer makes stale: `refreshFutures`.
  */
 export const FUTURES_POLL_MS = 5_000;
+/** The 5 s poll, unless pushes keep the read current. */
+const pollUnless = (live: boolean) => (live ? false : FUTURES_POLL_MS);
 
 export type CoUserConfig = CallReply<typeof getUserConfig>;
 export type CoPosition = CallReply<typeof coAssetsList>['positionList'][number];
@@ -61,10 +65,10 @@ export function useMarketInfo(contractId: number | undefined) {
 }
 
 /** Positions and accounts (trade page), or the accounts only (`onlyAccount`, the assets page). */
-export function useAssetsList(isLogin: boolean, onlyAccount = false) {
+export function useAssetsList(isLogin: boolean, onlyAccount = false, live = false) {
   return useCallQuery(coAssetsList, onlyAccount ? { onlyAccount: 1 } : {}, {
     enabled: isLogin,
-    refetchInterval: FUTURES_POLL_MS,
+    refetchInterval: pollUnless(live),
     polling: true,
   });
 }
@@ -83,35 +87,35 @@ export function useCoAccount(marginCoin: string, isLogin: boolean, assets: Retur
   return list?.find((a) => a.symbol === marginCoin);
 }
 
-export function useOrderCount(contractId: number | undefined, isLogin: boolean) {
+export function useOrderCount(contractId: number | undefined, isLogin: boolean, live = false) {
   return useCallQuery(
     coUserOrderCount,
     { contractId: contractId ?? 0 },
-    { enabled: isLogin && contractId !== undefined, refetchInterval: FUTURES_POLL_MS, polling: true },
+    { enabled: isLogin && contractId !== undefined, refetchInterval: pollUnless(live), polling: true },
   );
 }
 
-/** The contract's open orders, read again every 5 s while there are some. */
-export function useCurrentOrders(contractId: number | undefined, isLogin: boolean, count: number) {
+/** The contract's open orders, read again every 5 s while there are some (and no pushes). */
+export function useCurrentOrders(contractId: number | undefined, isLogin: boolean, count: number, live = false) {
   return useCallQuery(
     coCurrentOrderList,
     { contractId: contractId ?? 0, page: 1, limit: 100 },
     {
       enabled: isLogin && contractId !== undefined,
-      refetchInterval: count > 0 ? FUTURES_POLL_MS : false,
+      refetchInterval: count > 0 && pollUnless(live),
       polling: true,
     },
   );
 }
 
-/** The contract's active trigger orders (take-profit and stop-loss among them), read again every 5 s while there are some. */
-export function useTriggerOrders(contractId: number | undefined, isLogin: boolean, count: number) {
+/** The contract's active trigger orders (take-profit and stop-loss among them), read again every 5 s while there are some (and no pushes). */
+export function useTriggerOrders(contractId: number | undefined, isLogin: boolean, count: number, live = false) {
   return useCallQuery(
     coTriggerOrderList,
     { contractId: contractId ?? 0, page: 1, limit: 100 },
     {
       enabled: isLogin && contractId !== undefined,
-      refetchInterval: count > 0 ? FUTURES_POLL_MS : false,
+      refetchInterval: count > 0 && pollUnless(live),
       polling: true,
     },
   );
@@ -126,7 +130,7 @@ export function useMyTrades(contractId: number | undefined, isLogin: boolean) {
 }
 
 /** Every futures read a trade, cancel, margin change or transfer can change. */
-const futuresReads = [
+export const futuresReads = [
   getUserConfig,
   coAssetsList,
   coUserOrderCount,

@@ -4,13 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import { findCoin } from '../../catalog/coins.ts';
 import { LIVE, listContracts } from '../../catalog/contracts.ts';
 import { countedPage, pagePaging } from '../../db/paging.ts';
+import { userAssets } from '../../futures/assets-views.ts';
 import type { ContractMarks } from '../../futures/contract-books.ts';
-import { futuresAccount } from '../../futures/futures-account.ts';
 import { ledgerText, parseLedger, truncateLedger } from '../../ledger/ledger-units.ts';
 import { bindCall } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
 import type { Services } from '../../services.ts';
-import { accountItem } from './co-position.ts';
 
 /**
  * The futures account: one `co` account per user, a balance per margin coin. Money moves in and out as one ledger
@@ -53,12 +52,11 @@ export function registerCoAccount(app: FastifyInstance, services: Services, mark
   });
 
   bindCall(app, services, coAccountBalance, async (input, ctx) => {
-    const coins = [...new Set((await listContracts(db, LIVE)).map((c) => c.margin_coin.toUpperCase()))];
-    const accounts = await futuresAccount(services, ctx.userId, marks, coins);
+    const { accountList, coins } = await userAssets(services, ctx.userId, marks);
     return {
-      accounts: accounts
-        .filter((a) => coins.includes(a.coin) && (input.marginCoin === undefined || a.coin === input.marginCoin))
-        .map(accountItem),
+      accounts: accountList.filter(
+        (a) => coins.includes(a.symbol) && (input.marginCoin === undefined || a.symbol === input.marginCoin),
+      ),
     };
   });
 

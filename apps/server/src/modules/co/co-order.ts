@@ -1,6 +1,5 @@
 import {
   CoCancelMemo,
-  CoOrderStatus,
   coCurrentOrderList,
   coGetTradeInfo,
   coHisTradeList,
@@ -17,6 +16,7 @@ import type { Contract } from '../../catalog/contracts.ts';
 import { countedPage, pagePaging } from '../../db/paging.ts';
 import type { FuturesOrdersTable } from '../../db/tables/futures.ts';
 import type { OrdersTable, TradesTable } from '../../db/tables/trading.ts';
+import { coOrderStatus } from '../../futures/co-order-status.ts';
 import { contractsBySymbol, liveContract } from '../../futures/contract-books.ts';
 import { orderIntent } from '../../futures/order-intent.ts';
 import { hasFuturesAccount } from '../../futures/user-config.ts';
@@ -208,17 +208,6 @@ export function registerCoOrderCalls(app: FastifyInstance, services: Services, t
 const openText = (fact: Selectable<FuturesOrdersTable> | undefined): 'OPEN' | 'CLOSE' =>
   fact?.reduce_only === 1 ? 'CLOSE' : 'OPEN';
 
-/** The co status of an order: open, filled, partly filled, cancelled (partly filled then cancelled), abnormal. */
-function coStatus(row: Selectable<OrdersTable>): number {
-  const dealt = ledgerOf(row.deal_volume) > 0n;
-  if (row.status === OrderStatus.filled) return CoOrderStatus.filled;
-  if (row.status === OrderStatus.partiallyFilled) return CoOrderStatus.partlyFilled;
-  if (row.status === OrderStatus.cancelled || row.status === OrderStatus.expired)
-    return dealt ? CoOrderStatus.partlyFilledCancelled : CoOrderStatus.cancelled;
-  if (row.status === OrderStatus.rejected) return CoOrderStatus.abnormal;
-  return CoOrderStatus.open;
-}
-
 /** Why an ended order was cancelled, in the original's memo codes; 0 when it was not. */
 function cancelMemo(row: Selectable<OrdersTable>, fact: Selectable<FuturesOrdersTable>): number {
   if (row.status !== OrderStatus.cancelled && row.status !== OrderStatus.expired) return 0;
@@ -260,7 +249,7 @@ function orderItem(row: Selectable<OrdersTable>, fact: Selectable<FuturesOrdersT
     avgPrice: averagePrice(contract, dealVolume, ledgerOf(row.deal_money)),
     pricePrecision: contract.price_precision,
     orderBalance: row.reserve,
-    status: coStatus(row),
+    status: coOrderStatus(row.status, row.deal_volume),
     memo: cancelMemo(row, fact),
     realizedAmount: fact.realized,
     tradeFee: row.fee,

@@ -68,9 +68,13 @@ export class TriggerWatch {
     await this.chain;
   }
 
-  /** Arms triggers just stored. */
+  /** Arms triggers just stored, and announces them. */
   arm(rows: readonly TriggerRow[]): void {
     for (const row of rows) this.book.add(armedTrigger(row));
+    this.announce(
+      rows.map((row) => ({ id: Number(row.id), userId: Number(row.user_id), symbol: row.symbol })),
+      null,
+    );
   }
 
   /**
@@ -81,8 +85,9 @@ export class TriggerWatch {
     return this.serial(async () => {
       const rows = await ownActiveTriggers(this.services.database.db, userId, symbol, ids);
       const ended: number[] = [];
-      for (const { id } of rows) {
-        if (await this.end(Number(id), { status: CoTriggerStatus.cancelled, memo })) ended.push(Number(id));
+      for (const row of rows) {
+        const t = { id: Number(row.id), userId: Number(row.user_id), symbol: row.symbol };
+        if (await this.end(t, { status: CoTriggerStatus.cancelled, memo })) ended.push(t.id);
       }
       return ended;
     });
@@ -159,7 +164,7 @@ export class TriggerWatch {
     const { db } = this.services.database;
     const now = this.services.clock.now();
     for (const t of this.book.takeExpired(now))
-      await endTrigger(db, t.id, { status: CoTriggerStatus.expired, memo: CoTriggerMemo.expired }, now);
+      await this.end(t, { status: CoTriggerStatus.expired, memo: CoTriggerMemo.expired });
     const due: ArmedTrigger[] = [];
     const moved: ArmedTrigger[] = [];
     const seen = [
@@ -192,12 +197,12 @@ export class TriggerWatch {
     const row = await db.selectFrom('futures_trigger_orders').selectAll().where('id', '=', t.id).executeTakeFirst();
     if (!row || row.status !== CoTriggerStatus.active) return;
     if (Number(row.expire_at) <= this.services.clock.now()) {
-      await this.end(t.id, { status: CoTriggerStatus.expired, memo: CoTriggerMemo.expired });
+      await this.end(t, { status: CoTriggerStatus.expired, memo: CoTriggerMemo.expired });
       return;
     }
     const contract = await findLiveContractById(db, Number(row.contract_id));
     if (contract?.status !== 'listed') {
-      await this.end(t.id, failure(ErrorCode.futuresContractClosed));
+      await this.end(t, failure(ErrorCode.futuresContractClosed));
       return;
     }
     const outcome = await this.services.core.execute('futuresPlace', {
@@ -221,7 +226,7 @@ export class TriggerWatch {
       return;
     }
     await this.end(
-      t.id,
+      t,
       outcome.ok ? { status: CoTriggerStatus.done, memo: 0, orderId: outcome.orderId } : failure(outcome.code),
     );
   }
@@ -257,15 +262,35 @@ export class TriggerWatch {
         .where('kind', '=', 6)
         .executeTakeFirst()) !== undefined;
     const memo = forced ? CoTriggerMemo.liquidated : CoTriggerMemo.notClosable;
-    for (const t of gone) await this.end(t.id, { status: CoTriggerStatus.cancelled, memo });
+    for (const t of gone) await this.end(t, { status: CoTriggerStatus.cancelled, memo });
   }
 
-  /** Ends an active trigger: out of the book, its row ended; false when it had ended already. */
-  private async end(id: number, end: TriggerEnd): Promise<boolean> {
-    this.book.remove(id);
-    return endTrigger(this.services.database.db, id, end, this.services.clock.now());
+  /** Ends an active trigger: out of the book, its row ended and the end announced; false when it had ended already. */
+  private async end(t: Announced, end: TriggerEnd): Promise<boolean> {
+    this.book.remove(t.id);
+    const ended = await endTrigger(this.services.database.db, t.id, end, this.services.clock.now());
+    if (ended) this.announce([t], end);
+    return ended;
+  }
+
+  /** Triggers created (`end` null) or ended, on the core's bus (a user's futures orders channel follows them). */
+  private announce(triggers: readonly Announced[], end: TriggerEnd | null): void {
+    if (triggers.length === 0) return;
+    this.services.core.bus.publish(
+      triggers.map((t) => ({
+        type: 'futuresTrigger' as const,
+        userId: t.userId,
+        symbol: t.symbol,
+        triggerId: t.id,
+        status: end?.status ?? CoTriggerStatus.active,
+        orderId: end?.orderId ?? null,
+      })),
+    );
   }
 }
+
+/** What announcing a trigger needs of it. */
+type Announced = Pick<ArmedTrigger, 'id' | 'userId' | 'symbol'>;
 
 function failure(code: ErrorCodeValue): TriggerEnd {
   return { status: CoTriggerStatus.failed, memo: FAILURE_MEMO[code] ?? CoTriggerMemo.refused, errorCode: code };

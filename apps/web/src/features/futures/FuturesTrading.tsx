@@ -9,6 +9,7 @@ import { useSession } from '../../api/user.ts';
 import { readCoUnit } from '../../futures/co-unit-store.ts';
 import { type Contract, type CoUnit, coUnitOf, socketKey } from '../../futures/contracts.ts';
 import own from '../../futures/futures.module.css';
+import { useFuturesStreams } from '../../realtime/futures-streams.ts';
 import { LiveKlineChart } from '../../trading/chart/LiveKlineChart.tsx';
 import { LiveOrderBook } from '../../trading/order-book/LiveOrderBook.tsx';
 import { LiveRecentTrades } from '../../trading/recent-trades/LiveRecentTrades.tsx';
@@ -52,7 +53,9 @@ export function FuturesTrading({
   const key = socketKey(contract);
   const pp = contract.coinResultVo.symbolPricePrecision;
   const config = useUserConfig(contract.id, isLogin).data;
-  const assetsQuery = useAssetsList(isLogin);
+  // Positions, accounts and orders change by the futures socket's pushes; polled only while it is down.
+  const live = useFuturesStreams();
+  const assetsQuery = useAssetsList(isLogin, false, live);
   const assets = assetsQuery.data;
   const account = useCoAccount(contract.marginCoin, isLogin, assetsQuery);
   // A visitor's unit is the browser's; a trader's is the server's config once it is read.
@@ -129,6 +132,7 @@ export function FuturesTrading({
       positions={assets?.positionList ?? []}
       positionsLoading={assetsQuery.isPending && assetsQuery.fetchStatus !== 'idle'}
       unit={unit}
+      live={live}
     />
   );
 
