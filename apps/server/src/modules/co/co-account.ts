@@ -3,6 +3,7 @@ import { ErrorCode } from '@opex/contract/error-codes';
 import type { FastifyInstance } from 'fastify';
 import { findCoin } from '../../catalog/coins.ts';
 import { LIVE, listContracts } from '../../catalog/contracts.ts';
+import { futuresAccountsOf } from '../../core/futures/futures-rules.ts';
 import { countedPage, pagePaging } from '../../db/paging.ts';
 import type { ContractMarks } from '../../futures/contract-books.ts';
 import { futuresAccount } from '../../futures/futures-account.ts';
@@ -10,7 +11,7 @@ import { ledgerText, parseLedger, truncateLedger } from '../../ledger/ledger-uni
 import { bindCall } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
 import type { Services } from '../../services.ts';
-import { accountItem } from './co-position.ts';
+import { accountItem, accountOf, liveMarginCoins } from './co-position.ts';
 
 /**
  * The futures account: one `co` account per user, a balance per margin coin. Money moves in and out as one ledger
@@ -19,9 +20,14 @@ import { accountItem } from './co-position.ts';
 export function registerCoAccount(app: FastifyInstance, services: Services, marks: ContractMarks) {
   const { db } = services.database;
 
-  /** The live contracts margined in `coin`: transfers follow their fundsIn/fundsOut switches. */
+  /**
+   * The live real contracts margined in `coin`: transfers follow their fundsIn/fundsOut switches. Simulated ones
+   * count for nothing here: their money is test money in another account, which never moves to a real one.
+   */
   const contractsOf = async (coin: string) =>
-    (await listContracts(db, LIVE)).filter((c) => c.margin_coin.toUpperCase() === coin);
+    (await listContracts(db, LIVE)).filter(
+      (c) => c.margin_coin.toUpperCase() === coin && futuresAccountsOf(c.contract_type).user === 'co',
+    );
 
   bindCall(app, services, coTransfer, async (input, ctx) => {
     const contracts = await contractsOf(input.coinSymbol);
@@ -53,8 +59,9 @@ export function registerCoAccount(app: FastifyInstance, services: Services, mark
   });
 
   bindCall(app, services, coAccountBalance, async (input, ctx) => {
-    const coins = [...new Set((await listContracts(db, LIVE)).map((c) => c.margin_coin.toUpperCase()))];
-    const accounts = await futuresAccount(services, ctx.userId, marks, coins);
+    const account = accountOf(input.simulated);
+    const coins = await liveMarginCoins(db, account);
+    const accounts = await futuresAccount(services, ctx.userId, marks, coins, account);
     return {
       accounts: accounts
         .filter((a) => coins.includes(a.coin) && (input.marginCoin === undefined || a.coin === input.marginCoin))
@@ -68,11 +75,11 @@ export function registerCoAccount(app: FastifyInstance, services: Services, mark
     let query = db
       .selectFrom('ledger_entries')
       .where('owner_id', '=', ctx.userId)
-      .where('account', '=', 'co')
+      .where('account', '=', accountOf(input.simulated))
       // Margin moving between available and locked is not money in or out of the account.
       .where((eb) =>
         eb.or([
-          eb.and([eb('field', '=', 'available'), eb('cause', 'in', ['transfer', 'fee'])]),
+          eb.and([eb('field', '=', 'available'), eb('cause', 'in', ['transfer', 'fee', 'coupon'])]),
           // An isolated position's PnL and funding move its margin (locked); delivery is PnL realized at expiry.
           eb('cause', 'in', ['realized_pnl', 'delivery', 'funding']),
         ]),
@@ -124,12 +131,14 @@ const ledgerKinds: Record<number, { causes: string[]; sign?: 'in' | 'out'; memo?
   [CoLedgerType.funding]: { causes: ['funding'] },
   [CoLedgerType.openFee]: { causes: ['fee'], memo: 'open' },
   [CoLedgerType.closeFee]: { causes: ['fee'], memo: 'close' },
+  [CoLedgerType.bonusIssued]: { causes: ['coupon'] },
 };
 
 function kindOf(cause: string, memo: string, delta: string): number {
   if (cause === 'transfer') return delta.startsWith('-') ? CoLedgerType.transferOut : CoLedgerType.transferIn;
   if (cause === 'fee') return memo === 'close' ? CoLedgerType.closeFee : CoLedgerType.openFee;
   if (cause === 'funding') return CoLedgerType.funding;
+  if (cause === 'coupon') return CoLedgerType.bonusIssued;
   return CoLedgerType.realizedPnl;
 }
 
@@ -141,6 +150,7 @@ const kindNames: Record<number, string> = {
   [CoLedgerType.funding]: 'Funding fee',
   [CoLedgerType.openFee]: 'Opening fee',
   [CoLedgerType.closeFee]: 'Closing fee',
+  [CoLedgerType.bonusIssued]: 'Bonus issued',
 };
 
 /** The ledger list's window when the page names none (contract-notes §1.4). */

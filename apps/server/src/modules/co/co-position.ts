@@ -1,9 +1,12 @@
-import type { coAccountItem } from '@opex/contract/calls/co-account';
+import type { coAccountItem, flag } from '@opex/contract/calls/co-account';
 import { coAssetsList, coChangePositionMargin, coHistoryPositionList } from '@opex/contract/calls/co-position';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { LIVE, listContracts } from '../../catalog/contracts.ts';
+import { type FuturesAccounts, futuresAccountsOf } from '../../core/futures/futures-rules.ts';
 import { positionFromRow } from '../../core/futures/futures-state.ts';
+import type { Database } from '../../db/schema.ts';
 import { type ContractMarks, contractsBySymbol, liveContract, valuationPrice } from '../../futures/contract-books.ts';
 import { type CoinAccount, futuresAccount } from '../../futures/futures-account.ts';
 import { ledgerFixed, ledgerText } from '../../ledger/ledger-units.ts';
@@ -18,10 +21,10 @@ import type { Services } from '../../services.ts';
  */
 export function registerCoPositionCalls(app: FastifyInstance, services: Services, marks: ContractMarks) {
   const { db } = services.database;
-  const marginCoins = async () => [...new Set((await listContracts(db, LIVE)).map((c) => c.margin_coin.toUpperCase()))];
 
-  bindCall(app, services, coAssetsList, async ({ onlyAccount }, { userId }) => {
-    const accounts = await futuresAccount(services, userId, marks, await marginCoins());
+  bindCall(app, services, coAssetsList, async ({ onlyAccount, simulated }, { userId }) => {
+    const account = accountOf(simulated);
+    const accounts = await futuresAccount(services, userId, marks, await liveMarginCoins(db, account), account);
     const contracts = await contractsBySymbol(services);
     return {
       accountList: accounts.map(accountItem),
@@ -134,6 +137,22 @@ export function registerCoPositionCalls(app: FastifyInstance, services: Services
 }
 
 /** A margin coin's futures account as the original's Account item. */
+/** The account a call's `simulated` flag names: the simulated one only when asked. */
+export const accountOf = (simulated: z.output<typeof flag> | undefined): FuturesAccounts['user'] =>
+  String(simulated) === '1' ? 'co_sim' : 'co';
+
+/** The margin coins of the live contracts traded on `account`: their accounts show even without a balance. */
+export async function liveMarginCoins(db: Kysely<Database>, account: FuturesAccounts['user']): Promise<string[]> {
+  const contracts = await listContracts(db, LIVE);
+  return [
+    ...new Set(
+      contracts
+        .filter((c) => futuresAccountsOf(c.contract_type).user === account)
+        .map((c) => c.margin_coin.toUpperCase()),
+    ),
+  ];
+}
+
 export function accountItem(account: CoinAccount): z.input<typeof coAccountItem> {
   const f = account.figures;
   return {

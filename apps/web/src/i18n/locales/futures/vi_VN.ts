@@ -312,7 +312,7 @@ export const futures: Messages['futures'] = {
   },
 };
 
-/** Futures errors (67001-67023). */
+/** Futures errors (67001-67024). */
 export const futuresErrors = {
   '67001': 'Hợp đồng này hiện không giao dịch được.',
   '67002': 'Hợp đồng này chưa có bậc đòn bẩy nên chưa nhận lệnh.',
@@ -338,4 +338,5 @@ export const futuresErrors = {
   '67021': 'Giá kích hoạt cắt lỗ: phải thấp hơn giá đánh dấu với vị thế mua, cao hơn với vị thế bán.',
   '67022': 'Giá kích hoạt cắt lỗ: phải cao hơn giá thanh lý với vị thế mua, thấp hơn với vị thế bán.',
   '67023': 'Giá giới hạn cách giá kích hoạt quá xa: phải nằm trong biên độ giá của hợp đồng.',
+  '67024': 'Tiền thưởng giao dịch mô phỏng đã được nhận: chỉ được cấp một lần.',
 };
