@@ -11,7 +11,7 @@ import { seedDemo } from '../src/seed/demo.ts';
 import { startTestServer, type TestServer, testDialects } from './harness.ts';
 import { tradingInvariants } from './trading-fixtures.ts';
 
-const CONTRACTS = ['E-BTC-USDT', 'E-ETH-USDT', 'E-BTC-USD'];
+const CONTRACTS = ['E-BTC-USDT', 'E-ETH-USDT', 'E-BTC-USD', 'S-BTC-USDT'];
 
 describe.each(testDialects)('demo futures on %s', (dialect) => {
   let server: TestServer;
@@ -33,13 +33,14 @@ describe.each(testDialects)('demo futures on %s', (dialect) => {
   });
   afterAll(() => server.close());
 
-  it('lists two linear perpetuals and an inverse one with brackets, through the operator commands', async () => {
+  it('lists two linear perpetuals, an inverse one and a simulated one with brackets, through the operator commands', async () => {
     const { contracts, brackets } = await catalogue();
     expect(contracts.map((c) => [c.contract_name, c.status, c.margin_coin, c.multiplier, c.capital_frequency])).toEqual(
       [
         ['E-BTC-USDT', 'listed', 'USDT', '0.001', 8],
         ['E-ETH-USDT', 'listed', 'USDT', '0.01', 8],
         ['E-BTC-USD', 'listed', 'BTC', '100', 8],
+        ['S-BTC-USDT', 'listed', 'USDT', '0.001', 8],
       ],
     );
     const first = brackets.filter((b) => b.tier === 1).map((b) => [b.max_notional, b.max_leverage]);
@@ -47,13 +48,14 @@ describe.each(testDialects)('demo futures on %s', (dialect) => {
       ['50000', 125],
       ['50000', 100],
       ['5', 125],
+      ['50000', 125],
     ]);
     const audit = await db()
       .selectFrom('audit_log')
       .select(['actor', 'action'])
       .where('action', 'like', 'contract.%')
       .execute();
-    expect(audit).toHaveLength(6);
+    expect(audit).toHaveLength(8);
     expect(audit.every((a) => a.actor === 'seed:demo')).toBe(true);
   });
 
@@ -79,7 +81,7 @@ describe.each(testDialects)('demo futures on %s', (dialect) => {
     await seedDemo(server.services);
     const { contracts, brackets } = await catalogue();
     expect(contracts.map((c) => c.contract_name)).toEqual(CONTRACTS);
-    expect(new Set(brackets.map((b) => b.contract_id)).size).toBe(3);
+    expect(new Set(brackets.map((b) => b.contract_id)).size).toBe(4);
   });
 
   it('quotes and trades every contract through the core, its bots within their bound and the ledger exact', async () => {

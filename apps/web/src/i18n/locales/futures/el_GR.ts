@@ -17,6 +17,11 @@ export const futures: Messages['futures'] = {
     Q: '季度',
     H: '混合',
   },
+  mode: {
+    label: 'Τρόπος συναλλαγών',
+    real: 'Πραγματικό',
+    simulated: 'Προσομοίωση',
+  },
   header: {
     contract: '合約',
     mark: '標記價格',
@@ -105,6 +110,8 @@ export const futures: Messages['futures'] = {
   },
   account: {
     title: '{{coin}} 合約帳戶',
+    simTitle: 'Λογαριασμός προσομοίωσης {{coin}}',
+    simNote: 'Δοκιμαστικά κεφάλαια για συναλλαγές προσομοίωσης: δεν είναι πραγματικά χρήματα και δεν μεταφέρονται.',
     total: '帳戶權益',
     available: '可用',
     crossMargin: '全倉保證金',
@@ -250,6 +257,9 @@ export const futures: Messages['futures'] = {
     taker: 'Taker',
   },
   centre: {
+    family: 'Συμβόλαια',
+    real: 'Πραγματικά συμβόλαια',
+    simulated: 'Συμβόλαια προσομοίωσης',
     open: '當前委托',
     history: '歷史委托',
     fills: '成交記錄',

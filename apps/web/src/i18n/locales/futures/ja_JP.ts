@@ -17,6 +17,11 @@ export const futures: Messages['futures'] = {
     Q: '四半期',
     H: 'ハイブリッド',
   },
+  mode: {
+    label: '取引モード',
+    real: '本番',
+    simulated: 'シミュレーション',
+  },
   header: {
     contract: '契約',
     mark: 'マーク価格',
@@ -105,6 +110,8 @@ export const futures: Messages['futures'] = {
   },
   account: {
     title: '{{coin}} 先物口座',
+    simTitle: 'シミュレーション {{coin}} 口座',
+    simNote: 'シミュレーション取引用のテスト資金です。実際の資産ではなく、振替もできません。',
     total: '資産評価額',
     available: '利用可能',
     crossMargin: 'クロス証拠金',
@@ -250,6 +257,9 @@ export const futures: Messages['futures'] = {
     taker: 'テイカー',
   },
   centre: {
+    family: '契約の種類',
+    real: '本番契約',
+    simulated: 'シミュレーション契約',
     open: '未約定注文',
     history: '注文履歴',
     fills: '約定履歴',

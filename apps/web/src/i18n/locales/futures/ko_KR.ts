@@ -17,6 +17,11 @@ export const futures: Messages['futures'] = {
     Q: '분기물',
     H: '혼합',
   },
+  mode: {
+    label: '거래 모드',
+    real: '실거래',
+    simulated: '모의',
+  },
   header: {
     contract: '계약',
     mark: '마크 가격',
@@ -105,6 +110,8 @@ export const futures: Messages['futures'] = {
   },
   account: {
     title: '{{coin}} 선물 계정',
+    simTitle: '모의 {{coin}} 계정',
+    simNote: '모의 거래용 테스트 자금입니다. 실제 자산이 아니며 이체할 수 없습니다.',
     total: '자산 가치',
     available: '사용 가능',
     crossMargin: '교차 증거금',
@@ -250,6 +257,9 @@ export const futures: Messages['futures'] = {
     taker: '테이커',
   },
   centre: {
+    family: '계약 종류',
+    real: '실거래 계약',
+    simulated: '모의 계약',
     open: '미체결 주문',
     history: '주문 내역',
     fills: '체결 내역',

@@ -17,6 +17,11 @@ export const futures: Messages['futures'] = {
     Q: 'Quý',
     H: 'Hỗn hợp',
   },
+  mode: {
+    label: 'Chế độ giao dịch',
+    real: 'Thật',
+    simulated: 'Mô phỏng',
+  },
   header: {
     contract: 'Hợp đồng',
     mark: 'Giá đánh dấu',
@@ -105,6 +110,8 @@ export const futures: Messages['futures'] = {
   },
   account: {
     title: 'Tài khoản tương lai {{coin}}',
+    simTitle: 'Tài khoản {{coin}} mô phỏng',
+    simNote: 'Tiền thử cho giao dịch mô phỏng: không phải tiền thật và không thể chuyển đi.',
     total: 'Vốn',
     available: 'Khả dụng',
     crossMargin: 'Ký quỹ chéo',
@@ -250,6 +257,9 @@ export const futures: Messages['futures'] = {
     taker: 'Taker',
   },
   centre: {
+    family: 'Loại hợp đồng',
+    real: 'Hợp đồng thật',
+    simulated: 'Hợp đồng mô phỏng',
     open: 'Lệnh mở',
     history: 'Lịch sử lệnh',
     fills: 'Khớp lệnh',

@@ -17,6 +17,11 @@ export const futures: Messages['futures'] = {
     Q: '季度',
     H: '混合',
   },
+  mode: {
+    label: '交易模式',
+    real: '实盘',
+    simulated: '模拟',
+  },
   header: {
     contract: '合约',
     mark: '标记价格',
@@ -105,6 +110,8 @@ export const futures: Messages['futures'] = {
   },
   account: {
     title: '{{coin}} 合约账户',
+    simTitle: '模拟{{coin}}账户',
+    simNote: '模拟交易的体验金：不是真实资产，也不能划转。',
     total: '账户权益',
     available: '可用',
     crossMargin: '全仓保证金',
@@ -250,6 +257,9 @@ export const futures: Messages['futures'] = {
     taker: 'Taker',
   },
   centre: {
+    family: '合约类别',
+    real: '实盘合约',
+    simulated: '模拟合约',
     open: '当前委托',
     history: '历史委托',
     fills: '成交记录',
