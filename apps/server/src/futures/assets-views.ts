@@ -2,6 +2,7 @@ import type { coAccountItem } from '@opex/contract/calls/co-account';
 import type { coPositionItem } from '@opex/contract/calls/co-position';
 import type { z } from 'zod';
 import type { Contract } from '../catalog/contracts.ts';
+import { type FuturesAccounts, futuresAccountsOf } from '../core/futures/futures-rules.ts';
 import { ledgerFixed, ledgerText } from '../ledger/ledger-units.ts';
 import type { Services } from '../services.ts';
 import { type ContractMarks, contractsBySymbol } from './contract-books.ts';
@@ -10,18 +11,24 @@ import { type CoinAccount, futuresAccount } from './futures-account.ts';
 export type PositionItem = z.input<typeof coPositionItem>;
 export type AccountItem = z.input<typeof coAccountItem>;
 
+/** The account a call's `simulated` flag names: the simulated one only when asked. */
+export const accountOf = (simulated: unknown): FuturesAccounts['user'] => (String(simulated) === '1' ? 'co_sim' : 'co');
+
 /**
- * A user's futures positions and accounts as position/get_assets_list answers them: what that call, account_balance
- * and the futures socket's private channels serve. `coins`: the live contracts' margin coins (shown without a balance).
+ * A user's futures positions and accounts on `account` (real or simulated) as position/get_assets_list answers them:
+ * what that call, account_balance and the futures socket's private channels serve. `coins`: the margin coins of the
+ * live contracts traded on that account (shown without a balance).
  */
 export async function userAssets(
   services: Services,
   userId: number,
   marks: ContractMarks,
+  account: FuturesAccounts['user'],
 ): Promise<{ positionList: PositionItem[]; accountList: AccountItem[]; coins: string[] }> {
   const contracts = await contractsBySymbol(services);
-  const coins = [...new Set([...contracts.values()].map((c) => c.margin_coin.toUpperCase()))];
-  const accounts = await futuresAccount(services, userId, marks, coins);
+  const traded = [...contracts.values()].filter((c) => futuresAccountsOf(c.contract_type).user === account);
+  const coins = [...new Set(traded.map((c) => c.margin_coin.toUpperCase()))];
+  const accounts = await futuresAccount(services, userId, marks, coins, account);
   return {
     positionList: accounts.flatMap((account) => positionItems(account, contracts)),
     accountList: accounts.map(accountItem),

@@ -65,7 +65,8 @@ export function registerFuturesPrivateChannels(fanout: Fanout, protocol: Origina
     due.clear();
     for (const userId of users) {
       if (stopped || !listening(userId)) continue;
-      const { positionList, accountList } = await userAssets(services, userId, contractPrices);
+      // The real account's: a simulated contract's page polls its own.
+      const { positionList, accountList } = await userAssets(services, userId, contractPrices, 'co');
       const books = new Set(positionList.map((p) => futuresSymbol(p.contractName)));
       if (books.size > 0 && listening(userId)) held.set(userId, books);
       else held.delete(userId);

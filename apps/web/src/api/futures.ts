@@ -10,11 +10,12 @@ import {
 } from '@opex/contract/calls/co-order';
 import { coAssetsList, coHistoryPositionList } from '@opex/contract/calls/co-position';
 import { coTriggerOrderList } from '@opex/contract/calls/co-trigger';
-import { getUserConfig } from '@opex/contract/calls/co-user';
+import { getUserConfig, receiveCoupon } from '@opex/contract/calls/co-user';
 import { accountBalance, accountBalanceV5 } from '@opex/contract/calls/finance';
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { CallFailure } from './call.ts';
-import { callQueryOptions, invalidateCall, useCallQuery } from './query.ts';
+import { callQueryOptions, invalidateCall, useCallMutation, useCallQuery } from './query.ts';
 
 /**
  * The futures product's reads (co host) and their timers (contract-notes-products.md §1.6): marks every 5 s,
@@ -64,23 +65,32 @@ export function useMarketInfo(contractId: number | undefined) {
   );
 }
 
-/** Positions and accounts (trade page), or the accounts only (`onlyAccount`, the assets page). */
-export function useAssetsList(isLogin: boolean, onlyAccount = false, live = false) {
-  return useCallQuery(coAssetsList, onlyAccount ? { onlyAccount: 1 } : {}, {
-    enabled: isLogin,
-    refetchInterval: pollUnless(live),
-    polling: true,
-  });
+/**
+ * Positions and accounts (trade page), or the accounts only (`onlyAccount`, the assets page); `simulated`: the
+ * simulated account and the simulated contracts' positions instead of the real ones; `live`: the futures socket
+ * pushes them, so they are polled only while it is down.
+ */
+export function useAssetsList(isLogin: boolean, onlyAccount = false, simulated = false, live = false) {
+  return useCallQuery(
+    coAssetsList,
+    { ...(onlyAccount && { onlyAccount: 1 as const }), ...(simulated && { simulated: 1 as const }) },
+    { enabled: isLogin, refetchInterval: pollUnless(live), polling: true },
+  );
 }
 
 /**
  * The futures account of one margin coin: get_assets_list's, or account/account_balance's where get_assets_list
  * failed (a server that does not serve positions yet still shows the account).
  */
-export function useCoAccount(marginCoin: string, isLogin: boolean, assets: ReturnType<typeof useAssetsList>) {
+export function useCoAccount(
+  marginCoin: string,
+  isLogin: boolean,
+  assets: ReturnType<typeof useAssetsList>,
+  simulated = false,
+) {
   const fallback = useCallQuery(
     coAccountBalance,
-    { marginCoin },
+    { marginCoin, ...(simulated && { simulated: 1 as const }) },
     { enabled: isLogin && assets.isError, refetchInterval: FUTURES_POLL_MS, polling: true },
   );
   const list = assets.data?.accountList ?? fallback.data?.accounts;
@@ -146,6 +156,22 @@ export const futuresReads = [
 
 export function refreshFutures(client: QueryClient) {
   return Promise.all(futuresReads.map((call) => invalidateCall(client, call)));
+}
+
+/**
+ * Simulated trading's coupon (user/receive_coupon): sent once when the simulated side opens with openContract 1 and
+ * couponTag 0 (contract-notes-products.md §1.2); the config and the accounts are read again after, claimed or not.
+ */
+export function useSimulatedCoupon(simulated: boolean, config: CoUserConfig | undefined) {
+  const client = useQueryClient();
+  const { mutate } = useCallMutation(receiveCoupon);
+  const sent = useRef(false);
+  const due = simulated && config?.openContract === 1 && config.couponTag === 0;
+  useEffect(() => {
+    if (!due || sent.current) return;
+    sent.current = true;
+    mutate({}, { onSettled: () => refreshFutures(client) });
+  }, [due, mutate, client]);
 }
 
 /** A transfer also changes the exchange account's balances. */

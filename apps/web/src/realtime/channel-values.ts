@@ -9,7 +9,8 @@ import type { DepositUpdate, TradeTick } from '@opex/contract/realtime';
  */
 export const TRADES_KEPT = 50;
 
-const tradesChannel = /^market_(e_)?[a-z0-9]+_trade_ticker$/;
+/** A spot market's (btcusdt) or a contract's of any type (e_btcusdt, s_btcusdt, q_btcusd). */
+const tradesChannel = /^market_([a-z]_)?[a-z0-9]+_trade_ticker$/;
 
 export function isTradesChannel(channel: string): boolean {
   return tradesChannel.test(channel);

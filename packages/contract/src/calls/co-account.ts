@@ -26,6 +26,9 @@ export const coTransfer = defineCall({
   reply: z.object({}).passthrough(),
 });
 
+/** 0 or 1, as a number or its digit. */
+export const flag = z.union([z.literal(1), z.literal('1'), z.literal(0), z.literal('0')]);
+
 /**
  * One margin coin's futures account. With no open positions or orders (futures trading is not open yet), the
  * margins, PnL and locked amounts are 0 and canUseAmount is the whole balance.
@@ -45,12 +48,15 @@ export const coAccountItem = z.object({
   totalMarginRate: z.string(),
 });
 
-/** account/account_balance: the account of one margin coin, or of every margin coin when none is named. */
+/**
+ * account/account_balance: the account of one margin coin, or of every margin coin when none is named; `simulated: 1`
+ * (ours): the simulated account's.
+ */
 export const coAccountBalance = defineCall({
   name: 'account/account_balance',
   host: 'co',
   access: 'login',
-  request: z.object({ marginCoin: coin.optional() }),
+  request: z.object({ marginCoin: coin.optional(), simulated: flag.optional() }),
   reply: z.object({ accounts: z.array(coAccountItem) }),
 });
 
@@ -93,6 +99,8 @@ export const coTransactionList = defineCall({
       .pipe(z.number().int().min(1).max(11).optional())
       .optional(),
     symbol: coin.optional(),
+    /** 1 (ours): the simulated account's ledger (its coupon is kind 10, bonus issued). */
+    simulated: flag.optional(),
   }),
   reply: z.object({
     transList: z.array(

@@ -3,8 +3,9 @@ import { ErrorCode } from '@opex/contract/error-codes';
 import type { FastifyInstance } from 'fastify';
 import { findCoin } from '../../catalog/coins.ts';
 import { LIVE, listContracts } from '../../catalog/contracts.ts';
+import { futuresAccountsOf } from '../../core/futures/futures-rules.ts';
 import { countedPage, pagePaging } from '../../db/paging.ts';
-import { userAssets } from '../../futures/assets-views.ts';
+import { accountOf, userAssets } from '../../futures/assets-views.ts';
 import type { ContractMarks } from '../../futures/contract-books.ts';
 import { ledgerText, parseLedger, truncateLedger } from '../../ledger/ledger-units.ts';
 import { bindCall } from '../../platform/call-binding.ts';
@@ -18,9 +19,14 @@ import type { Services } from '../../services.ts';
 export function registerCoAccount(app: FastifyInstance, services: Services, marks: ContractMarks) {
   const { db } = services.database;
 
-  /** The live contracts margined in `coin`: transfers follow their fundsIn/fundsOut switches. */
+  /**
+   * The live real contracts margined in `coin`: transfers follow their fundsIn/fundsOut switches. Simulated ones
+   * count for nothing here: their money is test money in another account, which never moves to a real one.
+   */
   const contractsOf = async (coin: string) =>
-    (await listContracts(db, LIVE)).filter((c) => c.margin_coin.toUpperCase() === coin);
+    (await listContracts(db, LIVE)).filter(
+      (c) => c.margin_coin.toUpperCase() === coin && futuresAccountsOf(c.contract_type).user === 'co',
+    );
 
   bindCall(app, services, coTransfer, async (input, ctx) => {
     const contracts = await contractsOf(input.coinSymbol);
@@ -52,7 +58,7 @@ export function registerCoAccount(app: FastifyInstance, services: Services, mark
   });
 
   bindCall(app, services, coAccountBalance, async (input, ctx) => {
-    const { accountList, coins } = await userAssets(services, ctx.userId, marks);
+    const { accountList, coins } = await userAssets(services, ctx.userId, marks, accountOf(input.simulated));
     return {
       accounts: accountList.filter(
         (a) => coins.includes(a.symbol) && (input.marginCoin === undefined || a.symbol === input.marginCoin),
@@ -66,11 +72,11 @@ export function registerCoAccount(app: FastifyInstance, services: Services, mark
     let query = db
       .selectFrom('ledger_entries')
       .where('owner_id', '=', ctx.userId)
-      .where('account', '=', 'co')
+      .where('account', '=', accountOf(input.simulated))
       // Margin moving between available and locked is not money in or out of the account.
       .where((eb) =>
         eb.or([
-          eb.and([eb('field', '=', 'available'), eb('cause', 'in', ['transfer', 'fee'])]),
+          eb.and([eb('field', '=', 'available'), eb('cause', 'in', ['transfer', 'fee', 'coupon'])]),
           // An isolated position's PnL and funding move its margin (locked); delivery is PnL realized at expiry.
           eb('cause', 'in', ['realized_pnl', 'delivery', 'funding']),
         ]),
@@ -122,12 +128,14 @@ const ledgerKinds: Record<number, { causes: string[]; sign?: 'in' | 'out'; memo?
   [CoLedgerType.funding]: { causes: ['funding'] },
   [CoLedgerType.openFee]: { causes: ['fee'], memo: 'open' },
   [CoLedgerType.closeFee]: { causes: ['fee'], memo: 'close' },
+  [CoLedgerType.bonusIssued]: { causes: ['coupon'] },
 };
 
 function kindOf(cause: string, memo: string, delta: string): number {
   if (cause === 'transfer') return delta.startsWith('-') ? CoLedgerType.transferOut : CoLedgerType.transferIn;
   if (cause === 'fee') return memo === 'close' ? CoLedgerType.closeFee : CoLedgerType.openFee;
   if (cause === 'funding') return CoLedgerType.funding;
+  if (cause === 'coupon') return CoLedgerType.bonusIssued;
   return CoLedgerType.realizedPnl;
 }
 
@@ -139,6 +147,7 @@ const kindNames: Record<number, string> = {
   [CoLedgerType.funding]: 'Funding fee',
   [CoLedgerType.openFee]: 'Opening fee',
   [CoLedgerType.closeFee]: 'Closing fee',
+  [CoLedgerType.bonusIssued]: 'Bonus issued',
 };
 
 /** The ledger list's window when the page names none (contract-notes §1.4). */

@@ -25,6 +25,7 @@ import { bindCall } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
 import type { Services } from '../../services.ts';
 import { activeTriggerCount } from './co-trigger.ts';
+import { familySymbols } from './contract-views.ts';
 import { cancelConditionalOrders, createConditionalOrder, type TriggerCalls } from './trigger-create.ts';
 
 /**
@@ -86,6 +87,7 @@ export function registerCoOrderCalls(app: FastifyInstance, services: Services, t
       contractId?: number | undefined;
       type?: number | '' | undefined;
       side?: string | undefined;
+      coType?: string | undefined;
       page: number;
       limit: number;
     },
@@ -96,8 +98,10 @@ export function registerCoOrderCalls(app: FastifyInstance, services: Services, t
     let query = db
       .selectFrom('orders')
       .where('user_id', '=', userId)
-      .where('account', '=', 'co')
+      .where('account', 'in', ['co', 'co_sim'])
       .where('status', open ? 'in' : 'not in', [...openOrderStatuses, OrderStatus.rejected]);
+    const family = familySymbols(contracts, input.coType);
+    if (family) query = query.where('symbol', 'in', family);
     if (input.contractId !== undefined) {
       const { symbol } = await liveContract(services, input.contractId);
       query = query.where('symbol', '=', symbol);
@@ -171,7 +175,10 @@ export function registerCoOrderCalls(app: FastifyInstance, services: Services, t
   };
 
   bindCall(app, services, coHisTradeList, async (input, { userId }) => {
-    const symbols = input.contractId === undefined ? [] : [(await liveContract(services, input.contractId)).symbol];
+    const symbols =
+      input.contractId === undefined
+        ? (familySymbols(await contractsBySymbol(services), input.coType) ?? [])
+        : [(await liveContract(services, input.contractId)).symbol];
     const paging = pagePaging({
       page: input.page,
       pageSize: input.limit,
@@ -193,7 +200,7 @@ export function registerCoOrderCalls(app: FastifyInstance, services: Services, t
       .selectFrom('orders')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('user_id', '=', userId)
-      .where('account', '=', 'co')
+      .where('account', 'in', ['co', 'co_sim'])
       .where('status', 'in', [...openOrderStatuses]);
     const symbol = contractId === undefined ? null : (await liveContract(services, contractId)).symbol;
     if (symbol !== null) query = query.where('symbol', '=', symbol);

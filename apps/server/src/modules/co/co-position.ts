@@ -1,7 +1,7 @@
 import { coAssetsList, coChangePositionMargin, coHistoryPositionList } from '@opex/contract/calls/co-position';
 import type { FastifyInstance } from 'fastify';
 import { positionFromRow } from '../../core/futures/futures-state.ts';
-import { userAssets } from '../../futures/assets-views.ts';
+import { accountOf, userAssets } from '../../futures/assets-views.ts';
 import { type ContractMarks, contractsBySymbol, liveContract, valuationPrice } from '../../futures/contract-books.ts';
 import { ledgerFixed, ledgerText } from '../../ledger/ledger-units.ts';
 import { bindCall } from '../../platform/call-binding.ts';
@@ -16,8 +16,8 @@ import type { Services } from '../../services.ts';
 export function registerCoPositionCalls(app: FastifyInstance, services: Services, marks: ContractMarks) {
   const { db } = services.database;
 
-  bindCall(app, services, coAssetsList, async ({ onlyAccount }, { userId }) => {
-    const { positionList, accountList } = await userAssets(services, userId, marks);
+  bindCall(app, services, coAssetsList, async ({ onlyAccount, simulated }, { userId }) => {
+    const { positionList, accountList } = await userAssets(services, userId, marks, accountOf(simulated));
     return { accountList, positionList: String(onlyAccount) === '1' ? [] : positionList };
   });
 

@@ -2,6 +2,7 @@ import { CoTriggerMemo, CoTriggerStatus } from '@opex/contract/calls/co-trigger'
 import { ErrorCode, type ErrorCodeValue } from '@opex/contract/error-codes';
 import { findLiveContractById } from '../../catalog/contracts.ts';
 import type { CoreEvent } from '../../core/core-events.ts';
+import { isFuturesUserAccount } from '../../core/futures/futures-rules.ts';
 import type { ContractPrice } from '../../futures/contract-prices.ts';
 import { type ArmedTrigger, TriggerBook } from '../../futures/trigger-book.ts';
 import {
@@ -124,7 +125,7 @@ export class TriggerWatch {
         else this.lastPrices.set(e.symbol, [price]);
       } else if (e.type === 'order' && this.book.closing(e.userId, e.symbol).length > 0) {
         this.ownerChanged(e.userId, e.symbol, e.orderId);
-      } else if (e.type === 'balance' && e.account === 'co') {
+      } else if (e.type === 'balance' && isFuturesUserAccount(e.account)) {
         // Positions may also end without an order of their owner (auto-deleveraging, a takeover).
         for (const symbol of this.book.closingSymbols(e.ownerId)) this.ownerChanged(e.ownerId, symbol, null);
       }

@@ -7,6 +7,7 @@ import {
 } from '@opex/contract/calls/co-order';
 import { coHistoryPositionList } from '@opex/contract/calls/co-position';
 import { useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { refreshFutures, useCoPublicInfo, useUserConfig } from '../../api/futures.ts';
@@ -56,7 +57,8 @@ export const TYPE_FILTER = [
 
 /**
  * /order/coOrder: the futures orders of every contract or one: open orders (cancel), order history, fills and closed
- * positions; filtered by contract, side and type, and by days (the last 2 by default) for the records, paged.
+ * positions; filtered by contract, side and type, and by days (the last 2 by default) for the records, paged. While
+ * contracts of more than one family are listed (coType: E real, S simulated, H hybrid), one family at a time.
  */
 export default function CoOrderPage() {
   const { t, i18n } = useTranslation();
@@ -64,7 +66,13 @@ export default function CoOrderPage() {
   const client = useQueryClient();
   const { isLogin } = useSession();
   const catalogue = useCoPublicInfo().data;
-  const contracts = catalogue?.contractList ?? [];
+  const listed = catalogue?.contractList ?? [];
+  const families = [...new Set(listed.map((c) => c.coType))].sort();
+  const [picked, setFamily] = useState<string>();
+  const family = picked ?? families[0];
+  const contracts = listed.filter((c) => c.coType === family);
+  /** The family filter, sent only while there is more than one. */
+  const byFamily = families.length > 1 && family ? { coType: family as 'E' | 'S' | 'H' } : {};
   const [tab, setTab] = useState<Tab>('open');
   const [contractId, setContractId] = useState(ALL);
   const [side, setSide] = useState(ALL);
@@ -88,6 +96,7 @@ export default function CoOrderPage() {
     ...(contractId === ALL ? {} : { contractId: Number(contractId) }),
     ...(side === ALL ? {} : { side: side as 'BUY' | 'SELL' }),
     ...(type === ALL ? {} : { type: Number(type) }),
+    ...byFamily,
     page,
     limit: PAGE_SIZE,
   };
@@ -96,7 +105,13 @@ export default function CoOrderPage() {
   const history = useCallQuery(coHistoryOrderList, { ...filter, ...range }, { enabled: tab === 'history' });
   const fills = useCallQuery(
     coHisTradeList,
-    { ...(contractId === ALL ? {} : { contractId: Number(contractId) }), page, limit: PAGE_SIZE, ...range },
+    {
+      ...(contractId === ALL ? {} : { contractId: Number(contractId) }),
+      ...byFamily,
+      page,
+      limit: PAGE_SIZE,
+      ...range,
+    },
     { enabled: tab === 'fills' },
   );
   const positions = useCallQuery(coHistoryPositionList, contractId === ALL ? {} : { contractId: Number(contractId) }, {
@@ -144,7 +159,9 @@ export default function CoOrderPage() {
     },
     positions: {
       columns: closedPositionColumns(t),
-      rows: (positions.data?.positionList ?? []).map((p) => closedPositionRow(ctx, p)) as TableRow[],
+      rows: (positions.data?.positionList ?? [])
+        .filter((p) => ctx.contracts.has(p.contractName))
+        .map((p) => closedPositionRow(ctx, p)) as TableRow[],
       query: positions,
       count: 0,
     },
@@ -161,6 +178,17 @@ export default function CoOrderPage() {
         items={TABS.map((key) => ({ key, name: t(`futures.centre.${key}`) }))}
       />
       <div className={sectionClasses.filters}>
+        {families.length > 1 && (
+          <Select
+            label={t('futures.centre.family')}
+            value={family ?? ''}
+            options={families.map((code) => ({ code, value: familyName(t, code) }))}
+            onChange={(o) => {
+              setContractId(ALL);
+              refilter(setFamily)(o.code);
+            }}
+          />
+        )}
         <Select
           label={t('futures.column.contract')}
           value={contractId}
@@ -244,4 +272,11 @@ export default function CoOrderPage() {
       />
     </SectionMenuLayout>
   );
+}
+
+/** A contract family's name: real and simulated contracts, the hybrid type by its name. */
+function familyName(t: TFunction, coType: string): string {
+  if (coType === 'S') return t('futures.centre.simulated');
+  if (coType === 'E') return t('futures.centre.real');
+  return t(`futures.contractType.${coType}`);
 }

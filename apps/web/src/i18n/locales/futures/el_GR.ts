@@ -17,6 +17,11 @@ export const futures: Messages['futures'] = {
     Q: '季度',
     H: '混合',
   },
+  mode: {
+    label: 'Τρόπος συναλλαγών',
+    real: 'Πραγματικό',
+    simulated: 'Προσομοίωση',
+  },
   header: {
     contract: '合約',
     mark: '標記價格',
@@ -113,6 +118,8 @@ export const futures: Messages['futures'] = {
   },
   account: {
     title: '{{coin}} 合約帳戶',
+    simTitle: 'Λογαριασμός προσομοίωσης {{coin}}',
+    simNote: 'Δοκιμαστικά κεφάλαια για συναλλαγές προσομοίωσης: δεν είναι πραγματικά χρήματα και δεν μεταφέρονται.',
     total: '帳戶權益',
     available: '可用',
     crossMargin: '全倉保證金',
@@ -292,6 +299,9 @@ export const futures: Messages['futures'] = {
     taker: 'Taker',
   },
   centre: {
+    family: 'Συμβόλαια',
+    real: 'Πραγματικά συμβόλαια',
+    simulated: 'Συμβόλαια προσομοίωσης',
     open: '當前委托',
     history: '歷史委托',
     fills: '成交記錄',
@@ -354,7 +364,7 @@ export const futures: Messages['futures'] = {
   },
 };
 
-/** Futures errors (67001-67023). */
+/** Futures errors (67001-67024). */
 export const futuresErrors = {
   '67001': '該合約目前不可交易。',
   '67002': '該合約尚未設定槓桿檔位，暫不接受委託。',
@@ -380,4 +390,5 @@ export const futuresErrors = {
   '67021': '止損觸發價：多倉須低於標記價格，空倉須高於標記價格。',
   '67022': '止損觸發價：多倉須高於強平價格，空倉須低於強平價格。',
   '67023': '限價與觸發價相差過大，須在合約的價格範圍之內。',
+  '67024': 'Το μπόνους της προσομοιωμένης συναλλαγής έχει ήδη εξαργυρωθεί: δίνεται μία φορά.',
 };

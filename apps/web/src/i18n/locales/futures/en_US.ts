@@ -16,6 +16,11 @@ export const futures = {
     Q: 'Quarterly',
     H: 'Hybrid',
   },
+  mode: {
+    label: 'Trading mode',
+    real: 'Real',
+    simulated: 'Simulated',
+  },
   header: {
     contract: 'Contract',
     mark: 'Mark price',
@@ -112,6 +117,8 @@ export const futures = {
   },
   account: {
     title: '{{coin}} futures account',
+    simTitle: 'Simulated {{coin}} account',
+    simNote: 'Test funds for simulated trading: not real money, and never transferable.',
     total: 'Equity',
     available: 'Available',
     crossMargin: 'Cross margin',
@@ -293,6 +300,9 @@ export const futures = {
     taker: 'Taker',
   },
   centre: {
+    family: 'Contracts',
+    real: 'Real contracts',
+    simulated: 'Simulated contracts',
     open: 'Open orders',
     history: 'Order history',
     fills: 'Fills',

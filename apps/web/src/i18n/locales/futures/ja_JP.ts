@@ -17,6 +17,11 @@ export const futures: Messages['futures'] = {
     Q: '四半期',
     H: 'ハイブリッド',
   },
+  mode: {
+    label: '取引モード',
+    real: '本番',
+    simulated: 'シミュレーション',
+  },
   header: {
     contract: '契約',
     mark: 'マーク価格',
@@ -113,6 +118,8 @@ export const futures: Messages['futures'] = {
   },
   account: {
     title: '{{coin}} 先物口座',
+    simTitle: 'シミュレーション {{coin}} 口座',
+    simNote: 'シミュレーション取引用のテスト資金です。実際の資産ではなく、振替もできません。',
     total: '資産評価額',
     available: '利用可能',
     crossMargin: 'クロス証拠金',
@@ -294,6 +301,9 @@ export const futures: Messages['futures'] = {
     taker: 'テイカー',
   },
   centre: {
+    family: '契約の種類',
+    real: '本番契約',
+    simulated: 'シミュレーション契約',
     open: '未約定注文',
     history: '注文履歴',
     fills: '約定履歴',
@@ -356,7 +366,7 @@ export const futures: Messages['futures'] = {
   },
 };
 
-/** Futures errors (67001-67023). */
+/** Futures errors (67001-67024). */
 export const futuresErrors = {
   '67001': 'この契約は現在取引できません。',
   '67002': 'この契約にはまだレバレッジ階層が設定されていないため、注文を受け付けません。',
@@ -382,4 +392,5 @@ export const futuresErrors = {
   '67021': '損切りトリガー価格：ロングではマーク価格より下、ショートでは上に設定してください。',
   '67022': '損切りトリガー価格：ロングでは強制決済価格より上、ショートでは下に設定してください。',
   '67023': '指値がトリガー価格から離れすぎています。契約の価格範囲内にしてください。',
+  '67024': 'シミュレーション取引のボーナスは受け取り済みです（1回のみ）。',
 };

@@ -17,6 +17,11 @@ export const futures: Messages['futures'] = {
     Q: '분기물',
     H: '혼합',
   },
+  mode: {
+    label: '거래 모드',
+    real: '실거래',
+    simulated: '모의',
+  },
   header: {
     contract: '계약',
     mark: '마크 가격',
@@ -113,6 +118,8 @@ export const futures: Messages['futures'] = {
   },
   account: {
     title: '{{coin}} 선물 계정',
+    simTitle: '모의 {{coin}} 계정',
+    simNote: '모의 거래용 테스트 자금입니다. 실제 자산이 아니며 이체할 수 없습니다.',
     total: '자산 가치',
     available: '사용 가능',
     crossMargin: '교차 증거금',
@@ -294,6 +301,9 @@ export const futures: Messages['futures'] = {
     taker: '테이커',
   },
   centre: {
+    family: '계약 종류',
+    real: '실거래 계약',
+    simulated: '모의 계약',
     open: '미체결 주문',
     history: '주문 내역',
     fills: '체결 내역',
@@ -356,7 +366,7 @@ export const futures: Messages['futures'] = {
   },
 };
 
-/** Futures errors (67001-67023). */
+/** Futures errors (67001-67024). */
 export const futuresErrors = {
   '67001': '이 계약은 현재 거래할 수 없습니다.',
   '67002': '이 계약에는 아직 레버리지 구간이 설정되지 않아 주문을 받지 않습니다.',
@@ -382,4 +392,5 @@ export const futuresErrors = {
   '67021': '손절 트리거 가격: 롱 포지션은 마크 가격보다 낮게, 숏 포지션은 높게 설정하세요.',
   '67022': '손절 트리거 가격: 롱 포지션은 청산 가격보다 높게, 숏 포지션은 낮게 설정하세요.',
   '67023': '지정가가 트리거 가격과 너무 멉니다. 계약의 가격 범위 안이어야 합니다.',
+  '67024': '모의 거래 보너스는 이미 받았습니다(한 번만 지급됩니다).',
 };

@@ -17,6 +17,11 @@ export const futures: Messages['futures'] = {
     Q: 'Quý',
     H: 'Hỗn hợp',
   },
+  mode: {
+    label: 'Chế độ giao dịch',
+    real: 'Thật',
+    simulated: 'Mô phỏng',
+  },
   header: {
     contract: 'Hợp đồng',
     mark: 'Giá đánh dấu',
@@ -113,6 +118,8 @@ export const futures: Messages['futures'] = {
   },
   account: {
     title: 'Tài khoản tương lai {{coin}}',
+    simTitle: 'Tài khoản {{coin}} mô phỏng',
+    simNote: 'Tiền thử cho giao dịch mô phỏng: không phải tiền thật và không thể chuyển đi.',
     total: 'Vốn',
     available: 'Khả dụng',
     crossMargin: 'Ký quỹ chéo',
@@ -294,6 +301,9 @@ export const futures: Messages['futures'] = {
     taker: 'Taker',
   },
   centre: {
+    family: 'Loại hợp đồng',
+    real: 'Hợp đồng thật',
+    simulated: 'Hợp đồng mô phỏng',
     open: 'Lệnh mở',
     history: 'Lịch sử lệnh',
     fills: 'Khớp lệnh',
@@ -356,7 +366,7 @@ export const futures: Messages['futures'] = {
   },
 };
 
-/** Futures errors (67001-67023). */
+/** Futures errors (67001-67024). */
 export const futuresErrors = {
   '67001': 'Hợp đồng này hiện không giao dịch được.',
   '67002': 'Hợp đồng này chưa có bậc đòn bẩy nên chưa nhận lệnh.',
@@ -382,4 +392,5 @@ export const futuresErrors = {
   '67021': 'Giá kích hoạt cắt lỗ: phải thấp hơn giá đánh dấu với vị thế mua, cao hơn với vị thế bán.',
   '67022': 'Giá kích hoạt cắt lỗ: phải cao hơn giá thanh lý với vị thế mua, thấp hơn với vị thế bán.',
   '67023': 'Giá giới hạn cách giá kích hoạt quá xa: phải nằm trong biên độ giá của hợp đồng.',
+  '67024': 'Tiền thưởng giao dịch mô phỏng đã được nhận: chỉ được cấp một lần.',
 };

@@ -17,6 +17,11 @@ export const futures: Messages['futures'] = {
     Q: '季度',
     H: '混合',
   },
+  mode: {
+    label: '交易模式',
+    real: '实盘',
+    simulated: '模拟',
+  },
   header: {
     contract: '合约',
     mark: '标记价格',
@@ -113,6 +118,8 @@ export const futures: Messages['futures'] = {
   },
   account: {
     title: '{{coin}} 合约账户',
+    simTitle: '模拟{{coin}}账户',
+    simNote: '模拟交易的体验金：不是真实资产，也不能划转。',
     total: '账户权益',
     available: '可用',
     crossMargin: '全仓保证金',
@@ -292,6 +299,9 @@ export const futures: Messages['futures'] = {
     taker: 'Taker',
   },
   centre: {
+    family: '合约类别',
+    real: '实盘合约',
+    simulated: '模拟合约',
     open: '当前委托',
     history: '历史委托',
     fills: '成交记录',
@@ -354,7 +364,7 @@ export const futures: Messages['futures'] = {
   },
 };
 
-/** Futures errors (67001-67023). */
+/** Futures errors (67001-67024). */
 export const futuresErrors = {
   '67001': '该合约当前不可交易。',
   '67002': '该合约尚未设置杠杆档位，暂不接受委托。',
@@ -380,4 +390,5 @@ export const futuresErrors = {
   '67021': '止损触发价：多仓须低于标记价格，空仓须高于标记价格。',
   '67022': '止损触发价：多仓须高于强平价格，空仓须低于强平价格。',
   '67023': '限价与触发价相差过大，须在合约的价格范围之内。',
+  '67024': '模拟交易体验金已领取，每人仅限一次。',
 };
