@@ -57,9 +57,9 @@ describe.each(testDialects)('the futures account on %s', (dialect) => {
       (await alice.call(coTransactionList, request)).data;
     const all = await list({});
     expect(all.count).toBe(2);
-    expect(all.transList.map((t) => [t.type, t.typeCode, t.amount])).toEqual([
-      ['Transfer out', 2, '-0.000001'],
-      ['Transfer in', 1, '250.5'],
+    expect(all.transList.map((t) => [t.type, t.typeCode, t.symbol, t.amount, t.contractName])).toEqual([
+      ['Transfer out', 2, 'USDT', '-0.000001', ''],
+      ['Transfer in', 1, 'USDT', '250.5', ''],
     ]);
     expect((await list({ type: 1 })).transList.map((t) => t.amount)).toEqual(['250.5']);
     expect((await list({ type: '2', symbol: 'usdt' })).transList.map((t) => t.amount)).toEqual(['-0.000001']);
@@ -70,7 +70,7 @@ describe.each(testDialects)('the futures account on %s', (dialect) => {
     expect((await list({ limit: 1, page: 2 })).transList.map((t) => t.amount)).toEqual(['250.5']);
     const bob = await loginAs(server, ALICE + 1);
     expect((await bob.call(coTransactionList, {})).data.count).toBe(0);
-    expect((await alice.call(coTransactionList, { type: 12 as never })).code).toBe(ErrorCode.badRequest);
+    expect((await alice.call(coTransactionList, { type: 14 as never })).code).toBe(ErrorCode.badRequest);
   });
 
   it('refuses what it cannot do, with the rule named, and moves nothing', async () => {

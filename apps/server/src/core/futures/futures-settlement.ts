@@ -10,7 +10,14 @@ import { end } from '../spot/order-end.ts';
 import { bracketOf, initialMargin } from './brackets.ts';
 import { applyFill, notional } from './contract-value.ts';
 import type { FuturesRules } from './futures-rules.ts';
-import { FORCED, type FuturesIntent, type FuturesOrder, type FuturesPosition, positionKey } from './futures-state.ts';
+import {
+  FORCED,
+  type FuturesIntent,
+  type FuturesOrder,
+  type FuturesPosition,
+  LIQUIDATION_MEMO,
+  positionKey,
+} from './futures-state.ts';
 import { ceilDiv } from './ratio.ts';
 
 /**
@@ -188,6 +195,8 @@ export function settlePositionFill(c: FillContext, f: PositionFill): FillOutcome
     const moves = postings.filter((p) => p.delta !== 0n);
     if (moves.length) state.balances.post(cause, c.cause, moves, now, batch.ledger, memo);
   };
+  // The ledger tells a liquidated position's PnL and clearance from an ordinary close's (the user's ledger list).
+  const liquidationMemo = f.clearance ? LIQUIDATION_MEMO : '';
   /** Moves margin between the co account's available and locked balance (to locked when above zero). */
   const lock = (amount: bigint) =>
     post('position_margin', [posting(f.userId, 'co', 'available', -amount), posting(f.userId, 'co', 'locked', amount)]);
@@ -203,10 +212,14 @@ export function settlePositionFill(c: FillContext, f: PositionFill): FillOutcome
     returned = freed;
     realized = result.realizedPnl;
     if (realized >= 0n) {
-      post(c.pnlCause ?? 'realized_pnl', [
-        posting(SYSTEM_OWNER, 'futures_clearing', 'available', -realized),
-        posting(f.userId, 'co', 'available', realized),
-      ]);
+      post(
+        c.pnlCause ?? 'realized_pnl',
+        [
+          posting(SYSTEM_OWNER, 'futures_clearing', 'available', -realized),
+          posting(f.userId, 'co', 'available', realized),
+        ],
+        liquidationMemo,
+      );
       returned += realized;
     } else {
       const loss = -realized;
@@ -215,12 +228,16 @@ export function settlePositionFill(c: FillContext, f: PositionFill): FillOutcome
       const fromMargin = min(loss - fromAvailable, position.margin);
       position.margin -= fromMargin;
       returned -= min(fromAvailable, returned);
-      post(c.pnlCause ?? 'realized_pnl', [
-        posting(f.userId, 'co', 'available', -fromAvailable),
-        posting(f.userId, 'co', 'locked', -fromMargin),
-        posting(SYSTEM_OWNER, 'futures_insurance', 'available', -(loss - fromAvailable - fromMargin)),
-        posting(SYSTEM_OWNER, 'futures_clearing', 'available', loss),
-      ]);
+      post(
+        c.pnlCause ?? 'realized_pnl',
+        [
+          posting(f.userId, 'co', 'available', -fromAvailable),
+          posting(f.userId, 'co', 'locked', -fromMargin),
+          posting(SYSTEM_OWNER, 'futures_insurance', 'available', -(loss - fromAvailable - fromMargin)),
+          posting(SYSTEM_OWNER, 'futures_clearing', 'available', loss),
+        ],
+        liquidationMemo,
+      );
     }
     position.realized += realized;
     position.closedQty += closed;
@@ -270,7 +287,11 @@ export function settlePositionFill(c: FillContext, f: PositionFill): FillOutcome
       [fee - closeFee, 'open'],
     ] as const) {
       if (part > 0n)
-        post('fee', [posting(f.userId, 'co', 'available', -part), posting(SYSTEM_OWNER, to, 'available', part)], memo);
+        post(
+          'fee',
+          [posting(f.userId, 'co', 'available', -part), posting(SYSTEM_OWNER, to, 'available', part)],
+          liquidationMemo || memo,
+        );
     }
     position.fee += fee;
   }
