@@ -1,7 +1,7 @@
 import '../../i18n/test-i18n.ts';
 import { coPublicInfo } from '@opex/contract/calls/co-common';
 import { coOrderCancel } from '@opex/contract/calls/co-order';
-import { type CoTrigger, coHistoryTriggerOrderList, coTriggerOrderList } from '@opex/contract/calls/co-trigger';
+import { coHistoryTriggerOrderList, coTriggerOrderList } from '@opex/contract/calls/co-trigger';
 import { QueryClient } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -9,6 +9,7 @@ import { createMemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { publicInfoQuery } from '../../api/common.ts';
 import { userInfoQuery } from '../../api/user.ts';
+import type { CoTrigger } from '../../futures/futures-tables.ts';
 import { btcContract } from '../../futures/testing/contract-fixture.ts';
 import { renderRouted } from '../../ui/testing/render-routed.tsx';
 import CoOrderPage from './CoOrderPage.tsx';
