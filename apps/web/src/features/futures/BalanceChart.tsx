@@ -35,6 +35,8 @@ export function BalanceChart({
         color: token(el, '--color-brand'),
         lineWidth: 2,
         lineType: LineType.WithSteps,
+        // A point a day it moved: dots keep a short history (one day: one point) visible.
+        pointMarkersVisible: true,
       });
       series.current = { chart: made, line: balance };
       setReady(true);
