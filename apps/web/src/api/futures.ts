@@ -9,7 +9,7 @@ import {
   coUserOrderCount,
 } from '@opex/contract/calls/co-order';
 import { coAssetsList, coHistoryPositionList } from '@opex/contract/calls/co-position';
-import { coTriggerOrderList } from '@opex/contract/calls/co-trigger';
+import { coHistoryTriggerOrderList, coTriggerOrderList } from '@opex/contract/calls/co-trigger';
 import { getUserConfig, receiveCoupon } from '@opex/contract/calls/co-user';
 import { accountBalance, accountBalanceV5 } from '@opex/contract/calls/finance';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -146,6 +146,7 @@ export const futuresReads = [
   coUserOrderCount,
   coCurrentOrderList,
   coTriggerOrderList,
+  coHistoryTriggerOrderList,
   coHistoryOrderList,
   coHisTradeList,
   coGetTradeInfo,

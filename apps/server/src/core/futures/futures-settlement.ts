@@ -10,7 +10,14 @@ import { end } from '../spot/order-end.ts';
 import { bracketOf, initialMargin } from './brackets.ts';
 import { applyFill, notional } from './contract-value.ts';
 import type { FuturesRules } from './futures-rules.ts';
-import { FORCED, type FuturesIntent, type FuturesOrder, type FuturesPosition, positionKey } from './futures-state.ts';
+import {
+  FORCED,
+  type FuturesIntent,
+  type FuturesOrder,
+  type FuturesPosition,
+  LIQUIDATION_MEMO,
+  positionKey,
+} from './futures-state.ts';
 import { ceilDiv } from './ratio.ts';
 
 /**
@@ -189,6 +196,8 @@ export function settlePositionFill(c: FillContext, f: PositionFill): FillOutcome
     const moves = postings.filter((p) => p.delta !== 0n);
     if (moves.length) state.balances.post(cause, c.cause, moves, now, batch.ledger, memo);
   };
+  // The ledger tells a liquidated position's PnL and clearance from an ordinary close's (the user's ledger list).
+  const liquidationMemo = f.clearance ? LIQUIDATION_MEMO : '';
   /** Moves margin between the user's account's available and locked balance (to locked when above zero). */
   const lock = (amount: bigint) =>
     post('position_margin', [posting(f.userId, user, 'available', -amount), posting(f.userId, user, 'locked', amount)]);
@@ -204,10 +213,14 @@ export function settlePositionFill(c: FillContext, f: PositionFill): FillOutcome
     returned = freed;
     realized = result.realizedPnl;
     if (realized >= 0n) {
-      post(c.pnlCause ?? 'realized_pnl', [
-        posting(SYSTEM_OWNER, clearing, 'available', -realized),
-        posting(f.userId, user, 'available', realized),
-      ]);
+      post(
+        c.pnlCause ?? 'realized_pnl',
+        [
+          posting(SYSTEM_OWNER, clearing, 'available', -realized),
+          posting(f.userId, user, 'available', realized),
+        ],
+        liquidationMemo,
+      );
       returned += realized;
     } else {
       const loss = -realized;
@@ -216,12 +229,16 @@ export function settlePositionFill(c: FillContext, f: PositionFill): FillOutcome
       const fromMargin = min(loss - fromAvailable, position.margin);
       position.margin -= fromMargin;
       returned -= min(fromAvailable, returned);
-      post(c.pnlCause ?? 'realized_pnl', [
-        posting(f.userId, user, 'available', -fromAvailable),
-        posting(f.userId, user, 'locked', -fromMargin),
-        posting(SYSTEM_OWNER, insurance, 'available', -(loss - fromAvailable - fromMargin)),
-        posting(SYSTEM_OWNER, clearing, 'available', loss),
-      ]);
+      post(
+        c.pnlCause ?? 'realized_pnl',
+        [
+          posting(f.userId, user, 'available', -fromAvailable),
+          posting(f.userId, user, 'locked', -fromMargin),
+          posting(SYSTEM_OWNER, insurance, 'available', -(loss - fromAvailable - fromMargin)),
+          posting(SYSTEM_OWNER, clearing, 'available', loss),
+        ],
+        liquidationMemo,
+      );
     }
     position.realized += realized;
     position.closedQty += closed;
@@ -271,7 +288,11 @@ export function settlePositionFill(c: FillContext, f: PositionFill): FillOutcome
       [fee - closeFee, 'open'],
     ] as const) {
       if (part > 0n)
-        post('fee', [posting(f.userId, user, 'available', -part), posting(SYSTEM_OWNER, to, 'available', part)], memo);
+        post(
+          'fee',
+          [posting(f.userId, user, 'available', -part), posting(SYSTEM_OWNER, to, 'available', part)],
+          liquidationMemo || memo,
+        );
     }
     position.fee += fee;
   }

@@ -1,11 +1,14 @@
 import { CoLedgerType, coAccountBalance, coTransactionList, coTransfer } from '@opex/contract/calls/co-account';
 import { ErrorCode } from '@opex/contract/error-codes';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { findCoin } from '../../catalog/coins.ts';
 import { LIVE, listContracts } from '../../catalog/contracts.ts';
 import { futuresAccountsOf } from '../../core/futures/futures-rules.ts';
+import { LIQUIDATION_MEMO } from '../../core/futures/futures-state.ts';
 import { countedPage, pagePaging } from '../../db/paging.ts';
 import { accountOf, userAssets } from '../../futures/assets-views.ts';
+import type { Database } from '../../db/schema.ts';
 import type { ContractMarks } from '../../futures/contract-books.ts';
 import { ledgerText, parseLedger, truncateLedger } from '../../ledger/ledger-units.ts';
 import { bindCall } from '../../platform/call-binding.ts';
@@ -92,18 +95,7 @@ export function registerCoAccount(app: FastifyInstance, services: Services, mark
     }
     const paging = pagePaging({ page: input.page, pageSize: input.limit, startTime, endTime });
     const { count, rows } = await countedPage(query, paging);
-    const tradeIds = rows.flatMap((r) => (r.cause_id.startsWith('trade:') ? [Number(r.cause_id.slice(6))] : []));
-    const trades = tradeIds.length
-      ? await db.selectFrom('trades').select(['id', 'symbol']).where('id', 'in', tradeIds).execute()
-      : [];
-    const deliveredIds = rows.flatMap((r) => (r.cause_id.startsWith('delivery:') ? [Number(r.cause_id.slice(9))] : []));
-    const delivered = deliveredIds.length
-      ? await db.selectFrom('contracts').select(['id', 'contract_name']).where('id', 'in', deliveredIds).execute()
-      : [];
-    const symbolOf = new Map<string, string>([
-      ...trades.map((t) => [`trade:${t.id}`, t.symbol] as const),
-      ...delivered.map((c) => [`delivery:${c.id}`, c.contract_name] as const),
-    ]);
+    const contractOf = await contractNames(db, rows);
     return {
       count,
       transList: rows.map((r) => {
@@ -112,30 +104,75 @@ export function registerCoAccount(app: FastifyInstance, services: Services, mark
           ctime: Number(r.created_at),
           type: kindNames[code] ?? r.cause,
           typeCode: code,
+          symbol: r.coin,
           amount: r.delta,
-          contractName: symbolOf.get(r.cause_id)?.toUpperCase() ?? '',
+          contractName: contractOf.get(r.cause_id) ?? '',
         };
       }),
     };
   });
 }
 
+/**
+ * The contract each ledger row came from, by its cause id: a fill's (trade:<id>), an auto-deleveraging's
+ * (adl:<position id>), a funding payment's (funding:<contract id>:<time>) or a delivery's (delivery:<contract id>).
+ */
+async function contractNames(
+  db: Kysely<Database>,
+  rows: readonly { cause_id: string }[],
+): Promise<Map<string, string>> {
+  const idsOf = (prefix: string) => [
+    ...new Set(rows.flatMap((r) => (r.cause_id.startsWith(prefix) ? [Number(r.cause_id.split(':')[1])] : []))),
+  ];
+  const [tradeIds, positionIds, contractIds] = [
+    idsOf('trade:'),
+    idsOf('adl:'),
+    [...idsOf('funding:'), ...idsOf('delivery:')],
+  ];
+  const [trades, positions, contracts] = await Promise.all([
+    tradeIds.length ? db.selectFrom('trades').select(['id', 'symbol']).where('id', 'in', tradeIds).execute() : [],
+    positionIds.length
+      ? db.selectFrom('futures_positions').select(['id', 'symbol']).where('id', 'in', positionIds).execute()
+      : [],
+    contractIds.length
+      ? db.selectFrom('contracts').select(['id', 'contract_name']).where('id', 'in', contractIds).execute()
+      : [],
+  ]);
+  const tradeSymbol = new Map(trades.map((t) => [Number(t.id), t.symbol.toUpperCase()]));
+  const positionSymbol = new Map(positions.map((p) => [Number(p.id), p.symbol.toUpperCase()]));
+  const contractName = new Map(contracts.map((c) => [Number(c.id), c.contract_name]));
+  const names = new Map<string, string>();
+  for (const { cause_id } of rows) {
+    const [prefix, id] = cause_id.split(':');
+    const table = { trade: tradeSymbol, adl: positionSymbol, funding: contractName, delivery: contractName }[
+      prefix as string
+    ];
+    const name = table?.get(Number(id));
+    if (name) names.set(cause_id, name);
+  }
+  return names;
+}
+
 /** The ledger rows of each kind the list filters by. */
 const ledgerKinds: Record<number, { causes: string[]; sign?: 'in' | 'out'; memo?: string }> = {
   [CoLedgerType.transferIn]: { causes: ['transfer'], sign: 'in' },
   [CoLedgerType.transferOut]: { causes: ['transfer'], sign: 'out' },
-  [CoLedgerType.realizedPnl]: { causes: ['realized_pnl', 'delivery'] },
+  [CoLedgerType.realizedPnl]: { causes: ['realized_pnl'], memo: '' },
   [CoLedgerType.funding]: { causes: ['funding'] },
   [CoLedgerType.openFee]: { causes: ['fee'], memo: 'open' },
   [CoLedgerType.closeFee]: { causes: ['fee'], memo: 'close' },
   [CoLedgerType.bonusIssued]: { causes: ['coupon'] },
+  [CoLedgerType.liquidation]: { causes: ['realized_pnl', 'fee'], memo: LIQUIDATION_MEMO },
+  [CoLedgerType.delivery]: { causes: ['delivery'] },
 };
 
 function kindOf(cause: string, memo: string, delta: string): number {
   if (cause === 'transfer') return delta.startsWith('-') ? CoLedgerType.transferOut : CoLedgerType.transferIn;
+  if (memo === LIQUIDATION_MEMO) return CoLedgerType.liquidation;
   if (cause === 'fee') return memo === 'close' ? CoLedgerType.closeFee : CoLedgerType.openFee;
   if (cause === 'funding') return CoLedgerType.funding;
   if (cause === 'coupon') return CoLedgerType.bonusIssued;
+  if (cause === 'delivery') return CoLedgerType.delivery;
   return CoLedgerType.realizedPnl;
 }
 
@@ -148,6 +185,8 @@ const kindNames: Record<number, string> = {
   [CoLedgerType.openFee]: 'Opening fee',
   [CoLedgerType.closeFee]: 'Closing fee',
   [CoLedgerType.bonusIssued]: 'Bonus issued',
+  [CoLedgerType.liquidation]: 'Liquidation',
+  [CoLedgerType.delivery]: 'Delivery',
 };
 
 /** The ledger list's window when the page names none (contract-notes §1.4). */

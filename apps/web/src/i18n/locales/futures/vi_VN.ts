@@ -225,6 +225,7 @@ export const futures: Messages['futures'] = {
     cancelAll: 'Hủy tất cả',
     cancelled: 'Đã hủy lệnh.',
     allCancelled: 'Đã hủy mọi lệnh mở.',
+    allTriggersCancelled: 'Đã hủy tất cả lệnh kích hoạt.',
   },
   column: {
     time: 'Thời gian',
@@ -234,6 +235,8 @@ export const futures: Messages['futures'] = {
     side: 'Phía',
     price: 'Giá',
     triggerPrice: 'Giá kích hoạt',
+    endedAt: 'Kết thúc',
+    placedOrder: 'Lệnh đã đặt',
     avgPrice: 'Giá trung bình',
     volume: 'Số lượng',
     filled: 'Đã khớp',
@@ -256,6 +259,22 @@ export const futures: Messages['futures'] = {
     maxVolume: 'Quy mô tối đa',
     closeProfit: 'Lãi/lỗ khi đóng',
     funding: 'Funding',
+  },
+  triggerStatus: {
+    0: 'Đang chờ',
+    1: 'Hết hạn',
+    2: 'Đã kích hoạt',
+    3: 'Thất bại',
+    4: 'Đã hủy',
+  },
+  triggerMemo: {
+    1: 'do bạn hủy',
+    2: 'hết hạn',
+    3: 'không đủ ký quỹ',
+    4: 'không còn vị thế để đóng',
+    5: 'vị thế bị thanh lý',
+    6: 'hợp đồng tạm ngưng',
+    7: 'lệnh bị từ chối',
   },
   triggerType: {
     1: 'Cắt lỗ',
@@ -308,6 +327,8 @@ export const futures: Messages['futures'] = {
     history: 'Lịch sử lệnh',
     fills: 'Khớp lệnh',
     positions: 'Vị thế đã đóng',
+    triggers: 'Lệnh kích hoạt',
+    triggerHistory: 'Lịch sử lệnh kích hoạt',
     allContracts: 'Tất cả hợp đồng',
     allTypes: 'Mọi loại',
   },
@@ -322,6 +343,8 @@ export const futures: Messages['futures'] = {
     9: 'Hoàn phí',
     10: 'Phát thưởng',
     11: 'Thu hồi thưởng',
+    12: 'Thanh lý',
+    13: 'Giao nhận',
     title: 'Sổ cái tương lai',
   },
   data: {
@@ -340,6 +363,19 @@ export const futures: Messages['futures'] = {
     noBrackets: 'Hợp đồng này chưa có bậc.',
     noIndex: 'Hợp đồng này chưa có nguồn chỉ số.',
     noFunding: 'Chưa có funding.',
+    insurance: 'Quỹ bảo hiểm',
+    marginCoin: 'Coin ký quỹ',
+    insuranceBalance: 'Số dư quỹ',
+    insuranceChart: 'Số dư quỹ bảo hiểm theo thời gian ({{coin}})',
+    insuranceHistory: 'Biến động của quỹ',
+    insuranceType: {
+      1: 'Tiếp nhận',
+      2: 'Chi trả',
+    },
+    noInsurance: 'Quỹ bảo hiểm chưa có biến động.',
+    amount: 'Số lượng ({{coin}})',
+    insuranceNote:
+      'Quỹ bảo hiểm tiếp nhận phần còn lại của các vị thế bị thanh lý và chi trả khoản lỗ vượt quá ký quỹ của vị thế.',
     formulas: 'Cách tính',
     formula: {
       margin: {
