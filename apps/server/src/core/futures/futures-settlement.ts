@@ -215,10 +215,7 @@ export function settlePositionFill(c: FillContext, f: PositionFill): FillOutcome
     if (realized >= 0n) {
       post(
         c.pnlCause ?? 'realized_pnl',
-        [
-          posting(SYSTEM_OWNER, clearing, 'available', -realized),
-          posting(f.userId, user, 'available', realized),
-        ],
+        [posting(SYSTEM_OWNER, clearing, 'available', -realized), posting(f.userId, user, 'available', realized)],
         liquidationMemo,
       );
       returned += realized;
