@@ -123,7 +123,7 @@ console.log(
 /** How many of the candidates are liquidatable: isolated ones as found, cross accounts valued whole. */
 function underwater(c: Candidates): number {
   let n = c.isolated.length;
-  for (const { userId, coin } of c.cross.values()) if (crossAccount(h.state, userId, coin).underwater) n++;
+  for (const wallet of c.cross.values()) if (crossAccount(h.state, wallet).underwater) n++;
   return n;
 }
 

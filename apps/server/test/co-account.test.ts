@@ -57,20 +57,35 @@ describe.each(testDialects)('the futures account on %s', (dialect) => {
       (await alice.call(coTransactionList, request)).data;
     const all = await list({});
     expect(all.count).toBe(2);
-    expect(all.transList.map((t) => [t.type, t.typeCode, t.amount])).toEqual([
-      ['Transfer out', 2, '-0.000001'],
-      ['Transfer in', 1, '250.5'],
+    expect(all.transList.map((t) => [t.type, t.typeCode, t.symbol, t.amount, t.contractName])).toEqual([
+      ['Transfer out', 2, 'USDT', '-0.000001', ''],
+      ['Transfer in', 1, 'USDT', '250.5', ''],
     ]);
     expect((await list({ type: 1 })).transList.map((t) => t.amount)).toEqual(['250.5']);
     expect((await list({ type: '2', symbol: 'usdt' })).transList.map((t) => t.amount)).toEqual(['-0.000001']);
     expect(await list({ type: 5 })).toEqual({ transList: [], count: 0 });
+    expect(await list({ type: 12 })).toEqual({ transList: [], count: 0 });
     expect((await list({ symbol: 'BTC' })).count).toBe(0);
     // The last 14 days by default: a window before the transfers holds none.
     expect((await list({ beginTime: 0, endTime: 1 })).count).toBe(0);
     expect((await list({ limit: 1, page: 2 })).transList.map((t) => t.amount)).toEqual(['250.5']);
+    // A funding payment's rows name their contract by the cause id the settlement gives them.
+    const contract = await db().selectFrom('contracts').select('id').executeTakeFirstOrThrow();
+    const at = server.clock.now();
+    await server.services.core.postMovement({
+      cause: 'funding',
+      causeId: `funding:${contract.id}:${at}`,
+      postings: [
+        { ownerId: ALICE, account: 'co', coin: 'USDT', field: 'available', delta: '-0.25' },
+        { ownerId: 0, account: 'futures_insurance', coin: 'USDT', field: 'available', delta: '0.25' },
+      ],
+    });
+    expect((await list({ type: 5 })).transList).toEqual([
+      { ctime: at, type: 'Funding fee', typeCode: 5, symbol: 'USDT', amount: '-0.25', contractName: 'E-BTC-USDT' },
+    ]);
     const bob = await loginAs(server, ALICE + 1);
     expect((await bob.call(coTransactionList, {})).data.count).toBe(0);
-    expect((await alice.call(coTransactionList, { type: 12 as never })).code).toBe(ErrorCode.badRequest);
+    expect((await alice.call(coTransactionList, { type: 14 as never })).code).toBe(ErrorCode.badRequest);
   });
 
   it('refuses what it cannot do, with the rule named, and moves nothing', async () => {

@@ -197,11 +197,11 @@ describe.each(testDialects)('futures orders and positions on %s', (dialect) => {
       },
     ]);
     const ledger = (await alice.call(coTransactionList, { page: 1, limit: 20 })).data?.transList ?? [];
-    expect(ledger.map((r) => [r.typeCode, r.amount, r.contractName])).toEqual([
-      [7, '-0.042', 'E-BTC-USDT'],
-      [3, '10', 'E-BTC-USDT'],
-      [6, '-0.1', 'E-BTC-USDT'],
-      [1, '1000', ''],
+    expect(ledger.map((r) => [r.typeCode, r.amount, r.symbol, r.contractName])).toEqual([
+      [7, '-0.042', 'USDT', 'E-BTC-USDT'],
+      [3, '10', 'USDT', 'E-BTC-USDT'],
+      [6, '-0.1', 'USDT', 'E-BTC-USDT'],
+      [1, '1000', 'USDT', ''],
     ]);
     expect(
       (await alice.call(coHisTradeList, { page: 1, limit: 20, beginTime: 0, endTime: Date.now() * 2 })).data
@@ -259,6 +259,18 @@ describe.each(testDialects)('futures orders and positions on %s', (dialect) => {
     // The message centre tells her.
     const messages = await db.selectFrom('messages').selectAll().where('user_id', '=', ALICE).execute();
     expect(messages.map((m) => m.title)).toContain('Position liquidated: E-BTC-USDT');
+    // Her ledger tells the liquidation (its loss and the clearance the fund took, by auto-deleveraging here) from
+    // ordinary closes, with the contract and the coin; Bob's side of it is realized PnL.
+    const ledger = async (client: TestClient, type?: number) =>
+      (await client.call(coTransactionList, { page: 1, limit: 50, ...(type ? { type } : {}) })).data.transList;
+    const liquidation = await ledger(alice, 12);
+    expect(liquidation.length).toBeGreaterThan(0);
+    expect(liquidation.every((r) => r.symbol === 'USDT' && r.contractName === 'E-BTC-USDT')).toBe(true);
+    expect(liquidation.map((r) => [r.type, r.amount.startsWith('-')])).toContainEqual(['Liquidation', true]);
+    expect((await ledger(alice)).filter((r) => r.typeCode === 12)).toEqual(liquidation);
+    expect((await ledger(alice, 7)).every((r) => r.typeCode === 7)).toBe(true);
+    expect((await ledger(bob, 12)).length).toBe(0);
+    expect((await ledger(bob, 3))[0]).toMatchObject({ typeCode: 3, symbol: 'USDT', contractName: 'E-BTC-USDT' });
     expect(await tradingInvariants(db, server.services.core)).toEqual([]);
   });
 
@@ -287,7 +299,19 @@ describe.each(testDialects)('futures orders and positions on %s', (dialect) => {
       [2, '5'],
       [1, '25'],
     ]);
-    expect(list?.brokenLineList.map((r) => r.amount)).toEqual(['25', '20']);
+    // The chart: the balance at the end of each day it moved, oldest first, whichever page the list shows.
+    server.clock.advance(86_400_000);
+    await move('10', 'fund-next-day');
+    const paged = (await bob.call(riskBalanceList, { symbol: 'USDT', page: 2, limit: 1 })).data;
+    expect(paged?.historyList.map((r) => [r.type, r.hisAmount])).toEqual([[2, '5']]);
+    expect(paged?.brokenLineList.map((r) => r.amount)).toEqual(['20', '30']);
+    const [first, second] = paged?.brokenLineList ?? [];
+    expect(Number(second?.ctime) - Number(first?.ctime)).toBeGreaterThanOrEqual(86_400_000);
+    expect((await bob.call(riskBalanceList, { symbol: 'BTC', page: 1, limit: 10 })).data).toEqual({
+      historyList: [],
+      brokenLineList: [],
+      hisCount: 0,
+    });
     expect((await bob.call(getRiskAccount, { coinSymbol: 'BTC' })).data).toEqual({ amount: '0' });
   });
 });

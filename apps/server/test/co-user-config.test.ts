@@ -117,7 +117,7 @@ describe.each(testDialects)('the futures user settings on %s', (dialect) => {
     server.clock.advance(1000);
     expect((await alice.call(createCoId)).code).toBe('0');
     expect(await config(alice, ids.linear)).toMatchObject({ openContract: 1, transStatus: 1 });
-    expect((await stored()).users).toEqual([{ user_id: ALICE, opened_at: opened }]);
+    expect((await stored()).users).toEqual([{ user_id: ALICE, opened_at: opened, coupon_tag: 0 }]);
     // The uid Alice's page sent opened nothing for Carol.
     expect(await config(await loginAs(server, CAROL), ids.linear)).toMatchObject({ openContract: 0 });
   });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminContext } from '../src/admin/admin-command.ts';
 import { runAdmin } from '../src/admin/commands.ts';
 import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
-import { on, RealtimeSocket, rep } from './realtime-socket.ts';
+import { type Frame, on, RealtimeSocket, rep } from './realtime-socket.ts';
 
 const MINUTE = 60_000;
 const NOON = Date.UTC(2026, 0, 1, 12);
@@ -162,7 +162,9 @@ describe.each(testDialects)('futures index, mark and funding on %s', (dialect) =
       indexPrice: '64990.0',
     });
     await btcAt('65100');
-    expect((await s.next(on('market_e_btcusdt_mark_price'))).tick).toEqual({
+    // A change noted before the sub may still be pushed once after its snapshot: the same value, which clients skip.
+    const moved = (f: Frame) => on('market_e_btcusdt_mark_price')(f) && JSON.stringify(f.tick).includes('65100');
+    expect((await s.next(moved)).tick).toEqual({
       markPrice: '65100.0',
       indexPrice: '65100.0',
     });

@@ -144,6 +144,7 @@ export const ErrorCode = {
   futuresStopLossSide: '67021',
   futuresStopLossLiquidation: '67022',
   futuresTriggerPriceRange: '67023',
+  futuresCouponClaimed: '67024',
 
   regionRestricted: '109109',
 
@@ -288,5 +289,6 @@ export const errorMessages: Record<ErrorCodeValue, string> = {
   '67021': 'Stop-loss trigger price: it must be below the mark price for a long position, above it for a short.',
   '67022': 'Stop-loss trigger price: it must be above the liquidation price for a long position, below it for a short.',
   '67023': "The limit price is too far from its trigger price: it must stay within the contract's price range.",
+  '67024': 'The simulated-trading bonus was already claimed: it is granted once.',
   '109109': 'Access from your region is restricted.',
 };

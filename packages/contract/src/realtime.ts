@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { coAccountItem } from './calls/co-account.ts';
+import type { coPositionItem } from './calls/co-position.ts';
 import type { DepositRecord } from './calls/deposit.ts';
 import { timeFilterField } from './calls/paging.ts';
 
@@ -36,6 +38,15 @@ export const channels = {
    * MarginRiskUpdate. The account's balances arrive on user_balance (account `lever:BTCUSDT`).
    */
   userMarginRisk: 'user_margin_risk',
+  /**
+   * Futures socket only, private: the user's open positions, all of them in one push (a CoPositionsUpdate), whenever
+   * one changes and, while any is open, as their contract's mark moves (at most once a second).
+   */
+  coPositions: 'user_co_positions',
+  /** Futures socket only, private: each change of one of the user's futures orders or conditional orders (CoOrderUpdate). */
+  coOrders: 'user_co_orders',
+  /** Futures socket only, private: one margin coin's futures account (CoAccountUpdate) whenever its figures change. */
+  coAccount: 'user_co_account',
 } as const;
 
 /** One margin pair's risk now (lever/finance/symbol/balance's fields of the same names). */
@@ -123,6 +134,26 @@ export interface OrderUpdate {
   dealVolume: string;
   dealMoney: string;
 }
+
+/**
+ * A futures order changed: placed, filled (in part), cancelled or refused (`kind` order, `status` the co order status
+ * of order/current_order_list); or a conditional order created, fired (its `orderId` the order it placed), cancelled,
+ * expired or failed (`kind` trigger, `status` the TrigOrder status of order/trigger_order_list).
+ */
+export type CoOrderUpdate =
+  | { kind: 'order'; id: string; contractId: number; status: number; dealVolume: string; dealMoney: string }
+  | { kind: 'trigger'; id: string; contractId: number; status: number; orderId: string };
+
+/**
+ * The user's open futures positions as position/get_assets_list's positionList lists them (the mark price, unrealized
+ * PnL, liquidation price, margin ratio, ADL rank): all of them, so a closed one is simply absent.
+ */
+export interface CoPositionsUpdate {
+  positionList: z.infer<typeof coPositionItem>[];
+}
+
+/** One margin coin's futures account as account/account_balance's accounts item shapes it. */
+export type CoAccountUpdate = z.infer<typeof coAccountItem>;
 
 /** A deposit as `record/deposit_list` lists it, pushed whole on each change. */
 export type DepositUpdate = DepositRecord;

@@ -1,5 +1,6 @@
 import { brandKeys, siteModes, switchDefaults, templateLayoutTypes } from '@opex/contract/calls/public-info';
 import { validDiscount, validFeeCoin } from '../core/fee-coin.ts';
+import { SIM_COUPON_KEY, validCoupon } from '../futures/sim-coupon.ts';
 import { SettingsStore } from '../settings/settings-store.ts';
 import { type AdminCommand, change, positional } from './admin-command.ts';
 import { AdminInputError, text } from './admin-input.ts';
@@ -23,6 +24,8 @@ const settingShapes: Record<string, (value: unknown) => boolean> = {
   // Trading fees in the platform coin (core/fee-coin.ts): the coin ("" turns it off) and the fraction paid.
   fee_coin: validFeeCoin,
   fee_coin_discount: validDiscount,
+  // Simulated trading's coupon per margin coin (futures/sim-coupon.ts): {"USDT":"10000"}.
+  [SIM_COUPON_KEY]: validCoupon,
   languages: (v) =>
     Array.isArray(v) &&
     v.every(

@@ -68,6 +68,22 @@ export interface FuturesMarginCallEvent {
   liquidation: string;
 }
 
+/**
+ * A futures conditional order was created or ended (fired, cancelled, expired, failed). The trigger watch announces
+ * it on the core's bus, after its row is written: the watch fires triggers by placing orders through the core, and
+ * whoever follows a user's futures orders follows both.
+ */
+export interface FuturesTriggerEvent {
+  type: 'futuresTrigger';
+  userId: number;
+  symbol: string;
+  triggerId: number;
+  /** CoTriggerStatus. */
+  status: number;
+  /** The order it placed, once fired. */
+  orderId: number | null;
+}
+
 /** A margin pair's risk after a margin command or an index price change (realtime: user_margin_risk). */
 export interface MarginRiskEvent {
   type: 'marginRisk';
@@ -87,7 +103,8 @@ export type CoreEvent =
   | BookEvent
   | MarginRiskEvent
   | FuturesLiquidationEvent
-  | FuturesMarginCallEvent;
+  | FuturesMarginCallEvent
+  | FuturesTriggerEvent;
 
 export type CoreListener = (events: readonly CoreEvent[]) => void;
 

@@ -10,6 +10,7 @@ import { SYSTEM_OWNER } from '../ledger/accounts.ts';
 import { BalanceCache } from './balance-cache.ts';
 import { toUnits } from './decimal-units.ts';
 import { type FeeCoinConfig, type LastPrice, loadFeeCoinConfig } from './fee-coin.ts';
+import { isFuturesUserAccount } from './futures/futures-rules.ts';
 import { FuturesState } from './futures/futures-state.ts';
 import { LiquidationIndex } from './futures/liquidation-index.ts';
 import { MarginLoans } from './margin/margin-loans.ts';
@@ -35,7 +36,7 @@ export class CoreState {
   constructor() {
     // A cross position's liquidation line moves with its account's balance.
     this.balances.onMove = (ownerId, account) => {
-      if (account === 'co') this.futures.movedUsers.add(ownerId);
+      if (isFuturesUserAccount(account)) this.futures.movedUsers.add(ownerId);
     };
   }
 

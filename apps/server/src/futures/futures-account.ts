@@ -1,6 +1,6 @@
 import { openOrderStatuses } from '@opex/contract/calls/order';
 import { adlRanking } from '../core/futures/adl.ts';
-import type { FuturesRules } from '../core/futures/futures-rules.ts';
+import type { FuturesAccounts, FuturesRules } from '../core/futures/futures-rules.ts';
 import { type FuturesPosition, positionFromRow } from '../core/futures/futures-state.ts';
 import { ledgerOf } from '../ledger/ledger-units.ts';
 import { accountBalances } from '../read-model/balance-reads.ts';
@@ -8,7 +8,10 @@ import type { Services } from '../services.ts';
 import { type ContractMarks, valuationPrice } from './contract-books.ts';
 import { type AccountFigures, accountFigures, type ValuedPosition, valuePositions } from './position-risk-view.ts';
 
-/** One margin coin of a user's futures account: its balance, its open positions valued at mark, and its figures. */
+/**
+ * One margin coin of a user's futures account (real `co` or simulated `co_sim`): its balance, its open positions
+ * valued at mark, and its figures.
+ */
 export interface CoinAccount {
   coin: string;
   available: bigint;
@@ -19,13 +22,15 @@ export interface CoinAccount {
 
 /**
  * The user's futures account per margin coin, as committed (positions and balances are written by the core before it
- * answers). `coins`: the margin coins to show even without a balance (the live contracts').
+ * answers). `coins`: the margin coins to show even without a balance (the live contracts'). `account`: the real
+ * account or the simulated one, with the positions of the contracts traded on it; the two are never summed.
  */
 export async function futuresAccount(
   services: Services,
   userId: number,
   marks: ContractMarks,
   coins: readonly string[],
+  account: FuturesAccounts['user'],
 ): Promise<CoinAccount[]> {
   const { db } = services.database;
   const [rows, balances, reducing] = await Promise.all([
@@ -36,7 +41,7 @@ export async function futuresAccount(
       .where('open', '=', 1)
       .orderBy('id')
       .execute(),
-    accountBalances(db, { userId, type: 'co' }),
+    accountBalances(db, { userId, type: account }),
     db
       .selectFrom('futures_orders')
       .innerJoin('orders', 'orders.id', 'futures_orders.order_id')
@@ -53,7 +58,8 @@ export async function futuresAccount(
   const held = rows.flatMap((row) => {
     const position = positionFromRow(row);
     const rules = services.core.market(position.symbol)?.futures;
-    return rules ? [{ position, rules, mark: valuationPrice(services, marks, position.symbol) ?? position.entry }] : [];
+    if (rules?.accounts.user !== account) return [];
+    return [{ position, rules, mark: valuationPrice(services, marks, position.symbol) ?? position.entry }];
   });
   const ranks = await adlRanks(
     services,

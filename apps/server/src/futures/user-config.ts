@@ -148,7 +148,7 @@ export async function contractHoldings(
       .selectFrom('orders')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('user_id', '=', userId)
-      .where('account', '=', 'co')
+      .where('account', 'in', ['co', 'co_sim'])
       .where('symbol', '=', symbol)
       .where('status', 'in', [...openOrderStatuses])
       .executeTakeFirst(),

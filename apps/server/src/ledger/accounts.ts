@@ -42,6 +42,16 @@ export const accountTypes = {
   futures_clearing: { holder: 'system', product: 'futures', mayGoNegative: true },
   /** Futures' insurance fund per margin coin: takes what liquidations leave, pays losses beyond a position's margin. */
   futures_insurance: { holder: 'system', product: 'futures', mayGoNegative: true },
+  /**
+   * Simulated futures (contract type S) trade test money kept apart from real money: the user's simulated account,
+   * and its own clearing, insurance and fee accounts, so no simulated gain, loss or fee reaches a real account.
+   */
+  co_sim: { holder: 'user', product: 'futures', mayGoNegative: false },
+  sim_clearing: { holder: 'system', product: 'futures', mayGoNegative: true },
+  sim_insurance: { holder: 'system', product: 'futures', mayGoNegative: true },
+  sim_fee: { holder: 'system', product: 'futures', mayGoNegative: false },
+  /** Issues the simulated-trading coupons (user/receive_coupon): minus every coupon granted, as `external` is. */
+  sim_faucet: { holder: 'system', product: 'futures', mayGoNegative: true },
 } as const satisfies Record<string, AccountTypeSpec>;
 
 export type AccountType = keyof typeof accountTypes;
@@ -105,6 +115,8 @@ export const ledgerCauseKinds = {
   realized_pnl: 'movement',
   /** Futures: PnL realized by closing a dated contract's position at its delivery price. */
   delivery: 'movement',
+  /** Futures: the simulated-trading coupon, test money from `sim_faucet` into the user's `co_sim` account. */
+  coupon: 'movement',
   // Old rows of the demo market maker's bots, pruned, summed into one row per balance (market-maker/bot-pruning.ts).
   opening_balance: 'movement',
 } as const satisfies Record<string, 'trading' | 'movement'>;

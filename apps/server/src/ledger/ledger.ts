@@ -79,7 +79,8 @@ export function creditFromOutside(input: {
       },
       {
         ownerId: SYSTEM_OWNER,
-        account: 'external',
+        // Test money for simulated futures comes from their faucet: it never mirrors money outside the exchange.
+        account: input.account === 'co_sim' ? 'sim_faucet' : 'external',
         coin: input.coin,
         field: 'available',
         delta: amount.neg().toFixed(),

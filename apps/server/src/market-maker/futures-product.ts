@@ -2,7 +2,7 @@ import { ErrorCode } from '@opex/contract/error-codes';
 import Big from 'big.js';
 import { listContracts } from '../catalog/contracts.ts';
 import { notional } from '../core/futures/contract-value.ts';
-import { futuresSymbol } from '../core/futures/futures-rules.ts';
+import { type FuturesAccounts, futuresAccountsOf, futuresSymbol } from '../core/futures/futures-rules.ts';
 import type { MarketSpec } from '../core/market-spec.ts';
 import { shownPrice } from '../futures/contract-prices.ts';
 import { openFuturesAccount } from '../futures/user-config.ts';
@@ -29,7 +29,8 @@ const CROSS = 1;
 const TOP_UP_EVERY_MS = 60_000;
 
 export class FuturesProduct implements MarketProduct {
-  readonly account = 'co' as const;
+  /** Real contracts' orders are on `co`, simulated ones' on `co_sim` (funded from the simulated faucet). */
+  readonly accounts = ['co', 'co_sim'] as const;
   private bots: Bots = { maker: 0, taker: 0 };
   private usdPrices = new Map<string, Big>();
   private readonly toppedUp = new Map<string, number>();
@@ -46,8 +47,8 @@ export class FuturesProduct implements MarketProduct {
     this.usdPrices = usdPrices;
     const now = this.services.clock.now();
     for (const id of [bots.maker, bots.taker]) await openFuturesAccount(this.services.database.db, id, now);
-    const coins = [...new Set((await listContracts(this.services.database.db, ['listed'])).map((c) => c.margin_coin))];
-    for (const coin of coins) await this.topUp(coin);
+    for (const c of await listContracts(this.services.database.db, ['listed']))
+      await this.topUp(futuresAccountsOf(c.contract_type).user, c.margin_coin);
   }
 
   async symbols(): Promise<string[]> {
@@ -164,14 +165,15 @@ export class FuturesProduct implements MarketProduct {
   private async refused(spec: MarketSpec, code: string): Promise<void> {
     this.refusals++;
     if (code !== ErrorCode.insufficientBalance) return;
-    await this.topUp(spec.futures?.marginCoin ?? spec.quote);
+    if (spec.futures) await this.topUp(spec.futures.accounts.user, spec.futures.marginCoin);
   }
 
-  /** Both bots' co balance of `coin` up to their target; at most once a minute a coin. */
-  private async topUp(coin: string): Promise<void> {
+  /** Both bots' balance of `coin` in `account` up to their target; at most once a minute an account's coin. */
+  private async topUp(account: FuturesAccounts['user'], coin: string): Promise<void> {
     const now = this.services.clock.now();
-    if (now < (this.toppedUp.get(coin) ?? 0) + TOP_UP_EVERY_MS) return;
-    this.toppedUp.set(coin, now);
+    const key = `${account}:${coin}`;
+    if (now < (this.toppedUp.get(key) ?? 0) + TOP_UP_EVERY_MS) return;
+    this.toppedUp.set(key, now);
     const row = await this.services.database.db
       .selectFrom('coins')
       .select(['symbol', 'scale'])
@@ -179,6 +181,6 @@ export class FuturesProduct implements MarketProduct {
       .executeTakeFirst();
     if (!row) return;
     for (const id of [this.bots.maker, this.bots.taker])
-      await topUpBot(this.services, id, this.account, [row], this.usdPrices);
+      await topUpBot(this.services, id, account, [row], this.usdPrices);
   }
 }

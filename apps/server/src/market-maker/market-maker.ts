@@ -330,7 +330,11 @@ export class MarketMaker {
       .where('status', 'in', [...openOrderStatuses])
       .execute();
     await Promise.all(
-      open.map((o) => this.products.find((p) => p.account === o.account)?.cancel(this.makerId, o.symbol, Number(o.id))),
+      open.map((o) =>
+        this.products
+          .find((p) => (p.accounts as readonly string[]).includes(o.account))
+          ?.cancel(this.makerId, o.symbol, Number(o.id)),
+      ),
     );
   }
 }

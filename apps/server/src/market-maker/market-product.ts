@@ -26,7 +26,7 @@ export interface QuotedBook {
 
 export interface MarketProduct {
   /** The account its orders use: the maker's open orders there are cancelled at start. */
-  readonly account: Account;
+  readonly accounts: readonly Account[];
   /** Funds (and opens what else is needed for) the bots; at each start. */
   prepare(bots: Bots, usdPrices: Map<string, Big>): Promise<void>;
   /** The books to quote now. */

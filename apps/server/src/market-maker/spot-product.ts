@@ -10,7 +10,7 @@ import type { MarketProduct, QuotedBook, Side } from './market-product.ts';
  * (whose balances bound what the bots can do, so no other bound is needed).
  */
 export class SpotProduct implements MarketProduct {
-  readonly account = 'exchange' as const;
+  readonly accounts = ['exchange'] as const;
 
   constructor(private readonly services: Services) {}
 

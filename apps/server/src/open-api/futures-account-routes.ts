@@ -51,7 +51,7 @@ const marginCoins = (markets: FuturesMarket[]) => [
 export async function familyAccounts(services: Services, family: FuturesFamily, userId: number) {
   const markets = await futuresMarkets(services, family);
   const coins = marginCoins(markets);
-  const accounts = (await futuresAccount(services, userId, services.contractPrices, coins)).filter((a) =>
+  const accounts = (await futuresAccount(services, userId, services.contractPrices, coins, 'co')).filter((a) =>
     coins.includes(a.coin),
   );
   const byBook = new Map(markets.map((m) => [m.book, m]));

@@ -1,7 +1,6 @@
 import type { CoreEvent } from '../core/core-events.ts';
 import { ledgerFixed, ledgerOf } from '../ledger/ledger-units.ts';
 import { averagePrice } from '../modules/co/co-order.ts';
-import { triggerKits } from '../modules/co/trigger-create.ts';
 import type { Fanout } from '../realtime/fanout.ts';
 import type { Services } from '../services.ts';
 import { assetRow, type FamilyPosition, familyAccounts, positionRow } from './futures-account-routes.ts';
@@ -19,7 +18,7 @@ import type { UserEvent, UserEventFeed } from './user-events.ts';
  * MARGIN_TRANSFER for position margin, ADMIN_DEPOSIT; none when only order margin was locked),
  * `ORDER_TRADE_UPDATE` for each new, filled, cancelled or expired order of the family's contracts (one per fill),
  * `MARGIN_CALL` when the risk check announces a position near its liquidation price, and `ALGO_UPDATE` when a
- * conditional order (a co trigger) is placed, cancelled, fired, refused or expires.
+ * conditional order (a co trigger, announced by the trigger watch) is placed, cancelled, fired, refused or expires.
  */
 export const futuresStreamAccount = (family: FuturesFamily) => `futures:${family}`;
 
@@ -55,8 +54,6 @@ export class FuturesUserEvents {
   ) {
     this.account = futuresStreamAccount(family);
     fanout.own(services.core.bus.subscribe((events) => this.onCoreEvents(events)));
-    const watch = triggerKits.get(services)?.watch;
-    if (watch) fanout.own(watch.onChange((ids) => this.later(() => this.reportTriggers(ids))));
   }
 
   private later(work: () => Promise<void>): void {
@@ -71,6 +68,8 @@ export class FuturesUserEvents {
       const mine = events.filter((e) => concerns(e, userId));
       if (mine.length) this.later(() => this.report(userId, mine, now));
     }
+    const triggers = events.flatMap((e) => (e.type === 'futuresTrigger' && users.has(e.userId) ? [e.triggerId] : []));
+    if (triggers.length) this.later(() => this.reportTriggers(triggers, now));
   }
 
   private async report(userId: number, events: CoreEvent[], now: number): Promise<void> {
@@ -162,9 +161,8 @@ export class FuturesUserEvents {
     return (latest && REASONS[latest.cause]) ?? null;
   }
 
-  private async reportTriggers(ids: number[]): Promise<void> {
+  private async reportTriggers(ids: number[], now: number): Promise<void> {
     const users = this.feed.followers(this.account);
-    if (users.size === 0) return;
     const rows = await this.services.database.db
       .selectFrom('futures_trigger_orders')
       .selectAll()
@@ -172,7 +170,6 @@ export class FuturesUserEvents {
       .orderBy('id')
       .execute();
     const byBook = new Map((await futuresMarkets(this.services, this.family)).map((m) => [m.book, m]));
-    const now = this.services.clock.now();
     for (const t of rows) {
       const m = byBook.get(t.symbol);
       if (!m || !users.has(Number(t.user_id))) continue;

@@ -1,66 +1,21 @@
 import { channels, type MarginRiskUpdate } from '@opex/contract/realtime';
 import { depositRecordOf } from '../chains/deposit-records.ts';
-import type { SessionsEnded } from '../platform/session-store.ts';
 import type { Services } from '../services.ts';
 import type { Fanout } from './fanout.ts';
-import { type OriginalChannel, type OriginalPeer, type OriginalProtocol, privateTopic } from './original-protocol.ts';
+import type { OriginalProtocol } from './original-protocol.ts';
+import { registerSessionChannels } from './session-channels.ts';
 
 /**
- * The logged-in user's channels on the original protocol: order, balance, deposit and margin risk changes, each
- * pushed at once to the owner's sockets. They live only as long as the socket's session: a revocation through this
- * node (logout, password change) drops them at once; an expiry, or a revocation made elsewhere, at the next heartbeat.
+ * The logged-in user's channels on spot's socket: order, balance, deposit and margin risk changes, each pushed at
+ * once to the owner's sockets while their session lives (session-channels.ts).
  */
 export function registerPrivateChannels(fanout: Fanout, protocol: OriginalProtocol, services: Services): void {
-  const { sessions } = services;
-  const names: readonly string[] = [
+  registerSessionChannels(fanout, protocol, services, [
     channels.userOrders,
     channels.userBalance,
     channels.userDeposits,
     channels.userMarginRisk,
-  ];
-  const privateChannel: OriginalChannel<string> = {
-    protocol: protocol.name,
-    match: (name) => (names.includes(name) ? name : null),
-    refusal: (_route, peer) => (peer.session === null ? 'login required' : ''),
-    admit: (peer) => sessionLives(peer),
-    topic: (name, peer) => privateTopic(name, peer.session?.userId ?? 0),
-  };
-  fanout.register(privateChannel);
-
-  /** The session ended: its private channels close on this socket, each with an error frame saying why. */
-  const endPrivate = (peer: OriginalPeer) => {
-    peer.session = null;
-    for (const [key, subscription] of [...peer.subscriptions]) {
-      if (subscription.channel !== privateChannel) continue;
-      fanout.unsubscribe(peer, key);
-      protocol.refuse(peer, key, undefined, 'session ended');
-    }
-  };
-
-  /** Checked again on every private sub and heartbeat, without counting as activity of the session. */
-  const sessionLives = async (peer: OriginalPeer): Promise<boolean> => {
-    const session = peer.session;
-    if (!session) return false;
-    if (await sessions.peek(session.token)) return true;
-    if (peer.session === session) endPrivate(peer);
-    return false;
-  };
-
-  const originalPeers = () => fanout.peers(protocol.name) as IterableIterator<OriginalPeer>;
-  fanout.onHeartbeat(() => {
-    for (const peer of originalPeers()) if (peer.session) void sessionLives(peer).catch(() => {});
-  });
-  fanout.own(
-    sessions.onEnded((ended: SessionsEnded) => {
-      for (const peer of originalPeers()) {
-        const session = peer.session;
-        if (!session) continue;
-        if ('sessionId' in ended ? session.sessionId === ended.sessionId : session.userId === ended.userId) {
-          endPrivate(peer);
-        }
-      }
-    }),
-  );
+  ]);
   fanout.own(
     services.core.bus.subscribe((events) => {
       for (const e of events) {

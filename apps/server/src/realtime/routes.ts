@@ -5,6 +5,7 @@ import { SESSION_COOKIE } from '../platform/session-store.ts';
 import type { Services } from '../services.ts';
 import type { Fanout } from './fanout.ts';
 import { registerFuturesChannels } from './futures-channels.ts';
+import { registerFuturesPrivateChannels } from './futures-private-channels.ts';
 import { registerMarketChannels } from './market-channels.ts';
 import { ORIGINAL, OriginalProtocol, type SocketSession } from './original-protocol.ts';
 import { registerPrivateChannels } from './private-channels.ts';
@@ -13,7 +14,8 @@ import { claimUpgrades } from './upgrade-paths.ts';
 /**
  * The WebSocket endpoints of the original protocol: spot's (`<basePath>/kline-api/ws`), public market data for anyone
  * and the private channels for the user whose session cookie came with the upgrade request; and the futures socket
- * (`<basePath>/co-kline-api/ws`, co public_info's wsUrl), the contracts' market data and mark prices.
+ * (`<basePath>/co-kline-api/ws`, co public_info's wsUrl), the contracts' market data and mark prices, and the user's
+ * futures positions, orders and accounts.
  */
 export async function registerRealtime(app: FastifyInstance, services: Services, fanout: Fanout): Promise<void> {
   const idleMs = 3 * services.config.wsPingMs;
@@ -23,6 +25,7 @@ export async function registerRealtime(app: FastifyInstance, services: Services,
   serveOriginal(app, services, WS_PATH, spot);
   const futures = new OriginalProtocol(fanout, services.clock, idleMs, `${ORIGINAL}:futures`);
   registerFuturesChannels(fanout, futures, services);
+  registerFuturesPrivateChannels(fanout, futures, services);
   serveOriginal(app, services, CO_WS_PATH, futures);
 }
 

@@ -4,9 +4,10 @@ import type { DatabaseHandle } from '../db/database.ts';
 import type { Clock } from '../platform/clock.ts';
 
 /**
- * The demo's futures: two linear perpetuals (BTC and ETH, margined in USDT) and one inverse perpetual (100 US
- * dollars of BTC a contract, margined in BTC, its dollar index through the USDT anchor of demo-index-anchors.ts), each
- * with leverage brackets like Binance's first tiers. Listed through the operator's own commands (validation, audit
+ * The demo's futures: two linear perpetuals (BTC and ETH, margined in USDT), one inverse perpetual (100 US
+ * dollars of BTC a contract, margined in BTC, its dollar index through the USDT anchor of demo-index-anchors.ts) and
+ * a simulated BTC perpetual (S-BTC-USDT, traded with coupon money), each with leverage brackets like Binance's first
+ * tiers. Listed through the operator's own commands (validation, audit
  * rows), so the demo's contracts are what `contract add` and `contract brackets` make. Checked on every start, so a
  * demo database from before futures gets them; a contract is added only while no contract of its name exists in any
  * state, and given brackets only while it has none, so an operator's later changes (halted, delisted, re-bracketed)
@@ -59,6 +60,20 @@ export const demoContracts: { flags: Record<string, string>; tiers: string }[] =
       sort: '3',
     },
     tiers: '5:125:0.004,10:100:0.005,20:50:0.01,50:20:0.025',
+  },
+  {
+    // Simulated trading (user/receive_coupon's test money): the BTC perpetual's terms on the simulated account.
+    flags: {
+      ...common,
+      type: 'S',
+      base: 'BTC',
+      quote: 'USDT',
+      side: 'linear',
+      multiplier: '0.001',
+      'price-precision': '1',
+      sort: '4',
+    },
+    tiers: '50000:125:0.004,250000:100:0.005,3000000:50:0.01,15000000:20:0.025,30000000:10:0.05',
   },
 ];
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { baseDigits, chooseContract, percentText, quantityText, socketKey } from './contracts.ts';
+import {
+  baseDigits,
+  chooseContract,
+  contractsOfMode,
+  isSimulated,
+  percentText,
+  quantityText,
+  socketKey,
+} from './contracts.ts';
 import { btcContract } from './testing/contract-fixture.ts';
 
 const btc = btcContract();
@@ -15,6 +23,15 @@ describe('contracts', () => {
 
   it('key the socket channels by type, base and quote in lower case', () => {
     expect(socketKey(btc)).toBe('e_btcusdt');
+  });
+
+  it('keep simulated contracts on their own side of the Real / Simulated switch', () => {
+    const sim = btcContract({ id: 9, contractName: 'S-BTC-USDT', contractType: 'S', coType: 'S' });
+    const hybrid = btcContract({ id: 10, contractName: 'H-BTC-USDT', contractType: 'H', coType: 'H' });
+    expect(isSimulated(sim)).toBe(true);
+    expect(socketKey(sim)).toBe('s_btcusdt');
+    expect(contractsOfMode([btc, sim, hybrid, eth], true).map((c) => c.id)).toEqual([9]);
+    expect(contractsOfMode([btc, sim, hybrid, eth], false).map((c) => c.id)).toEqual([7, 10, 8]);
   });
 
   it('show quantities in contracts or in the base coin, exactly', () => {

@@ -23,6 +23,13 @@ export function chooseContract(
   return named(segment) ?? named(saved) ?? [...list].sort((a, b) => a.sort - b.sort)[0];
 }
 
+/** A simulated contract (type S): traded with the coupon's test money in the simulated account. */
+export const isSimulated = (contract: Pick<Contract, 'contractType'>): boolean => contract.contractType === 'S';
+
+/** The contracts of one side of the page's Real / Simulated switch. */
+export const contractsOfMode = <C extends Pick<Contract, 'contractType'>>(list: readonly C[], simulated: boolean) =>
+  list.filter((c) => isSimulated(c) === simulated);
+
 /** The socket's key of a contract, `{contractType}_{base}{quote}` in lower case: E-BTC-USDT -> e_btcusdt. */
 export function socketKey(contract: Pick<Contract, 'contractName'>): string {
   const [type = '', base = '', quote = ''] = contract.contractName.split('-');

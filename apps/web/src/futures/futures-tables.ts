@@ -2,7 +2,7 @@ import type { CallReply } from '@opex/contract/call';
 import type { coCurrentOrderList, coHisTradeList } from '@opex/contract/calls/co-order';
 import { CoOrderStatus, CoOrderType } from '@opex/contract/calls/co-order';
 import type { coHistoryPositionList } from '@opex/contract/calls/co-position';
-import type { coTriggerOrderList } from '@opex/contract/calls/co-trigger';
+import { CoTriggerStatus, type coTriggerOrderList } from '@opex/contract/calls/co-trigger';
 import { EMPTY_DISPLAY, formatAmount, formatDateTime } from '@opex/contract/display';
 import type { TFunction } from 'i18next';
 import type { TableCell, TableColumn, TableRow } from '../ui/data-table/table-types.ts';
@@ -129,7 +129,8 @@ export function orderRow(
   };
 }
 
-export function triggerColumns(t: TFunction): TableColumn[] {
+/** Active trigger orders (with a cancel button), or ended ones (how each ended, when, and the order it placed). */
+export function triggerColumns(t: TFunction, history = false): TableColumn[] {
   return [
     { key: 'time', title: t('futures.column.time'), width: '14%' },
     { key: 'contract', title: t('futures.column.contract') },
@@ -138,15 +139,31 @@ export function triggerColumns(t: TFunction): TableColumn[] {
     { key: 'trigger', title: t('futures.column.triggerPrice'), align: 'right' },
     { key: 'price', title: t('futures.column.price'), align: 'right' },
     { key: 'volume', title: t('futures.column.volume'), align: 'right' },
-    { key: 'action', title: t('futures.column.action'), align: 'right' },
+    ...(history
+      ? [
+          { key: 'status', title: t('futures.column.status'), align: 'right' as const },
+          { key: 'ended', title: t('futures.column.endedAt'), align: 'right' as const },
+          { key: 'orderId', title: t('futures.column.placedOrder'), align: 'right' as const },
+        ]
+      : [{ key: 'action', title: t('futures.column.action'), align: 'right' as const }]),
   ];
 }
 
-/** An active trigger order: what fires it (the price and which price is watched) and the order it then places. */
+/** Fired, or why it ended otherwise (cancelled by you, expired, failed for margin...). */
+function triggerStatusText(t: TFunction, trigger: CoTrigger): string {
+  const status = t(`futures.triggerStatus.${trigger.status}`);
+  const fired = trigger.status === CoTriggerStatus.done;
+  return !fired && trigger.memo > 0 ? `${status} (${t(`futures.triggerMemo.${trigger.memo}`)})` : status;
+}
+
+/**
+ * A trigger order: what fires it (the price and which price is watched) and the order it then places; an active
+ * one has a cancel button when `cancel` is given, an ended one its status, end time and the order it placed.
+ */
 export function triggerRow(
   ctx: TableContext,
   trigger: CoTrigger,
-  cancel: { onCancel: (trigger: CoTrigger) => void; busy: boolean },
+  cancel?: { onCancel: (trigger: CoTrigger) => void; busy: boolean },
 ): TableRow {
   const { t } = ctx;
   const digits = priceDigits(ctx, trigger.contractName, trigger.pricePrecision);
@@ -162,13 +179,18 @@ export function triggerRow(
       ),
       price: text(trigger.type === CoOrderType.market ? t('futures.marketPrice') : formatAmount(trigger.price, digits)),
       volume: text(volume(ctx, trigger.contractName, trigger.volume)),
-      action: {
-        type: 'button',
-        tone: 'sell',
-        text: t('futures.cancel'),
-        disabled: cancel.busy,
-        onClick: () => cancel.onCancel(trigger),
-      },
+      status: { type: 'label', tone: 'muted', text: triggerStatusText(t, trigger) },
+      ended: text(formatDateTime(trigger.mtime)),
+      orderId: text(trigger.orderId || EMPTY_DISPLAY),
+      action: cancel
+        ? {
+            type: 'button',
+            tone: 'sell',
+            text: t('futures.cancel'),
+            disabled: cancel.busy,
+            onClick: () => cancel.onCancel(trigger),
+          }
+        : undefined,
     },
   };
 }

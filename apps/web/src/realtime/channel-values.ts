@@ -9,7 +9,8 @@ import type { DepositUpdate, TradeTick } from '@opex/contract/realtime';
  */
 export const TRADES_KEPT = 50;
 
-const tradesChannel = /^market_(e_)?[a-z0-9]+_trade_ticker$/;
+/** A spot market's (btcusdt) or a contract's of any type (e_btcusdt, s_btcusdt, q_btcusd). */
+const tradesChannel = /^market_([a-z]_)?[a-z0-9]+_trade_ticker$/;
 
 export function isTradesChannel(channel: string): boolean {
   return tradesChannel.test(channel);
@@ -41,10 +42,17 @@ export interface NumberedUpdate<T> {
 
 export const UPDATES_KEPT = 100;
 /**
- * channels.userOrders, userBalance and userMarginRisk, spelled out for the same reason as the deposits channel (a
- * risk push of one pair must not hide another pair's pushed in the same frame).
+ * channels.userOrders, userBalance, userMarginRisk, coOrders and coAccount, spelled out for the same reason as the
+ * deposits channel (a risk push of one pair must not hide another pair's pushed in the same frame, nor a futures
+ * account push of one margin coin another coin's).
  */
-const updateChannels = new Set(['user_orders', 'user_balance', 'user_margin_risk']);
+const updateChannels = new Set([
+  'user_orders',
+  'user_balance',
+  'user_margin_risk',
+  'user_co_orders',
+  'user_co_account',
+]);
 
 /**
  * The latest UPDATES_KEPT pushes of an order or balance channel, oldest first: several can arrive within one frame,

@@ -85,8 +85,10 @@ export function useChannelRequest<T>(
 
 const noStatus = () => () => undefined;
 
-export function useRealtimeStatus(): RealtimeStatus {
-  const client = useClient();
+/** The status of the socket RealtimeSocket names, or of `kind`'s. */
+export function useRealtimeStatus(kind?: SocketKind): RealtimeStatus {
+  const named = useContext(RealtimeSocket);
+  const client = realtimeClient(kind ?? named);
   return useSyncExternalStore(
     client ? (onChange) => client.onStatus(onChange) : noStatus,
     () => client?.status ?? 'closed',

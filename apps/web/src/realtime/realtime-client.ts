@@ -130,6 +130,11 @@ export type SocketKind = 'spot' | 'futures';
 const paths: Record<SocketKind, string> = { spot: WS_PATH, futures: CO_WS_PATH };
 const clients = new Map<SocketKind, RealtimeClient | null>();
 
+/** The clients whose worker has started (the futures socket's only once a futures page opened). */
+export function startedClients(): RealtimeClient[] {
+  return [...clients.values()].filter((client) => client !== null);
+}
+
 /**
  * The client of one socket, its worker started on first use (the futures socket's only when a futures page opens);
  * null where there are no workers (tests, old browsers).

@@ -89,6 +89,9 @@ describe('channel values', () => {
     const book = { asks: [['10.5', '1']], buys: [['10.4', '2']] };
     expect(nextValue('market_btcusdt_depth_step0', { asks: [], buys: [] }, book)).toBe(book);
     expect(nextValue('market_e_btcusdt_trade_ticker', undefined, { data: [trade(1)] })).toEqual([trade(1)]);
+    // Every contract type's trades merge the same: simulated (s_) and dated (q_) contracts too.
+    expect(nextValue('market_s_btcusdt_trade_ticker', [trade(1)], { data: [trade(2)] })).toEqual([trade(2), trade(1)]);
+    expect(nextValue('market_q_btcusd_trade_ticker', undefined, { data: [trade(3)] })).toEqual([trade(3)]);
   });
 });
 

@@ -7,16 +7,15 @@ import { orderEntrustHistory, orderListAll, orderListNew } from '@opex/contract/
 import { recordOtherTransferList } from '@opex/contract/calls/record-ledger';
 import { tradeList, tradeListByOrder } from '@opex/contract/calls/trade';
 import { type BalanceUpdate, channels, type DepositUpdate, type OrderUpdate } from '@opex/contract/realtime';
-import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { mergeBalanceUpdates } from '../api/balance-updates.ts';
 import { mergeDepositUpdates } from '../api/deposit.ts';
 import { marginReads } from '../api/margin.ts';
 import { mergeOrderUpdates } from '../api/order-updates.ts';
-import { callKey } from '../api/query.ts';
 import { useSession } from '../api/user.ts';
-import type { NumberedUpdate } from './channel-values.ts';
-import { type RealtimeClient, realtimeClient } from './realtime-client.ts';
+import { eachPushOnce, followChannels } from './follow-channels.ts';
+import { type RealtimeClient, realtimeClient, startedClients } from './realtime-client.ts';
 
 /** Margin orders: their lists and fills are read again on an order push (they are not merged in place). */
 const marginOrderReads = [leverOrderListNew, leverOrderHistory, leverTradeListByOrder];
@@ -40,10 +39,7 @@ const staleAfterPush: Record<string, CallDef[]> = {
   [channels.userMarginRisk]: [...marginReads],
 };
 
-/**
- * What a channel's lost pushes (a seq gap, a reconnect) make stale: the private channels have no snapshot to resend,
- * so what they would have changed is read again.
- */
+/** What a channel's lost pushes (a seq gap, a reconnect) make stale. */
 const staleAfterMissed: Record<string, CallDef[]> = {
   [channels.userOrders]: [
     orderListNew,
@@ -69,11 +65,8 @@ const staleAfterMissed: Record<string, CallDef[]> = {
   [channels.userDeposits]: [depositList],
 };
 
-/** Bursts of pushes (or of missed channels) read each stale list once. */
-const INVALIDATE_AFTER_MS = 200;
-
 /**
- * For the logged-in user: tells the socket who is logged in (it reconnects to carry the new session) and merges the
+ * For the logged-in user: tells the sockets who is logged in (they reconnect to carry the new session) and merges the
  * private channels' pushes into the cached order lists, balances and deposits, so they change without a refresh or a
  * refetch. Mounted once by the shell.
  */
@@ -83,7 +76,10 @@ export function useUserStreams(): void {
   const userKey = user ? `user:${user.id}` : 'visitor';
 
   useEffect(() => {
-    if (ready) realtimeClient()?.setSession(userKey);
+    if (!ready) return;
+    realtimeClient();
+    // The futures socket too, once started: a logout and login elsewhere must reach it as well.
+    for (const client of startedClients()) client.setSession(userKey);
   }, [ready, userKey]);
 
   useEffect(() => {
@@ -94,55 +90,26 @@ export function useUserStreams(): void {
 }
 
 /**
- * Keeps the cached order lists, balances and deposits in step with the private channels: order, balance and deposit
- * pushes are merged into the cached pages in place; what a push cannot be merged into (and everything after lost
- * pushes) is read again, once per burst. Returns the function that stops.
+ * Keeps the cached order lists, balances and deposits in step with spot's private channels: order, balance and
+ * deposit pushes are merged into the cached pages in place (follow-channels.ts). Returns the function that stops.
  */
 export function followPrivateChannels(
   client: Pick<RealtimeClient, 'listen' | 'value' | 'onMissed'>,
   queryClient: QueryClient,
 ): () => void {
-  const stale = new Map<string, QueryKey>();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const flush = () => {
-    timer = undefined;
-    for (const queryKey of stale.values()) void queryClient.invalidateQueries({ queryKey });
-    stale.clear();
-  };
-  const markStale = (keys: readonly QueryKey[]) => {
-    for (const key of keys) stale.set(JSON.stringify(key), key);
-    if (stale.size > 0) timer ??= setTimeout(flush, INVALIDATE_AFTER_MS);
-  };
-  const callKeys = (calls: readonly CallDef[]) => calls.map((call) => callKey(call));
-  /** Each numbered push once, in order: a channel's value holds its latest pushes (channel-values.ts). */
-  const seen = new Map<string, number>();
-  const unseen = <T>(channel: string): T[] => {
-    const pushes = (client.value(channel) as NumberedUpdate<T>[] | undefined) ?? [];
-    const last = seen.get(channel) ?? 0;
-    const fresh = pushes.filter((push) => push.n > last);
-    if (fresh.length > 0) seen.set(channel, (fresh.at(-1) as NumberedUpdate<T>).n);
-    return fresh.map((push) => push.update);
-  };
-  const merges: Record<string, (channel: string) => QueryKey[]> = {
-    [channels.userOrders]: (channel) => mergeOrderUpdates(queryClient, unseen<OrderUpdate>(channel)),
-    [channels.userBalance]: (channel) => mergeBalanceUpdates(queryClient, unseen<BalanceUpdate>(channel)),
-    // Nothing to merge: the risk push only makes the margin reads stale.
-    [channels.userMarginRisk]: () => [],
-  };
-  const stops = Object.entries(merges).map(([channel, merge]) =>
-    client.listen(channel, () => markStale([...merge(channel), ...callKeys(staleAfterPush[channel] ?? [])])),
-  );
-  // Deposit pushes carry the whole deposit: merged into the cached list as they come.
-  stops.push(
-    client.listen(channels.userDeposits, () => {
-      const deposits = client.value(channels.userDeposits) as DepositUpdate[] | undefined;
-      if (deposits) mergeDepositUpdates(queryClient, deposits);
-    }),
-  );
-  for (const [channel, calls] of Object.entries(staleAfterMissed))
-    stops.push(client.onMissed(channel, () => markStale(callKeys(calls))));
-  return () => {
-    clearTimeout(timer);
-    for (const stop of stops) stop();
-  };
+  return followChannels(client, queryClient, {
+    merges: {
+      [channels.userOrders]: eachPushOnce((updates: OrderUpdate[]) => mergeOrderUpdates(queryClient, updates)),
+      [channels.userBalance]: eachPushOnce((updates: BalanceUpdate[]) => mergeBalanceUpdates(queryClient, updates)),
+      // Nothing to merge: the risk push only makes the margin reads stale.
+      [channels.userMarginRisk]: () => [],
+      // Deposit pushes carry the whole deposit: merged into the cached list as they come.
+      [channels.userDeposits]: (deposits) => {
+        if (deposits) mergeDepositUpdates(queryClient, deposits as DepositUpdate[]);
+        return [];
+      },
+    },
+    staleAfterPush,
+    staleAfterMissed,
+  });
 }

@@ -26,6 +26,9 @@ export const coTransfer = defineCall({
   reply: z.object({}).passthrough(),
 });
 
+/** 0 or 1, as a number or its digit. */
+export const flag = z.union([z.literal(1), z.literal('1'), z.literal(0), z.literal('0')]);
+
 /**
  * One margin coin's futures account. With no open positions or orders (futures trading is not open yet), the
  * margins, PnL and locked amounts are 0 and canUseAmount is the whole balance.
@@ -45,19 +48,21 @@ export const coAccountItem = z.object({
   totalMarginRate: z.string(),
 });
 
-/** account/account_balance: the account of one margin coin, or of every margin coin when none is named. */
+/**
+ * account/account_balance: the account of one margin coin, or of every margin coin when none is named; `simulated: 1`
+ * (ours): the simulated account's.
+ */
 export const coAccountBalance = defineCall({
   name: 'account/account_balance',
   host: 'co',
   access: 'login',
-  request: z.object({ marginCoin: coin.optional() }),
+  request: z.object({ marginCoin: coin.optional(), simulated: flag.optional() }),
   reply: z.object({ accounts: z.array(coAccountItem) }),
 });
 
 /**
  * The futures account's ledger kinds (contract-notes §1.4): 1 transfer in, 2 transfer out, 5 funding fee, 6 opening
- * fee, 7 closing fee, 8 loss share, 9 fee rebate, 10 bonus issued, 11 bonus reclaimed. Only transfers exist until
- * futures trading opens.
+ * fee, 7 closing fee, 8 loss share, 9 fee rebate, 10 bonus issued, 11 bonus reclaimed; 3, 12 and 13 are ours.
  */
 export const CoLedgerType = {
   transferIn: 1,
@@ -71,12 +76,17 @@ export const CoLedgerType = {
   feeRebate: 9,
   bonusIssued: 10,
   bonusReclaimed: 11,
+  /** Ours: a liquidated position's realized PnL and its clearance (what the insurance fund takes). */
+  liquidation: 12,
+  /** Ours: PnL a delivery contract's settlement at expiry realized. */
+  delivery: 13,
 } as const;
 
 /**
  * record/get_transaction_list: the futures account's ledger, newest first, within [beginTime, endTime] (the last 14
  * days when absent), of one kind and one margin coin when given. `type` is the kind's English name (the original's
- * display text); `typeCode` (ours) is its number, for the page to word in its language.
+ * display text); `typeCode` (ours) is its number, for the page to word in its language; `symbol` (ours) the row's
+ * coin; `contractName` the contract it came from ('' for a transfer).
  */
 export const coTransactionList = defineCall({
   name: 'record/get_transaction_list',
@@ -90,9 +100,11 @@ export const coTransactionList = defineCall({
     type: z
       .union([z.literal(''), z.number(), z.string().max(2)])
       .transform((v) => (v === '' ? undefined : Number(v)))
-      .pipe(z.number().int().min(1).max(11).optional())
+      .pipe(z.number().int().min(1).max(13).optional())
       .optional(),
     symbol: coin.optional(),
+    /** 1 (ours): the simulated account's ledger (its coupon is kind 10, bonus issued). */
+    simulated: flag.optional(),
   }),
   reply: z.object({
     transList: z.array(
@@ -100,6 +112,7 @@ export const coTransactionList = defineCall({
         ctime: z.number(),
         type: z.string(),
         typeCode: z.number(),
+        symbol: z.string(),
         amount: z.string(),
         contractName: z.string(),
       }),

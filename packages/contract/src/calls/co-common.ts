@@ -197,8 +197,9 @@ export const getRiskAccount = defineCall({
 /**
  * common/risk_balance_list: the insurance fund's movements in one margin coin, newest first and paged: `type` 1 is
  * money the fund took (liquidation clearance, funding leftovers, the operator's injections), 2 money it paid (losses
- * beyond a position's margin, funding a payer could not cover); brokenLineList is the fund's balance after each of
- * the page's movements, oldest first, as the chart draws it; hisCount counts every movement.
+ * beyond a position's margin, funding a payer could not cover); brokenLineList is the fund's balance at the end of
+ * each day it moved (the time of that day's last movement), oldest first, the last 365 such days whatever the page,
+ * as the chart draws it; hisCount counts every movement.
  */
 export const riskBalanceList = defineCall({
   name: 'common/risk_balance_list',

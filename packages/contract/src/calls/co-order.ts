@@ -126,6 +126,8 @@ export const listRequest = z.object({
   /** Order-centre filter: '' every type, else CoOrderType (1 limit, 2 market, 3 IOC, 4 FOK, 5 post-only). */
   type: z.union([z.literal(''), z.coerce.number().int().min(1).max(7)]).optional(),
   side: z.enum(['BUY', 'SELL', '']).optional(),
+  /** Order-centre filter by contract family (the contract's coType): E real, S simulated, H hybrid; '' every one. */
+  coType: z.enum(['E', 'S', 'H', '']).optional(),
   page: pageField,
   limit: positiveInt(100).default(20),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { coAccountItem } from './co-account.ts';
+import { coAccountItem, flag } from './co-account.ts';
 import { idField } from './paging.ts';
 
 /**
@@ -55,12 +55,16 @@ export const coPositionItem = z.object({
   mtime: z.number(),
 });
 
-/** position/get_assets_list: open positions and the futures accounts (`onlyAccount: 1`: the accounts only). */
+/**
+ * position/get_assets_list: open positions and the futures accounts (`onlyAccount: 1`: the accounts only).
+ * `simulated: 1` (ours): the simulated account and the simulated contracts' positions instead of the real ones; the
+ * two are never mixed.
+ */
 export const coAssetsList = defineCall({
   name: 'position/get_assets_list',
   host: 'co',
   access: 'login',
-  request: z.object({ onlyAccount: z.union([z.literal(1), z.literal('1'), z.literal(0), z.literal('0')]).optional() }),
+  request: z.object({ onlyAccount: flag.optional(), simulated: flag.optional() }),
   reply: z.object({ positionList: z.array(coPositionItem), accountList: z.array(coAccountItem) }),
 });
 

@@ -71,6 +71,21 @@ export const createCoId = defineCall({
   reply: z.null(),
 });
 
+/**
+ * Claims simulated trading's bonus: the operator's amount of test money (10,000 USDT unless set) into the caller's
+ * simulated futures account, which only simulated (type S) contracts trade on and which never moves to a real
+ * account. Once per user (couponTag turns 1); refused a second time (67024) and before the futures account is
+ * opened (67013). The page sends it when the simulated tab opens with openContract 1 and couponTag 0.
+ */
+export const receiveCoupon = defineCall({
+  name: 'user/receive_coupon',
+  host: 'co',
+  access: 'login',
+  writes: true,
+  request: z.object({}),
+  reply: z.null(),
+});
+
 /** Sets the leverage: a whole number from 1 to the contract's highest. */
 export const levelEdit = defineCall({
   name: 'user/level_edit',

@@ -171,6 +171,7 @@ export function payFunding(
   if (positions.length === 0) return;
   const { payments } = settleFunding(rules.terms, positions, mark, rate, rules.marginScale);
   const coin = rules.marginCoin;
+  const { user: account, insurance } = rules.accounts;
   const postings: CorePosting[] = [];
   let total = 0n;
   for (const [i, payment] of payments.entries()) {
@@ -180,19 +181,18 @@ export function payFunding(
     const isolated = p.marginMode === 2;
     if (amount < 0n) {
       // What it can pay: its margin (isolated), or the available balance and then its margin (cross).
-      const available = isolated ? 0n : state.balances.get(p.userId, 'co', coin).available;
+      const available = isolated ? 0n : state.balances.get(p.userId, account, coin).available;
       const fromAvailable = smaller(-amount, available);
       const fromMargin = smaller(-amount - fromAvailable, p.margin);
       if (fromAvailable > 0n)
-        postings.push({ ownerId: p.userId, account: 'co', coin, field: 'available', delta: -fromAvailable });
-      if (fromMargin > 0n)
-        postings.push({ ownerId: p.userId, account: 'co', coin, field: 'locked', delta: -fromMargin });
+        postings.push({ ownerId: p.userId, account, coin, field: 'available', delta: -fromAvailable });
+      if (fromMargin > 0n) postings.push({ ownerId: p.userId, account, coin, field: 'locked', delta: -fromMargin });
       p.margin -= fromMargin;
       amount = -(fromAvailable + fromMargin);
     } else {
       postings.push({
         ownerId: p.userId,
-        account: 'co',
+        account,
         coin,
         field: isolated ? 'locked' : 'available',
         delta: amount,
@@ -205,7 +205,7 @@ export function payFunding(
     total += amount;
   }
   if (total !== 0n)
-    postings.push({ ownerId: SYSTEM_OWNER, account: 'futures_insurance', coin, field: 'available', delta: -total });
+    postings.push({ ownerId: SYSTEM_OWNER, account: insurance, coin, field: 'available', delta: -total });
   // One posting per payment: a big contract's settlement is one pass, checked once.
   state.balances.post('funding', `funding:${c.contractId}:${at}`, postings, at, batch.ledger);
 }

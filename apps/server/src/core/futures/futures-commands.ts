@@ -10,7 +10,7 @@ import type { CancelAllOutcome } from '../spot/spot-commands.ts';
 import { initialMargin } from './brackets.ts';
 import { notional, pnl } from './contract-value.ts';
 import { type FuturesRiskCommand, type FuturesRiskOutcome, riskCheck } from './futures-liquidation.ts';
-import type { FuturesRules } from './futures-rules.ts';
+import type { FuturesAccounts, FuturesRules } from './futures-rules.ts';
 import type { FuturesIntent, FuturesPosition } from './futures-state.ts';
 import { ceilDiv } from './ratio.ts';
 import { trimReduceOnly } from './reduce-only.ts';
@@ -52,7 +52,8 @@ export type FuturesOutcome = { ok: true } | { ok: false; code: ErrorCodeValue };
 
 const entry = <I, O>(e: CommandEntry<I, O>) => e;
 const unavailable = () => ({ ok: false as const, code: ErrorCode.tradingUnavailable });
-const isFutures = (state: CoreState, symbol: string) => state.markets.get(symbol)?.spec.futures != null;
+/** The user's account a contract's orders are on (`co`, `co_sim` for a simulated one); null for no contract. */
+const accountOf = (state: CoreState, symbol: string) => state.markets.get(symbol)?.spec.futures?.accounts.user ?? null;
 
 export function futuresCommands(clientOrders: ClientOrderIds) {
   return {
@@ -77,19 +78,21 @@ export function futuresCommands(clientOrders: ClientOrderIds) {
     }),
     futuresCancel: entry<{ userId: number; symbol: string; orderId: number }, CancelOutcome>({
       owners: (c) => [c.userId],
-      apply: ({ state, batch, at }, c) =>
-        isFutures(state, c.symbol)
-          ? cancelOrder(state, batch, { ...c, account: 'co' }, at)
-          : { ok: false, code: ErrorCode.orderNotOpen },
+      apply: ({ state, batch, at }, c) => {
+        const account = accountOf(state, c.symbol);
+        return account ? cancelOrder(state, batch, { ...c, account }, at) : { ok: false, code: ErrorCode.orderNotOpen };
+      },
       unavailable,
     }),
-    /** Every open futures order of a user, in one contract or all. */
+    /** Every open futures order of a user, in one contract or all (real and simulated). */
     futuresCancelAll: entry<{ userId: number; symbol: string | null }, CancelAllOutcome>({
       owners: (c) => [c.userId],
-      apply: ({ state, batch, at }, c) => ({
-        ok: true,
-        count: cancelAllOrders(state, batch, { ...c, account: 'co' }, at),
-      }),
+      apply: ({ state, batch, at }, c) => {
+        const accounts: FuturesAccounts['user'][] =
+          c.symbol === null ? ['co', 'co_sim'] : [accountOf(state, c.symbol) ?? 'co'];
+        const count = accounts.reduce((n, account) => n + cancelAllOrders(state, batch, { ...c, account }, at), 0);
+        return { ok: true, count };
+      },
       unavailable,
     }),
     /** The marks of the last second: liquidates what they put underwater (futures-liquidation.ts). */
@@ -129,7 +132,7 @@ function placeCommand(state: CoreState, c: FuturesPlaceCommand): PlaceCommand | 
   return {
     userId: c.userId,
     symbol: c.symbol,
-    account: 'co',
+    account: rules.accounts.user,
     clientOrderId: c.clientOrderId,
     request: {
       side: c.side,
@@ -182,8 +185,8 @@ function changeMargin({ state, batch, at }: ApplyContext, c: FuturesMarginComman
       'position_margin',
       `position:${position.id}`,
       [
-        { ownerId: c.userId, account: 'co', coin: rules.marginCoin, field: 'available', delta: -delta },
-        { ownerId: c.userId, account: 'co', coin: rules.marginCoin, field: 'locked', delta },
+        { ownerId: c.userId, account: rules.accounts.user, coin: rules.marginCoin, field: 'available', delta: -delta },
+        { ownerId: c.userId, account: rules.accounts.user, coin: rules.marginCoin, field: 'locked', delta },
       ],
       at,
       batch.ledger,

@@ -11,7 +11,7 @@ import type { FuturesRules } from './futures-rules.ts';
 import { settlePositionFill } from './futures-settlement.ts';
 import { FORCED, type FuturesPosition, positionKey } from './futures-state.ts';
 import { bankruptcyPrice, isLiquidatable, type MarginBacking, type PositionRisk } from './liquidation.ts';
-import { crossPositions } from './liquidation-index.ts';
+import { type CrossWallet, crossKey, crossPositions, walletOf, walletOfKey } from './liquidation-index.ts';
 import { add, ceilDiv, ceilLedger, div, floorDiv, floorLedger, ledger, ONE, ratio, sub } from './ratio.ts';
 import { trimReduceOnly } from './reduce-only.ts';
 
@@ -102,10 +102,10 @@ function marginCalls({ state, batch }: ApplyContext, symbols: readonly string[])
 /** Rounds of checks within one risk check: each closes positions, so only a cascade through stale orders repeats. */
 const MAX_ROUNDS = 8;
 
-/** What a mark move may have put underwater: isolated positions to check, and cross accounts (`user|coin`). */
+/** What a mark move may have put underwater: isolated positions to check, and cross accounts (by crossKey). */
 export interface Candidates {
   isolated: FuturesPosition[];
-  cross: Map<string, { userId: number; coin: string }>;
+  cross: Map<string, CrossWallet>;
 }
 
 /** The candidates of the index (liquidation-index.ts): only what the marks crossed, each checked exactly here. */
@@ -122,12 +122,14 @@ export function indexedCandidates(state: CoreState, symbols: readonly string[], 
       if (!p || tried.has(p.id)) continue;
       if (p.marginMode === 2) {
         if (isLiquidatable(isolatedRisk(rules, p), markOf(state, p))) found.isolated.push(p);
-      } else found.cross.set(`${p.userId}|${rules.marginCoin}`, { userId: p.userId, coin: rules.marginCoin });
+      } else {
+        const wallet = walletOf(p.userId, rules);
+        found.cross.set(crossKey(wallet), wallet);
+      }
     }
     for (const account of accounts) {
       if (found.cross.has(account) || !index.mayBeUnderwater(account, (s) => futures.marks.get(s))) continue;
-      const [user, coin] = account.split('|') as [string, string];
-      found.cross.set(account, { userId: Number(user), coin });
+      found.cross.set(account, walletOfKey(account));
     }
   }
   return found;
@@ -142,8 +144,10 @@ export function scannedCandidates(state: CoreState, symbols: readonly string[], 
       if (tried.has(p.id)) continue;
       if (p.marginMode === 2) {
         if (isLiquidatable(isolatedRisk(rules, p), markOf(state, p))) found.isolated.push(p);
-      } else if (crossAccount(state, p.userId, rules.marginCoin).underwater)
-        found.cross.set(`${p.userId}|${rules.marginCoin}`, { userId: p.userId, coin: rules.marginCoin });
+      } else {
+        const wallet = walletOf(p.userId, rules);
+        if (crossAccount(state, wallet).underwater) found.cross.set(crossKey(wallet), wallet);
+      }
     }
   }
   return found;
@@ -163,11 +167,15 @@ function checkRound(context: ApplyContext, symbols: readonly string[], tried: Se
     liquidate(context, p, { mode: 'isolated', margin: p.margin });
     liquidated.push(p.id);
   }
-  for (const { userId, coin } of cross.values()) {
-    if (!crossAccount(state, userId, coin).underwater) continue;
-    cancelOrders(context, userId, (o) => o.spec.futures?.marginCoin === coin);
+  for (const wallet of cross.values()) {
+    if (!crossAccount(state, wallet).underwater) continue;
+    cancelOrders(
+      context,
+      wallet.userId,
+      (o) => o.account === wallet.account && o.spec.futures?.marginCoin === wallet.coin,
+    );
     for (;;) {
-      const account = crossAccount(state, userId, coin);
+      const account = crossAccount(state, wallet);
       if (!account.underwater) break;
       // The largest loss first; a position nothing could close (no book, no fund, no other user opposite) once.
       const worst = account.positions
@@ -207,9 +215,10 @@ interface CrossHolding {
   maintenance: bigint;
 }
 
-/** A user's cross positions in one margin coin at the marks the core holds, and whether the account is underwater. */
-export function crossAccount(state: CoreState, userId: number, coin: string) {
-  const positions: CrossHolding[] = crossPositions(state, userId, coin).map((p) => {
+/** A user's cross positions of one wallet at the marks the core holds, and whether the account is underwater. */
+export function crossAccount(state: CoreState, wallet: CrossWallet) {
+  const { userId, account, coin } = wallet;
+  const positions: CrossHolding[] = crossPositions(state, wallet).map((p) => {
     const rules = state.markets.get(p.symbol)?.spec.futures as FuturesRules;
     const mark = markOf(state, p);
     return {
@@ -219,12 +228,12 @@ export function crossAccount(state: CoreState, userId: number, coin: string) {
       maintenance: maintenanceMargin(rules.brackets, notional(rules.terms, p.qty, mark)),
     };
   });
-  const wallet = state.balances.get(userId, 'co', coin).available + positions.reduce((s, x) => s + x.p.margin, 0n);
-  const balance = wallet + positions.reduce((s, x) => s + x.pnl, 0n);
+  const held = state.balances.get(userId, account, coin).available + positions.reduce((s, x) => s + x.p.margin, 0n);
+  const balance = held + positions.reduce((s, x) => s + x.pnl, 0n);
   const maintenance = positions.reduce((s, x) => s + x.maintenance, 0n);
   // The index skips this account while the marks cannot have used its cushion up.
   state.liquidationIndex.noteCushion(
-    `${userId}|${coin}`,
+    crossKey(wallet),
     balance - maintenance,
     positions.map((x) => ({
       symbol: x.p.symbol,
@@ -233,7 +242,7 @@ export function crossAccount(state: CoreState, userId: number, coin: string) {
       inverse: x.rules.terms.kind === 'inverse',
     })),
   );
-  return { positions, wallet, underwater: positions.length > 0 && balance <= maintenance };
+  return { positions, wallet: held, underwater: positions.length > 0 && balance <= maintenance };
 }
 
 /** Cancels the user's open futures orders that `which` picks (they hold margin the account may need). */
@@ -244,8 +253,8 @@ function cancelOrders(
 ) {
   for (const id of state.open.idsOf(userId, null)) {
     const order = state.open.get(id);
-    if (!order || order.account !== 'co' || !which(order)) continue;
-    cancelOrder(state, batch, { userId, orderId: id, symbol: order.spec.symbol, account: 'co' }, at);
+    if (!order?.spec.futures || !which(order)) continue;
+    cancelOrder(state, batch, { userId, orderId: id, symbol: order.spec.symbol, account: order.account }, at);
     order.closedByExchange = true;
   }
 }
@@ -261,7 +270,7 @@ function liquidate(context: ApplyContext, p: FuturesPosition, backing: MarginBac
   const start = long ? p.qty : -p.qty;
   const risk: PositionRisk = { terms: rules.terms, brackets: rules.brackets, qty: p.qty, entry: p.entry, backing };
   const bankruptcy = bankruptcyPrice(risk);
-  const fund = () => state.balances.get(0, 'futures_insurance', rules.marginCoin).available;
+  const fund = () => state.balances.get(0, rules.accounts.insurance, rules.marginCoin).available;
   const fundBefore = fund();
   const left = () => {
     const now = state.futures.positions.get(key);
@@ -279,7 +288,7 @@ function liquidate(context: ApplyContext, p: FuturesPosition, backing: MarginBac
       {
         userId: p.userId,
         symbol: p.symbol,
-        account: 'co',
+        account: rules.accounts.user,
         clientOrderId: null,
         request: {
           side: long ? 'SELL' : 'BUY',

@@ -5,9 +5,48 @@ import { type Bracket, buildBrackets } from './brackets.ts';
 import type { ContractTerms } from './contract-value.ts';
 
 /**
+ * The ledger accounts a contract's money moves through: the user's margin account, the counterparty of realized PnL,
+ * the insurance fund and where fees go. Simulated contracts (type S) have their own, so test money never reaches a
+ * real balance, the real insurance fund or the exchange's fee income.
+ */
+export interface FuturesAccounts {
+  user: 'co' | 'co_sim';
+  clearing: 'futures_clearing' | 'sim_clearing';
+  insurance: 'futures_insurance' | 'sim_insurance';
+  fee: 'fee' | 'sim_fee';
+}
+
+export const REAL_FUTURES_ACCOUNTS: FuturesAccounts = {
+  user: 'co',
+  clearing: 'futures_clearing',
+  insurance: 'futures_insurance',
+  fee: 'fee',
+};
+export const SIM_FUTURES_ACCOUNTS: FuturesAccounts = {
+  user: 'co_sim',
+  clearing: 'sim_clearing',
+  insurance: 'sim_insurance',
+  fee: 'sim_fee',
+};
+
+/** The simulated contract type: traded with coupon money in `co_sim`. */
+export const SIMULATED_TYPE = 'S';
+
+export const futuresAccountsOf = (contractType: string): FuturesAccounts =>
+  contractType === SIMULATED_TYPE ? SIM_FUTURES_ACCOUNTS : REAL_FUTURES_ACCOUNTS;
+
+const simulatedAccounts = new Set<string>([...Object.values(SIM_FUTURES_ACCOUNTS), 'sim_faucet']);
+/** Whether a ledger account holds simulated trading's test money. */
+export const isSimulatedAccount = (account: string): boolean => simulatedAccounts.has(account);
+
+/** Whether a ledger account is a user's futures margin account (real or simulated). */
+export const isFuturesUserAccount = (account: string): boolean => account === 'co' || account === 'co_sim';
+
+/**
  * A futures contract as the core trades it (MarketSpec.futures). The contract's book is a core market named by the
  * contract in lower case (`e-btc-usdt`) whose lot is one contract (volume precision 0); money is in the margin coin,
- * held in the user's `co` account. Amounts, prices and rates are ledger units.
+ * held in the user's account of `accounts` (`co`, or `co_sim` for a simulated contract). Amounts, prices and rates
+ * are ledger units.
  */
 export interface FuturesRules {
   contractId: number;
@@ -15,6 +54,7 @@ export interface FuturesRules {
   contractName: string;
   /** E, W, N, M, Q, S or H. */
   contractType: string;
+  accounts: FuturesAccounts;
   terms: ContractTerms;
   marginCoin: string;
   /** Digits of the margin coin: fees and margins are truncated to them. */
@@ -43,6 +83,7 @@ export function futuresRules(
     contractId: contract.id,
     contractName: contract.contract_name,
     contractType: contract.contract_type,
+    accounts: futuresAccountsOf(contract.contract_type),
     terms: { kind: contract.contract_side === 1 ? 'linear' : 'inverse', multiplier: ledgerOf(contract.multiplier) },
     marginCoin: contract.margin_coin.toUpperCase(),
     marginScale,

@@ -10,7 +10,14 @@ import { end } from '../spot/order-end.ts';
 import { bracketOf, initialMargin } from './brackets.ts';
 import { applyFill, notional } from './contract-value.ts';
 import type { FuturesRules } from './futures-rules.ts';
-import { FORCED, type FuturesIntent, type FuturesOrder, type FuturesPosition, positionKey } from './futures-state.ts';
+import {
+  FORCED,
+  type FuturesIntent,
+  type FuturesOrder,
+  type FuturesPosition,
+  LIQUIDATION_MEMO,
+  positionKey,
+} from './futures-state.ts';
 import { ceilDiv } from './ratio.ts';
 
 /**
@@ -181,16 +188,19 @@ export function settlePositionFill(c: FillContext, f: PositionFill): FillOutcome
   const closed = result.closedQty;
   const opened = lots - closed;
   const coin = rules.marginCoin;
-  const balance = () => state.balances.get(f.userId, 'co', coin);
+  const { user, clearing, insurance } = rules.accounts;
+  const balance = () => state.balances.get(f.userId, user, coin);
   const posting = (ownerId: number, account: CorePosting['account'], field: CorePosting['field'], delta: bigint) =>
     ({ ownerId, account, coin, field, delta }) as CorePosting;
   const post = (cause: 'position_margin' | 'realized_pnl' | 'delivery' | 'fee', postings: CorePosting[], memo = '') => {
     const moves = postings.filter((p) => p.delta !== 0n);
     if (moves.length) state.balances.post(cause, c.cause, moves, now, batch.ledger, memo);
   };
-  /** Moves margin between the co account's available and locked balance (to locked when above zero). */
+  // The ledger tells a liquidated position's PnL and clearance from an ordinary close's (the user's ledger list).
+  const liquidationMemo = f.clearance ? LIQUIDATION_MEMO : '';
+  /** Moves margin between the user's account's available and locked balance (to locked when above zero). */
   const lock = (amount: bigint) =>
-    post('position_margin', [posting(f.userId, 'co', 'available', -amount), posting(f.userId, 'co', 'locked', amount)]);
+    post('position_margin', [posting(f.userId, user, 'available', -amount), posting(f.userId, user, 'locked', amount)]);
 
   let realized = 0n;
   // What the closing part gave back to the available balance, net of its loss (an isolated liquidation's clearance).
@@ -203,10 +213,11 @@ export function settlePositionFill(c: FillContext, f: PositionFill): FillOutcome
     returned = freed;
     realized = result.realizedPnl;
     if (realized >= 0n) {
-      post(c.pnlCause ?? 'realized_pnl', [
-        posting(SYSTEM_OWNER, 'futures_clearing', 'available', -realized),
-        posting(f.userId, 'co', 'available', realized),
-      ]);
+      post(
+        c.pnlCause ?? 'realized_pnl',
+        [posting(SYSTEM_OWNER, clearing, 'available', -realized), posting(f.userId, user, 'available', realized)],
+        liquidationMemo,
+      );
       returned += realized;
     } else {
       const loss = -realized;
@@ -215,12 +226,16 @@ export function settlePositionFill(c: FillContext, f: PositionFill): FillOutcome
       const fromMargin = min(loss - fromAvailable, position.margin);
       position.margin -= fromMargin;
       returned -= min(fromAvailable, returned);
-      post(c.pnlCause ?? 'realized_pnl', [
-        posting(f.userId, 'co', 'available', -fromAvailable),
-        posting(f.userId, 'co', 'locked', -fromMargin),
-        posting(SYSTEM_OWNER, 'futures_insurance', 'available', -(loss - fromAvailable - fromMargin)),
-        posting(SYSTEM_OWNER, 'futures_clearing', 'available', loss),
-      ]);
+      post(
+        c.pnlCause ?? 'realized_pnl',
+        [
+          posting(f.userId, user, 'available', -fromAvailable),
+          posting(f.userId, user, 'locked', -fromMargin),
+          posting(SYSTEM_OWNER, insurance, 'available', -(loss - fromAvailable - fromMargin)),
+          posting(SYSTEM_OWNER, clearing, 'available', loss),
+        ],
+        liquidationMemo,
+      );
     }
     position.realized += realized;
     position.closedQty += closed;
@@ -264,13 +279,17 @@ export function settlePositionFill(c: FillContext, f: PositionFill): FillOutcome
   const fee = min(due, balance().available);
   if (fee > 0n) {
     const closeFee = (fee * closed) / lots;
-    const to = f.clearance ? 'futures_insurance' : 'fee';
+    const to = f.clearance ? insurance : rules.accounts.fee;
     for (const [part, memo] of [
       [closeFee, 'close'],
       [fee - closeFee, 'open'],
     ] as const) {
       if (part > 0n)
-        post('fee', [posting(f.userId, 'co', 'available', -part), posting(SYSTEM_OWNER, to, 'available', part)], memo);
+        post(
+          'fee',
+          [posting(f.userId, user, 'available', -part), posting(SYSTEM_OWNER, to, 'available', part)],
+          liquidationMemo || memo,
+        );
     }
     position.fee += fee;
   }

@@ -69,6 +69,9 @@ export interface FuturesOrder extends FuturesIntent {
 /** The original's order type of a liquidation's order. */
 export const FORCED = 6;
 
+/** The ledger memo of a liquidated position's realized PnL and clearance (forced or auto-deleveraged close). */
+export const LIQUIDATION_MEMO = 'liquidation';
+
 export const positionKey = (userId: number, symbol: string, side: PositionSide) => `${userId}|${symbol}|${side}`;
 
 export class FuturesState {

@@ -11,16 +11,20 @@ import { isLiquidatable } from './liquidation.ts';
 import { FuturesHarness, futuresProblems } from './testing/futures-harness.ts';
 
 /**
- * Futures under seeded random order streams and price paths, in memory through the core's own commands: after every
- * event the positions net to zero, no position is flat or holds negative margin, every co locked balance is what
- * orders and positions hold, every batch only moves money (per coin) and each funding sums to zero; after a mark
- * move no isolated position is left liquidatable while another user holds the other side, and the liquidation index
- * found every position and cross account that valuing them all finds; and a replay of the same commands gives the
- * same state hash. FUTURES_PROPERTY_STEPS sets the steps (10^5 in CI); longer runs under bench/.
+ * Futures under seeded random order streams and price paths, in memory through the core's own commands, on a real
+ * perpetual and a simulated one (its money in co_sim) traded by the same users: after every event the positions net
+ * to zero, no position is flat or holds negative margin, every co and co_sim locked balance is what orders and
+ * positions on it hold, every batch only moves money (per coin), never between simulated and real accounts, and each
+ * funding sums to zero; after a mark move no isolated position is left liquidatable while another user holds the
+ * other side, and the liquidation index found every position and cross account that valuing them all finds; and a
+ * replay of the same commands gives the same state hash. FUTURES_PROPERTY_STEPS sets the steps (10^5 in CI); longer
+ * runs under bench/.
  */
 const STEPS = Number(process.env.FUTURES_PROPERTY_STEPS ?? 100_000);
 const STEPS_PER_RUN = 1_000;
-const SYMBOL = 'e-btc-usdt';
+/** The real contract and the simulated one; a step names one by its place here. */
+const SYMBOLS = ['e-btc-usdt', 's-btc-usdt'] as const;
+const contract = fc.constantFrom(0, 1);
 const MAKER = 100;
 const TRADERS = [1, 2, 3, 4, 5, 6];
 /** Traders 4-6 trade in hedge mode; even traders isolated. */
@@ -32,6 +36,7 @@ const step = fc.oneof(
     weight: 6,
     arbitrary: fc.record({
       kind: fc.constant('order' as const),
+      c: contract,
       trader: fc.constantFrom(...TRADERS),
       side: fc.constantFrom('BUY' as const, 'SELL' as const),
       type: fc.constantFrom(1 as const, 2 as const, 3 as const, 4 as const, 5 as const),
@@ -42,16 +47,27 @@ const step = fc.oneof(
       close: fc.boolean(),
     }),
   },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel' as const), trader: fc.constantFrom(...TRADERS) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('price' as const), move: fc.integer({ min: -60, max: 60 }) }) },
   {
     weight: 1,
-    arbitrary: fc.record({ kind: fc.constant('funding' as const), rate: fc.integer({ min: -75, max: 75 }) }),
+    arbitrary: fc.record({ kind: fc.constant('cancel' as const), c: contract, trader: fc.constantFrom(...TRADERS) }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('price' as const), c: contract, move: fc.integer({ min: -60, max: 60 }) }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('funding' as const),
+      c: contract,
+      rate: fc.integer({ min: -75, max: 75 }),
+    }),
   },
   {
     weight: 1,
     arbitrary: fc.record({
       kind: fc.constant('margin' as const),
+      c: contract,
       trader: fc.constantFrom(...TRADERS.filter(isolated)),
       amount: fc.integer({ min: -40, max: 40 }),
     }),
@@ -64,6 +80,7 @@ describe('futures under random order streams and price paths', () => {
   beforeAll(async () => {
     database = await openTestDatabase('sqlite');
     await seedContract(database.db);
+    await seedContract(database.db, { contract_type: 'S', sort: 2 });
   });
   afterAll(() => database.close());
 
@@ -73,21 +90,26 @@ describe('futures under random order streams and price paths', () => {
       [MAKER, '100000000'],
       ...TRADERS.map((t): [number, string] => [t, String(500 + t * 300)]),
     ];
+    // Real money from outside, the simulated account's from its faucet (as a coupon is).
     for (const [user, amount] of funds)
-      h.run(
-        'movement',
-        {
-          movement: {
-            cause: 'operator_credit',
-            causeId: `seed-${user}`,
-            postings: [
-              { ownerId: user, account: 'co', coin: 'USDT', field: 'available', delta: amount },
-              { ownerId: SYSTEM_OWNER, account: 'external', coin: 'USDT', field: 'available', delta: `-${amount}` },
-            ],
+      for (const [account, source] of [
+        ['co', 'external'],
+        ['co_sim', 'sim_faucet'],
+      ] as const)
+        h.run(
+          'movement',
+          {
+            movement: {
+              cause: 'operator_credit',
+              causeId: `seed-${user}-${account}`,
+              postings: [
+                { ownerId: user, account, coin: 'USDT', field: 'available', delta: amount },
+                { ownerId: SYSTEM_OWNER, account: source, coin: 'USDT', field: 'available', delta: `-${amount}` },
+              ],
+            },
           },
-        },
-        0,
-      );
+          0,
+        );
     return h;
   };
 
@@ -97,21 +119,21 @@ describe('futures under random order streams and price paths', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: STEPS_PER_RUN, maxLength: STEPS_PER_RUN }), async (path) => {
         const first = await load();
-        const market = new Market(first);
-        market.quote(0);
+        const markets = SYMBOLS.map((symbol) => new Market(first, symbol));
+        for (const m of markets) m.quote(0);
         for (const [i, s] of path.entries()) {
           const before = first.state.nextTradeId;
-          apply(first, market, s, i + 1);
+          apply(first, markets[s.c] as Market, s, i + 1);
           seen.fills += first.state.nextTradeId - before;
           const problems = futuresProblems(first, [MAKER, ...TRADERS], 'USDT');
-          if (s.kind === 'price') problems.push(...unliquidated(first));
+          if (s.kind === 'price') problems.push(...unliquidated(first, (markets[s.c] as Market).symbol));
           if (problems.length) throw new Error(`step ${i} ${JSON.stringify(s)}: ${problems.join('; ')}`);
         }
         steps += path.length;
         const again = await load();
-        const replay = new Market(again);
-        replay.quote(0);
-        for (const [i, s] of path.entries()) apply(again, replay, s, i + 1);
+        const replays = SYMBOLS.map((symbol) => new Market(again, symbol));
+        for (const m of replays) m.quote(0);
+        for (const [i, s] of path.entries()) apply(again, replays[s.c] as Market, s, i + 1);
         expect(again.stateHash()).toBe(first.stateHash());
         for (const b of first.batches)
           for (const row of b.ledger) {
@@ -137,21 +159,28 @@ describe('futures under random order streams and price paths', () => {
   }, 600_000);
 });
 
-/** The mark price path and the maker's ladder around it (5 levels a side, 30 contracts each). */
+/** A contract's mark price path and the maker's ladder around it (5 levels a side, 30 contracts each). */
 class Market {
   /** The mark in whole USDT. */
   mark = 20_000n;
   private rules: FuturesRules;
-  constructor(private readonly h: FuturesHarness) {
-    this.rules = h.state.markets.get(SYMBOL)?.spec.futures as FuturesRules;
+  constructor(
+    private readonly h: FuturesHarness,
+    readonly symbol: string,
+  ) {
+    this.rules = h.state.markets.get(symbol)?.spec.futures as FuturesRules;
   }
 
   quote(at: number) {
-    this.h.run('futuresCancelAll', { userId: MAKER, symbol: SYMBOL }, at);
+    this.h.run('futuresCancelAll', { userId: MAKER, symbol: this.symbol }, at);
     for (let level = 1n; level <= 5n; level++) {
       for (const side of ['BUY', 'SELL'] as const) {
         const price = side === 'BUY' ? this.mark - level * 10n : this.mark + level * 10n;
-        this.h.run('futuresPlace', order(MAKER, side, 1, price.toString(), '30', 20, 1, 'both', false), at);
+        this.h.run(
+          'futuresPlace',
+          order(this.symbol, MAKER, side, 1, price.toString(), '30', 20, 1, 'both', false),
+          at,
+        );
       }
     }
   }
@@ -165,6 +194,7 @@ class Market {
 }
 
 function order(
+  symbol: string,
   userId: number,
   side: 'BUY' | 'SELL',
   kind: 1 | 2 | 3 | 4 | 5,
@@ -177,7 +207,7 @@ function order(
 ) {
   return {
     userId,
-    symbol: SYMBOL,
+    symbol,
     side,
     kind,
     ...(kind === 2 ? {} : { price }),
@@ -188,6 +218,7 @@ function order(
 }
 
 function apply(h: FuturesHarness, market: Market, s: Step, at: number) {
+  const { symbol } = market;
   if (s.kind === 'order') {
     const price = (market.mark * BigInt(1000 + s.offset)) / 1000n;
     // Hedge: a buy opens the long or closes the short; one-way closes only with the reduce-only tick.
@@ -195,6 +226,7 @@ function apply(h: FuturesHarness, market: Market, s: Step, at: number) {
     h.run(
       'futuresPlace',
       order(
+        symbol,
         s.trader,
         s.side,
         s.type,
@@ -208,24 +240,24 @@ function apply(h: FuturesHarness, market: Market, s: Step, at: number) {
       at,
     );
   } else if (s.kind === 'cancel') {
-    h.run('futuresCancelAll', { userId: s.trader, symbol: SYMBOL }, at);
+    h.run('futuresCancelAll', { userId: s.trader, symbol }, at);
   } else if (s.kind === 'price') {
     market.mark = (market.mark * BigInt(1000 + s.move)) / 1000n;
     if (market.mark < 1000n) market.mark = 1000n;
     market.quote(at);
     // The index finds every position and account that valuing them all finds.
-    h.state.futures.marks.set(SYMBOL, market.markLedger);
-    const indexed = indexedCandidates(h.state, [SYMBOL], new Set());
-    const scanned = scannedCandidates(h.state, [SYMBOL], new Set());
+    h.state.futures.marks.set(symbol, market.markLedger);
+    const indexed = indexedCandidates(h.state, [symbol], new Set());
+    const scanned = scannedCandidates(h.state, [symbol], new Set());
     const ids = new Set(indexed.isolated.map((p) => p.id));
     for (const p of scanned.isolated) if (!ids.has(p.id)) throw new Error(`the index missed position ${p.id}`);
     for (const account of scanned.cross.keys())
       if (!indexed.cross.has(account)) throw new Error(`the index missed cross account ${account}`);
-    h.run('futuresRiskCheck', { marks: [{ symbol: SYMBOL, mark: ledgerText(market.markLedger) }] }, at);
+    h.run('futuresRiskCheck', { marks: [{ symbol, mark: ledgerText(market.markLedger) }] }, at);
   } else if (s.kind === 'funding') {
     const contract = {
       contractId: market.terms.contractId,
-      symbol: SYMBOL,
+      symbol,
       frequencyHours: 8,
       startHour: 0,
       cap: '0.0075',
@@ -237,7 +269,7 @@ function apply(h: FuturesHarness, market: Market, s: Step, at: number) {
     );
   } else {
     for (const p of h.state.futures.positions.values()) {
-      if (p.userId !== s.trader || p.symbol !== SYMBOL) continue;
+      if (p.userId !== s.trader || p.symbol !== symbol) continue;
       h.run(
         'futuresMargin',
         { userId: s.trader, positionId: p.id, amount: String(s.amount || 1), mark: ledgerText(market.markLedger) },
@@ -248,10 +280,10 @@ function apply(h: FuturesHarness, market: Market, s: Step, at: number) {
 }
 
 /** Isolated positions still liquidatable at the mark while another user holds the other side (ADL could close them). */
-function unliquidated(h: FuturesHarness): string[] {
-  const rules = h.state.markets.get(SYMBOL)?.spec.futures as FuturesRules;
-  const mark = h.state.futures.marks.get(SYMBOL) as bigint;
-  const positions = [...h.state.futures.positionsOf(SYMBOL)];
+function unliquidated(h: FuturesHarness, symbol: string): string[] {
+  const rules = h.state.markets.get(symbol)?.spec.futures as FuturesRules;
+  const mark = h.state.futures.marks.get(symbol) as bigint;
+  const positions = [...h.state.futures.positionsOf(symbol)];
   return positions
     .filter(
       (p) =>

@@ -1,4 +1,4 @@
-import type { FuturesRules } from './futures-rules.ts';
+import type { FuturesAccounts, FuturesRules } from './futures-rules.ts';
 import { type FuturesPosition, type FuturesState, positionKey } from './futures-state.ts';
 import { liquidationPrice } from './liquidation.ts';
 import { ONE } from './ratio.ts';
@@ -45,7 +45,7 @@ export class LiquidationIndex {
   private readonly contracts = new Map<string, ContractEntries>();
   /** Where each indexed position is now. */
   private readonly placed = new Map<string, { symbol: string; long: boolean; entry: Entry }>();
-  /** Cross accounts (`user|coin`) holding more than one cross position, and the contracts each holds. */
+  /** Cross accounts (crossKey) holding more than one cross position, and the contracts each holds. */
   private readonly multi = new Map<string, Set<string>>();
   /** Positions to place again at the next refresh (besides those the state reports changed). */
   private readonly dirty = new Set<string>();
@@ -160,8 +160,9 @@ export class LiquidationIndex {
     const rules = state.markets.get(p.symbol)?.spec.futures;
     if (!rules) return;
     if (p.marginMode === 1) {
-      const account = `${p.userId}|${rules.marginCoin}`;
-      const held = crossPositions(state, p.userId, rules.marginCoin);
+      const wallet = walletOf(p.userId, rules);
+      const account = crossKey(wallet);
+      const held = crossPositions(state, wallet);
       if (held.length > 1) {
         this.multi.set(account, new Set(held.map((h) => h.symbol)));
         for (const h of held) this.remove(keyOf(h));
@@ -179,7 +180,7 @@ export class LiquidationIndex {
           ? { mode: 'isolated', margin: p.margin }
           : {
               mode: 'cross',
-              wallet: state.balances.get(p.userId, 'co', rules.marginCoin).available + p.margin,
+              wallet: state.balances.get(p.userId, rules.accounts.user, rules.marginCoin).available + p.margin,
               othersPnl: 0n,
               othersMaintenance: 0n,
             },
@@ -217,12 +218,37 @@ export class LiquidationIndex {
 const keyOf = (p: FuturesPosition) => positionKey(p.userId, p.symbol, p.positionSide);
 const userOfKey = (key: string) => Number(key.slice(0, key.indexOf('|')));
 
-/** The user's cross positions in contracts margined in `coin`. */
-export function crossPositions(state: IndexedState, userId: number, coin: string): FuturesPosition[] {
+/**
+ * What a user's cross positions share: one margin coin in one account (real `co` or simulated `co_sim`, which never
+ * back each other).
+ */
+export interface CrossWallet {
+  userId: number;
+  account: FuturesAccounts['user'];
+  coin: string;
+}
+
+export const walletOf = (userId: number, rules: FuturesRules): CrossWallet => ({
+  userId,
+  account: rules.accounts.user,
+  coin: rules.marginCoin,
+});
+
+/** A cross wallet's key: `user|account|coin`. */
+export const crossKey = (w: CrossWallet) => `${w.userId}|${w.account}|${w.coin}`;
+
+export function walletOfKey(key: string): CrossWallet {
+  const [user, account, coin] = key.split('|') as [string, CrossWallet['account'], string];
+  return { userId: Number(user), account, coin };
+}
+
+/** The user's cross positions in contracts margined from the wallet. */
+export function crossPositions(state: IndexedState, wallet: CrossWallet): FuturesPosition[] {
+  const { userId, account, coin } = wallet;
   const held: FuturesPosition[] = [];
   for (const symbol of state.futures.bySymbol.keys()) {
     const rules: FuturesRules | null | undefined = state.markets.get(symbol)?.spec.futures;
-    if (!rules || rules.marginCoin !== coin) continue;
+    if (!rules || rules.marginCoin !== coin || rules.accounts.user !== account) continue;
     for (const side of ['both', 'long', 'short'] as const) {
       const p = state.futures.positions.get(positionKey(userId, symbol, side));
       if (p && p.marginMode === 1) held.push(p);

@@ -21,7 +21,8 @@ export function trimReduceOnly(state: CoreState, batch: BatchEffects, now: numbe
       const wrongWay = qty === 0n || (order.side === 'BUY') !== qty < 0n;
       if (!wrongWay && excess <= 0n) continue;
       excess -= intent.reduceLeft;
-      cancelOrder(state, batch, { userId: order.userId, orderId: id, symbol: order.spec.symbol, account: 'co' }, now);
+      const { userId, account } = order;
+      cancelOrder(state, batch, { userId, orderId: id, symbol: order.spec.symbol, account }, now);
       // The exchange cancelled it, not the user (the book reports every cancel it is sent as the user's).
       order.closedByExchange = true;
     }

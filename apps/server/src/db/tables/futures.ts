@@ -68,6 +68,8 @@ export interface ContractBracketsTable {
 export interface FuturesUsersTable {
   user_id: number;
   opened_at: number;
+  /** 1 once the simulated-trading coupon was claimed (user/receive_coupon). */
+  coupon_tag: Generated<number>;
 }
 
 /** A user's settings for one contract, written at the first edit; the codes are the original's (futures/user-config.ts). */

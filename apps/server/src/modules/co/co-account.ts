@@ -1,16 +1,19 @@
 import { CoLedgerType, coAccountBalance, coTransactionList, coTransfer } from '@opex/contract/calls/co-account';
 import { ErrorCode } from '@opex/contract/error-codes';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { findCoin } from '../../catalog/coins.ts';
 import { LIVE, listContracts } from '../../catalog/contracts.ts';
+import { futuresAccountsOf } from '../../core/futures/futures-rules.ts';
+import { LIQUIDATION_MEMO } from '../../core/futures/futures-state.ts';
 import { countedPage, pagePaging } from '../../db/paging.ts';
+import type { Database } from '../../db/schema.ts';
+import { accountOf, userAssets } from '../../futures/assets-views.ts';
 import type { ContractMarks } from '../../futures/contract-books.ts';
-import { futuresAccount } from '../../futures/futures-account.ts';
 import { ledgerText, parseLedger, truncateLedger } from '../../ledger/ledger-units.ts';
 import { bindCall } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
 import type { Services } from '../../services.ts';
-import { accountItem } from './co-position.ts';
 
 /**
  * The futures account: one `co` account per user, a balance per margin coin. Money moves in and out as one ledger
@@ -19,9 +22,14 @@ import { accountItem } from './co-position.ts';
 export function registerCoAccount(app: FastifyInstance, services: Services, marks: ContractMarks) {
   const { db } = services.database;
 
-  /** The live contracts margined in `coin`: transfers follow their fundsIn/fundsOut switches. */
+  /**
+   * The live real contracts margined in `coin`: transfers follow their fundsIn/fundsOut switches. Simulated ones
+   * count for nothing here: their money is test money in another account, which never moves to a real one.
+   */
   const contractsOf = async (coin: string) =>
-    (await listContracts(db, LIVE)).filter((c) => c.margin_coin.toUpperCase() === coin);
+    (await listContracts(db, LIVE)).filter(
+      (c) => c.margin_coin.toUpperCase() === coin && futuresAccountsOf(c.contract_type).user === 'co',
+    );
 
   bindCall(app, services, coTransfer, async (input, ctx) => {
     const contracts = await contractsOf(input.coinSymbol);
@@ -53,12 +61,11 @@ export function registerCoAccount(app: FastifyInstance, services: Services, mark
   });
 
   bindCall(app, services, coAccountBalance, async (input, ctx) => {
-    const coins = [...new Set((await listContracts(db, LIVE)).map((c) => c.margin_coin.toUpperCase()))];
-    const accounts = await futuresAccount(services, ctx.userId, marks, coins);
+    const { accountList, coins } = await userAssets(services, ctx.userId, marks, accountOf(input.simulated));
     return {
-      accounts: accounts
-        .filter((a) => coins.includes(a.coin) && (input.marginCoin === undefined || a.coin === input.marginCoin))
-        .map(accountItem),
+      accounts: accountList.filter(
+        (a) => coins.includes(a.symbol) && (input.marginCoin === undefined || a.symbol === input.marginCoin),
+      ),
     };
   });
 
@@ -68,11 +75,11 @@ export function registerCoAccount(app: FastifyInstance, services: Services, mark
     let query = db
       .selectFrom('ledger_entries')
       .where('owner_id', '=', ctx.userId)
-      .where('account', '=', 'co')
+      .where('account', '=', accountOf(input.simulated))
       // Margin moving between available and locked is not money in or out of the account.
       .where((eb) =>
         eb.or([
-          eb.and([eb('field', '=', 'available'), eb('cause', 'in', ['transfer', 'fee'])]),
+          eb.and([eb('field', '=', 'available'), eb('cause', 'in', ['transfer', 'fee', 'coupon'])]),
           // An isolated position's PnL and funding move its margin (locked); delivery is PnL realized at expiry.
           eb('cause', 'in', ['realized_pnl', 'delivery', 'funding']),
         ]),
@@ -88,18 +95,7 @@ export function registerCoAccount(app: FastifyInstance, services: Services, mark
     }
     const paging = pagePaging({ page: input.page, pageSize: input.limit, startTime, endTime });
     const { count, rows } = await countedPage(query, paging);
-    const tradeIds = rows.flatMap((r) => (r.cause_id.startsWith('trade:') ? [Number(r.cause_id.slice(6))] : []));
-    const trades = tradeIds.length
-      ? await db.selectFrom('trades').select(['id', 'symbol']).where('id', 'in', tradeIds).execute()
-      : [];
-    const deliveredIds = rows.flatMap((r) => (r.cause_id.startsWith('delivery:') ? [Number(r.cause_id.slice(9))] : []));
-    const delivered = deliveredIds.length
-      ? await db.selectFrom('contracts').select(['id', 'contract_name']).where('id', 'in', deliveredIds).execute()
-      : [];
-    const symbolOf = new Map<string, string>([
-      ...trades.map((t) => [`trade:${t.id}`, t.symbol] as const),
-      ...delivered.map((c) => [`delivery:${c.id}`, c.contract_name] as const),
-    ]);
+    const contractOf = await contractNames(db, rows);
     return {
       count,
       transList: rows.map((r) => {
@@ -108,28 +104,75 @@ export function registerCoAccount(app: FastifyInstance, services: Services, mark
           ctime: Number(r.created_at),
           type: kindNames[code] ?? r.cause,
           typeCode: code,
+          symbol: r.coin,
           amount: r.delta,
-          contractName: symbolOf.get(r.cause_id)?.toUpperCase() ?? '',
+          contractName: contractOf.get(r.cause_id) ?? '',
         };
       }),
     };
   });
 }
 
+/**
+ * The contract each ledger row came from, by its cause id: a fill's (trade:<id>), an auto-deleveraging's
+ * (adl:<position id>), a funding payment's (funding:<contract id>:<time>) or a delivery's (delivery:<contract id>).
+ */
+async function contractNames(
+  db: Kysely<Database>,
+  rows: readonly { cause_id: string }[],
+): Promise<Map<string, string>> {
+  const idsOf = (prefix: string) => [
+    ...new Set(rows.flatMap((r) => (r.cause_id.startsWith(prefix) ? [Number(r.cause_id.split(':')[1])] : []))),
+  ];
+  const [tradeIds, positionIds, contractIds] = [
+    idsOf('trade:'),
+    idsOf('adl:'),
+    [...idsOf('funding:'), ...idsOf('delivery:')],
+  ];
+  const [trades, positions, contracts] = await Promise.all([
+    tradeIds.length ? db.selectFrom('trades').select(['id', 'symbol']).where('id', 'in', tradeIds).execute() : [],
+    positionIds.length
+      ? db.selectFrom('futures_positions').select(['id', 'symbol']).where('id', 'in', positionIds).execute()
+      : [],
+    contractIds.length
+      ? db.selectFrom('contracts').select(['id', 'contract_name']).where('id', 'in', contractIds).execute()
+      : [],
+  ]);
+  const tradeSymbol = new Map(trades.map((t) => [Number(t.id), t.symbol.toUpperCase()]));
+  const positionSymbol = new Map(positions.map((p) => [Number(p.id), p.symbol.toUpperCase()]));
+  const contractName = new Map(contracts.map((c) => [Number(c.id), c.contract_name]));
+  const names = new Map<string, string>();
+  for (const { cause_id } of rows) {
+    const [prefix, id] = cause_id.split(':');
+    const table = { trade: tradeSymbol, adl: positionSymbol, funding: contractName, delivery: contractName }[
+      prefix as string
+    ];
+    const name = table?.get(Number(id));
+    if (name) names.set(cause_id, name);
+  }
+  return names;
+}
+
 /** The ledger rows of each kind the list filters by. */
 const ledgerKinds: Record<number, { causes: string[]; sign?: 'in' | 'out'; memo?: string }> = {
   [CoLedgerType.transferIn]: { causes: ['transfer'], sign: 'in' },
   [CoLedgerType.transferOut]: { causes: ['transfer'], sign: 'out' },
-  [CoLedgerType.realizedPnl]: { causes: ['realized_pnl', 'delivery'] },
+  [CoLedgerType.realizedPnl]: { causes: ['realized_pnl'], memo: '' },
   [CoLedgerType.funding]: { causes: ['funding'] },
   [CoLedgerType.openFee]: { causes: ['fee'], memo: 'open' },
   [CoLedgerType.closeFee]: { causes: ['fee'], memo: 'close' },
+  [CoLedgerType.bonusIssued]: { causes: ['coupon'] },
+  [CoLedgerType.liquidation]: { causes: ['realized_pnl', 'fee'], memo: LIQUIDATION_MEMO },
+  [CoLedgerType.delivery]: { causes: ['delivery'] },
 };
 
 function kindOf(cause: string, memo: string, delta: string): number {
   if (cause === 'transfer') return delta.startsWith('-') ? CoLedgerType.transferOut : CoLedgerType.transferIn;
+  if (memo === LIQUIDATION_MEMO) return CoLedgerType.liquidation;
   if (cause === 'fee') return memo === 'close' ? CoLedgerType.closeFee : CoLedgerType.openFee;
   if (cause === 'funding') return CoLedgerType.funding;
+  if (cause === 'coupon') return CoLedgerType.bonusIssued;
+  if (cause === 'delivery') return CoLedgerType.delivery;
   return CoLedgerType.realizedPnl;
 }
 
@@ -141,6 +184,9 @@ const kindNames: Record<number, string> = {
   [CoLedgerType.funding]: 'Funding fee',
   [CoLedgerType.openFee]: 'Opening fee',
   [CoLedgerType.closeFee]: 'Closing fee',
+  [CoLedgerType.bonusIssued]: 'Bonus issued',
+  [CoLedgerType.liquidation]: 'Liquidation',
+  [CoLedgerType.delivery]: 'Delivery',
 };
 
 /** The ledger list's window when the page names none (contract-notes §1.4). */

@@ -1,6 +1,5 @@
 import {
   CoCancelMemo,
-  CoOrderStatus,
   coCurrentOrderList,
   coGetTradeInfo,
   coHisTradeList,
@@ -17,6 +16,7 @@ import type { Contract } from '../../catalog/contracts.ts';
 import { countedPage, pagePaging } from '../../db/paging.ts';
 import type { FuturesOrdersTable } from '../../db/tables/futures.ts';
 import type { OrdersTable, TradesTable } from '../../db/tables/trading.ts';
+import { coOrderStatus } from '../../futures/co-order-status.ts';
 import { contractsBySymbol, liveContract } from '../../futures/contract-books.ts';
 import { orderIntent } from '../../futures/order-intent.ts';
 import { hasFuturesAccount } from '../../futures/user-config.ts';
@@ -25,6 +25,7 @@ import { bindCall } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
 import type { Services } from '../../services.ts';
 import { activeTriggerCount } from './co-trigger.ts';
+import { familySymbols } from './contract-views.ts';
 import { cancelConditionalOrders, createConditionalOrder, type TriggerCalls } from './trigger-create.ts';
 
 /**
@@ -86,6 +87,7 @@ export function registerCoOrderCalls(app: FastifyInstance, services: Services, t
       contractId?: number | undefined;
       type?: number | '' | undefined;
       side?: string | undefined;
+      coType?: string | undefined;
       page: number;
       limit: number;
     },
@@ -96,8 +98,10 @@ export function registerCoOrderCalls(app: FastifyInstance, services: Services, t
     let query = db
       .selectFrom('orders')
       .where('user_id', '=', userId)
-      .where('account', '=', 'co')
+      .where('account', 'in', ['co', 'co_sim'])
       .where('status', open ? 'in' : 'not in', [...openOrderStatuses, OrderStatus.rejected]);
+    const family = familySymbols(contracts, input.coType);
+    if (family) query = query.where('symbol', 'in', family);
     if (input.contractId !== undefined) {
       const { symbol } = await liveContract(services, input.contractId);
       query = query.where('symbol', '=', symbol);
@@ -171,7 +175,10 @@ export function registerCoOrderCalls(app: FastifyInstance, services: Services, t
   };
 
   bindCall(app, services, coHisTradeList, async (input, { userId }) => {
-    const symbols = input.contractId === undefined ? [] : [(await liveContract(services, input.contractId)).symbol];
+    const symbols =
+      input.contractId === undefined
+        ? (familySymbols(await contractsBySymbol(services), input.coType) ?? [])
+        : [(await liveContract(services, input.contractId)).symbol];
     const paging = pagePaging({
       page: input.page,
       pageSize: input.limit,
@@ -193,7 +200,7 @@ export function registerCoOrderCalls(app: FastifyInstance, services: Services, t
       .selectFrom('orders')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('user_id', '=', userId)
-      .where('account', '=', 'co')
+      .where('account', 'in', ['co', 'co_sim'])
       .where('status', 'in', [...openOrderStatuses]);
     const symbol = contractId === undefined ? null : (await liveContract(services, contractId)).symbol;
     if (symbol !== null) query = query.where('symbol', '=', symbol);
@@ -207,17 +214,6 @@ export function registerCoOrderCalls(app: FastifyInstance, services: Services, t
 
 const openText = (fact: Selectable<FuturesOrdersTable> | undefined): 'OPEN' | 'CLOSE' =>
   fact?.reduce_only === 1 ? 'CLOSE' : 'OPEN';
-
-/** The co status of an order: open, filled, partly filled, cancelled (partly filled then cancelled), abnormal. */
-function coStatus(row: Selectable<OrdersTable>): number {
-  const dealt = ledgerOf(row.deal_volume) > 0n;
-  if (row.status === OrderStatus.filled) return CoOrderStatus.filled;
-  if (row.status === OrderStatus.partiallyFilled) return CoOrderStatus.partlyFilled;
-  if (row.status === OrderStatus.cancelled || row.status === OrderStatus.expired)
-    return dealt ? CoOrderStatus.partlyFilledCancelled : CoOrderStatus.cancelled;
-  if (row.status === OrderStatus.rejected) return CoOrderStatus.abnormal;
-  return CoOrderStatus.open;
-}
 
 /** Why an ended order was cancelled, in the original's memo codes; 0 when it was not. */
 function cancelMemo(row: Selectable<OrdersTable>, fact: Selectable<FuturesOrdersTable>): number {
@@ -260,7 +256,7 @@ function orderItem(row: Selectable<OrdersTable>, fact: Selectable<FuturesOrdersT
     avgPrice: averagePrice(contract, dealVolume, ledgerOf(row.deal_money)),
     pricePrecision: contract.price_precision,
     orderBalance: row.reserve,
-    status: coStatus(row),
+    status: coOrderStatus(row.status, row.deal_volume),
     memo: cancelMemo(row, fact),
     realizedAmount: fact.realized,
     tradeFee: row.fee,

@@ -1,11 +1,8 @@
-import type { coAccountItem } from '@opex/contract/calls/co-account';
 import { coAssetsList, coChangePositionMargin, coHistoryPositionList } from '@opex/contract/calls/co-position';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
-import { LIVE, listContracts } from '../../catalog/contracts.ts';
 import { positionFromRow } from '../../core/futures/futures-state.ts';
+import { accountOf, userAssets } from '../../futures/assets-views.ts';
 import { type ContractMarks, contractsBySymbol, liveContract, valuationPrice } from '../../futures/contract-books.ts';
-import { type CoinAccount, futuresAccount } from '../../futures/futures-account.ts';
 import { ledgerFixed, ledgerText } from '../../ledger/ledger-units.ts';
 import { bindCall } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
@@ -18,62 +15,10 @@ import type { Services } from '../../services.ts';
  */
 export function registerCoPositionCalls(app: FastifyInstance, services: Services, marks: ContractMarks) {
   const { db } = services.database;
-  const marginCoins = async () => [...new Set((await listContracts(db, LIVE)).map((c) => c.margin_coin.toUpperCase()))];
 
-  bindCall(app, services, coAssetsList, async ({ onlyAccount }, { userId }) => {
-    const accounts = await futuresAccount(services, userId, marks, await marginCoins());
-    const contracts = await contractsBySymbol(services);
-    return {
-      accountList: accounts.map(accountItem),
-      positionList:
-        String(onlyAccount) === '1'
-          ? []
-          : accounts.flatMap((account) =>
-              account.positions.flatMap((v) => {
-                const contract = contracts.get(v.position.symbol);
-                if (!contract) return [];
-                const p = v.position;
-                const price = (value: bigint | null) =>
-                  value === null || value <= 0n ? '0' : ledgerFixed(value, contract.price_precision);
-                const size = p.qty < 0n ? -p.qty : p.qty;
-                return [
-                  {
-                    id: String(p.id),
-                    contractId: contract.id,
-                    contractName: contract.contract_name,
-                    symbol: `${contract.base}-${contract.quote}`,
-                    orderSide: p.qty > 0n ? ('BUY' as const) : ('SELL' as const),
-                    positionSide: p.positionSide,
-                    leverageLevel: p.leverage,
-                    positionType: p.marginMode,
-                    positionVolume: String(size),
-                    canCloseVolume: String(size - v.closing),
-                    openAvgPrice: ledgerFixed(p.entry, contract.price_precision),
-                    indexPrice: price(v.mark),
-                    indexPriceReal: price(v.index),
-                    reducePrice: price(v.liquidation),
-                    bankruptcyPrice: price(v.bankruptcy),
-                    holdAmount: ledgerText(p.margin),
-                    marginRate: v.marginRatio === null ? '1' : ledgerText(v.marginRatio),
-                    returnRate: p.margin === 0n ? '0' : ledgerText((v.unrealized * 10n ** 18n) / p.margin),
-                    openRealizedAmount: ledgerText(v.unrealized),
-                    unRealizedAmount: ledgerText(v.unrealized),
-                    realizedAmount: ledgerText(p.realized),
-                    canUseAmount: ledgerText(account.available),
-                    canSubMarginAmount: ledgerText(v.removable),
-                    keepRate: ledgerText(v.maintenanceRate),
-                    maxFeeRate: contract.taker_fee,
-                    tradeFee: ledgerText(p.fee),
-                    capitalFee: ledgerText(p.funding),
-                    positionBalance: ledgerText(v.notional),
-                    adlRank: v.adlRank,
-                    ctime: p.openedAt,
-                    mtime: p.updatedAt,
-                  },
-                ];
-              }),
-            ),
-    };
+  bindCall(app, services, coAssetsList, async ({ onlyAccount, simulated }, { userId }) => {
+    const { positionList, accountList } = await userAssets(services, userId, marks, accountOf(simulated));
+    return { accountList, positionList: String(onlyAccount) === '1' ? [] : positionList };
   });
 
   bindCall(app, services, coChangePositionMargin, async (input, { userId }) => {
@@ -131,20 +76,4 @@ export function registerCoPositionCalls(app: FastifyInstance, services: Services
       }),
     };
   });
-}
-
-/** A margin coin's futures account as the original's Account item. */
-export function accountItem(account: CoinAccount): z.input<typeof coAccountItem> {
-  const f = account.figures;
-  return {
-    symbol: account.coin,
-    canUseAmount: ledgerText(account.available),
-    totalAmount: ledgerText(account.available + account.locked + f.unrealized),
-    totalMargin: ledgerText(f.crossMargin),
-    isolateMargin: ledgerText(f.isolatedMargin),
-    lockAmount: ledgerText(f.orderMargin),
-    realizedAmount: ledgerText(f.realized),
-    unRealizedAmount: ledgerText(f.unrealized),
-    totalMarginRate: ledgerText(f.crossMarginRatio),
-  };
 }

@@ -20,6 +20,7 @@ import { ledgerFixed, ledgerOf } from '../../ledger/ledger-units.ts';
 import { bindCall } from '../../platform/call-binding.ts';
 import { CallError } from '../../platform/call-error.ts';
 import type { Services } from '../../services.ts';
+import { familySymbols } from './contract-views.ts';
 import { createTakeProfitStopLoss, type TriggerCalls } from './trigger-create.ts';
 
 /**
@@ -41,6 +42,8 @@ export function registerCoTriggerCalls(app: FastifyInstance, kit: TriggerCalls) 
       .selectFrom('futures_trigger_orders')
       .where('user_id', '=', userId)
       .where('status', active ? '=' : '!=', CoTriggerStatus.active);
+    const family = familySymbols(contracts, input.coType);
+    if (family) query = query.where('symbol', 'in', family);
     if (input.contractId !== undefined)
       query = query.where('symbol', '=', (await liveContract(services, input.contractId)).symbol);
     if (input.side) query = query.where('side', '=', input.side);

@@ -4,12 +4,14 @@ import {
   getUserConfig,
   levelEdit,
   marginModelEdit,
+  receiveCoupon,
 } from '@opex/contract/calls/co-user';
 import { ErrorCode } from '@opex/contract/error-codes';
 import type { FastifyInstance } from 'fastify';
 import type { Contract } from '../../catalog/contracts.ts';
 import { listBrackets } from '../../catalog/contracts.ts';
 import { futuresSymbol } from '../../core/futures/futures-rules.ts';
+import { claimCoupon, couponTag } from '../../futures/sim-coupon.ts';
 import {
   contractHoldings,
   editUserConfig,
@@ -68,10 +70,11 @@ export function registerCoUserCalls(
 
   bindCall(app, services, getUserConfig, async ({ contractId }, { userId }) => {
     const { contract, brackets, maxLevel } = await contractWithLevels(contractId);
-    const [config, opened, held] = await Promise.all([
+    const [config, opened, held, coupon] = await Promise.all([
       readUserConfig(db, userId, contract.id, maxLevel),
       hasFuturesAccount(db, userId),
       contractHoldings(db, userId, futuresSymbol(contract.contract_name)),
+      couponTag(services, userId),
     ]);
     const ceiling = leverCeiling(brackets);
     return {
@@ -92,13 +95,17 @@ export function registerCoUserCalls(
       leverOriginCeiling: ceiling,
       pcSecondConfirm: config.pcSecondConfirm,
       expireTime: config.expireTime,
-      // user/receive_coupon (simulated trading's bonus) is not served yet, so nobody has claimed it.
-      couponTag: 0,
+      couponTag: coupon,
     };
   });
 
   bindCall(app, services, createCoId, async (_input, { userId }) => {
     await openFuturesAccount(db, userId, services.clock.now());
+    return null;
+  });
+
+  bindCall(app, services, receiveCoupon, async (_input, { userId }) => {
+    await claimCoupon(services, userId);
     return null;
   });
 

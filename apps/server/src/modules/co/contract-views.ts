@@ -5,10 +5,19 @@ import { type Contract, type ContractBracket, contractTypes } from '../../catalo
 /** Contracts and their brackets as the co host's calls give them (contract-notes-products.md §1.1). */
 
 /** The order centre's families: simulated and hybrid apart, every real contract (perpetual or dated) as E. */
-const coType = (type: string) => (type === 'S' || type === 'H' ? type : 'E');
+export const coType = (type: string) => (type === 'S' || type === 'H' ? type : 'E');
 
 /** The original's marginRate: every contract here margins at its face value. */
 const MARGIN_RATE = 1;
+
+/**
+ * The order centre's coType filter as the books it keeps (an empty family keeps none: '' matches no book); null:
+ * no filter.
+ */
+export function familySymbols(contracts: ReadonlyMap<string, Contract>, family: string | undefined): string[] | null {
+  if (!family) return null;
+  return ['', ...[...contracts].filter(([, c]) => coType(c.contract_type) === family).map(([symbol]) => symbol)];
+}
 
 export function contractView(c: Contract, marginCoinPrecision: number): z.input<typeof contractItem> {
   return {

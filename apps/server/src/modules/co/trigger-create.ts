@@ -9,6 +9,7 @@ import {
 import { ErrorCode, type ErrorCodeValue, errorMessages } from '@opex/contract/error-codes';
 import type { z } from 'zod';
 import type { Contract } from '../../catalog/contracts.ts';
+import { futuresAccountsOf } from '../../core/futures/futures-rules.ts';
 import { type ContractMarks, liveContract } from '../../futures/contract-books.ts';
 import { futuresAccount } from '../../futures/futures-account.ts';
 import { orderIntent } from '../../futures/order-intent.ts';
@@ -142,7 +143,8 @@ async function triggerRow(
 /** The caller's open position that an order of `side` closes, or null. */
 async function positionClosedBy(kit: TriggerCalls, userId: number, contract: Contract, symbol: string, side: string) {
   const { intent } = await orderIntent(kit.services.database.db, userId, contract, side as 'BUY', 'CLOSE');
-  const accounts = await futuresAccount(kit.services, userId, kit.marks, [contract.margin_coin]);
+  const account = futuresAccountsOf(contract.contract_type).user;
+  const accounts = await futuresAccount(kit.services, userId, kit.marks, [contract.margin_coin], account);
   for (const account of accounts)
     for (const v of account.positions) {
       const p = v.position;

@@ -2,6 +2,7 @@ import { CoTriggerMemo, CoTriggerStatus } from '@opex/contract/calls/co-trigger'
 import { ErrorCode, type ErrorCodeValue } from '@opex/contract/error-codes';
 import { findLiveContractById } from '../../catalog/contracts.ts';
 import type { CoreEvent } from '../../core/core-events.ts';
+import { isFuturesUserAccount } from '../../core/futures/futures-rules.ts';
 import type { ContractPrice } from '../../futures/contract-prices.ts';
 import { type ArmedTrigger, TriggerBook } from '../../futures/trigger-book.ts';
 import {
@@ -50,8 +51,6 @@ export class TriggerWatch {
   private drainQueued = false;
   private chain: Promise<unknown> = Promise.resolve();
   private stops: (() => void)[] = [];
-  /** Told the ids of triggers armed or ended (the Open API's ALGO_UPDATE). */
-  private readonly listeners = new Set<(ids: number[]) => void>();
 
   private constructor(private readonly services: Services) {}
 
@@ -70,27 +69,13 @@ export class TriggerWatch {
     await this.chain;
   }
 
-  /** Arms triggers just stored. */
+  /** Arms triggers just stored, and announces them. */
   arm(rows: readonly TriggerRow[]): void {
     for (const row of rows) this.book.add(armedTrigger(row));
-    this.changed(rows.map((row) => Number(row.id)));
-  }
-
-  /** Calls `listener` with the ids of triggers armed or ended, after their rows are written; answers the stop. */
-  onChange(listener: (ids: number[]) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  private changed(ids: number[]): void {
-    if (ids.length === 0) return;
-    for (const listener of this.listeners) {
-      try {
-        listener(ids);
-      } catch {
-        // A listener's failure is its own: the trigger's row is written already.
-      }
-    }
+    this.announce(
+      rows.map((row) => ({ id: Number(row.id), userId: Number(row.user_id), symbol: row.symbol })),
+      null,
+    );
   }
 
   /**
@@ -101,8 +86,9 @@ export class TriggerWatch {
     return this.serial(async () => {
       const rows = await ownActiveTriggers(this.services.database.db, userId, symbol, ids);
       const ended: number[] = [];
-      for (const { id } of rows) {
-        if (await this.end(Number(id), { status: CoTriggerStatus.cancelled, memo })) ended.push(Number(id));
+      for (const row of rows) {
+        const t = { id: Number(row.id), userId: Number(row.user_id), symbol: row.symbol };
+        if (await this.end(t, { status: CoTriggerStatus.cancelled, memo })) ended.push(t.id);
       }
       return ended;
     });
@@ -139,7 +125,7 @@ export class TriggerWatch {
         else this.lastPrices.set(e.symbol, [price]);
       } else if (e.type === 'order' && this.book.closing(e.userId, e.symbol).length > 0) {
         this.ownerChanged(e.userId, e.symbol, e.orderId);
-      } else if (e.type === 'balance' && e.account === 'co') {
+      } else if (e.type === 'balance' && isFuturesUserAccount(e.account)) {
         // Positions may also end without an order of their owner (auto-deleveraging, a takeover).
         for (const symbol of this.book.closingSymbols(e.ownerId)) this.ownerChanged(e.ownerId, symbol, null);
       }
@@ -179,8 +165,7 @@ export class TriggerWatch {
     const { db } = this.services.database;
     const now = this.services.clock.now();
     for (const t of this.book.takeExpired(now))
-      if (await endTrigger(db, t.id, { status: CoTriggerStatus.expired, memo: CoTriggerMemo.expired }, now))
-        this.changed([t.id]);
+      await this.end(t, { status: CoTriggerStatus.expired, memo: CoTriggerMemo.expired });
     const due: ArmedTrigger[] = [];
     const moved: ArmedTrigger[] = [];
     const seen = [
@@ -213,12 +198,12 @@ export class TriggerWatch {
     const row = await db.selectFrom('futures_trigger_orders').selectAll().where('id', '=', t.id).executeTakeFirst();
     if (!row || row.status !== CoTriggerStatus.active) return;
     if (Number(row.expire_at) <= this.services.clock.now()) {
-      await this.end(t.id, { status: CoTriggerStatus.expired, memo: CoTriggerMemo.expired });
+      await this.end(t, { status: CoTriggerStatus.expired, memo: CoTriggerMemo.expired });
       return;
     }
     const contract = await findLiveContractById(db, Number(row.contract_id));
     if (contract?.status !== 'listed') {
-      await this.end(t.id, failure(ErrorCode.futuresContractClosed));
+      await this.end(t, failure(ErrorCode.futuresContractClosed));
       return;
     }
     const outcome = await this.services.core.execute('futuresPlace', {
@@ -242,7 +227,7 @@ export class TriggerWatch {
       return;
     }
     await this.end(
-      t.id,
+      t,
       outcome.ok ? { status: CoTriggerStatus.done, memo: 0, orderId: outcome.orderId } : failure(outcome.code),
     );
   }
@@ -278,17 +263,35 @@ export class TriggerWatch {
         .where('kind', '=', 6)
         .executeTakeFirst()) !== undefined;
     const memo = forced ? CoTriggerMemo.liquidated : CoTriggerMemo.notClosable;
-    for (const t of gone) await this.end(t.id, { status: CoTriggerStatus.cancelled, memo });
+    for (const t of gone) await this.end(t, { status: CoTriggerStatus.cancelled, memo });
   }
 
-  /** Ends an active trigger: out of the book, its row ended; false when it had ended already. */
-  private async end(id: number, end: TriggerEnd): Promise<boolean> {
-    this.book.remove(id);
-    const ended = await endTrigger(this.services.database.db, id, end, this.services.clock.now());
-    if (ended) this.changed([id]);
+  /** Ends an active trigger: out of the book, its row ended and the end announced; false when it had ended already. */
+  private async end(t: Announced, end: TriggerEnd): Promise<boolean> {
+    this.book.remove(t.id);
+    const ended = await endTrigger(this.services.database.db, t.id, end, this.services.clock.now());
+    if (ended) this.announce([t], end);
     return ended;
   }
+
+  /** Triggers created (`end` null) or ended, on the core's bus (a user's futures orders channel follows them). */
+  private announce(triggers: readonly Announced[], end: TriggerEnd | null): void {
+    if (triggers.length === 0) return;
+    this.services.core.bus.publish(
+      triggers.map((t) => ({
+        type: 'futuresTrigger' as const,
+        userId: t.userId,
+        symbol: t.symbol,
+        triggerId: t.id,
+        status: end?.status ?? CoTriggerStatus.active,
+        orderId: end?.orderId ?? null,
+      })),
+    );
+  }
 }
+
+/** What announcing a trigger needs of it. */
+type Announced = Pick<ArmedTrigger, 'id' | 'userId' | 'symbol'>;
 
 function failure(code: ErrorCodeValue): TriggerEnd {
   return { status: CoTriggerStatus.failed, memo: FAILURE_MEMO[code] ?? CoTriggerMemo.refused, errorCode: code };

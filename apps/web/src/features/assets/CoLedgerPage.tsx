@@ -1,17 +1,15 @@
-import { CoLedgerType, coTransactionList } from '@opex/contract/calls/co-account';
-import { formatDateTime } from '@opex/contract/display';
+import { coTransactionList } from '@opex/contract/calls/co-account';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCoPublicInfo } from '../../api/futures.ts';
 import { useCallQuery } from '../../api/query.ts';
-import { signedAmount, toneOf } from '../../futures/contracts.ts';
+import { LEDGER_KINDS, ledgerColumns, ledgerRow } from '../../futures/ledger-rows.ts';
 import { datePickerText } from '../../i18n/control-text.ts';
 import { dayRange } from '../../records/date-range.ts';
 import { PagedTable } from '../../records/PagedTable.tsx';
 import { assetsMenu } from '../../section-menus/assets-menu.ts';
 import { SectionMenuLayout } from '../../section-menus/SectionMenuLayout.tsx';
 import { Button } from '../../ui/button/Button.tsx';
-import type { TableColumn } from '../../ui/data-table/table-types.ts';
 import { DatePicker } from '../../ui/date-picker/DatePicker.tsx';
 import { sectionClasses } from '../../ui/section-layout/SectionLayout.tsx';
 import { Select } from '../../ui/select/Select.tsx';
@@ -21,8 +19,8 @@ const ALL = 'all';
 
 /**
  * /assets/coFlowingWater: the futures account's ledger (record/get_transaction_list), newest first, by kind (the
- * original's numbers: 1 in, 2 out, 5 funding, 6/7 opening/closing fee, 8 loss share, 9 rebate, 10/11 bonus), margin
- * coin and days (the server's last 14 days when none are picked), paged.
+ * original's numbers: 1 in, 2 out, 5 funding, 6/7 opening/closing fee; ours: 3 realized PnL, 12 liquidation,
+ * 13 delivery), margin coin and days (the server's last 14 days when none are picked), paged.
  */
 export default function CoLedgerPage() {
   const { t, i18n } = useTranslation();
@@ -47,39 +45,13 @@ export default function CoLedgerPage() {
     ...(startTime === undefined ? {} : { beginTime: startTime }),
     ...(endTime === undefined ? {} : { endTime }),
   });
-  // Rows carry no coin: a row's contract names its margin coin; a transfer's is the filtered one, or the only margin
-  // coin there is. The coin scales the amount.
-  const coins = catalogue?.marginCoinList ?? [];
-  const shownCoin = coin !== ALL ? coin : coins.length === 1 ? coins[0] : undefined;
   const contracts = catalogue?.contractList ?? [];
-  const digitsOf = (marginCoin: string | undefined) =>
+  // A margin coin's display precision: its contracts'; a coin no listed contract margins any more keeps 8.
+  const digitsOf = (marginCoin: string) =>
     contracts.find((c) => c.marginCoin === marginCoin)?.coinResultVo.marginCoinPrecision ?? 8;
-  const coinOf = (contractName: string) =>
-    contracts.find((c) => c.contractName === contractName)?.marginCoin ?? shownCoin;
-
-  const columns: TableColumn[] = [
-    { key: 'time', title: t('assetAccounts.flowing.time'), width: '20%' },
-    { key: 'type', title: t('assetAccounts.flowing.type') },
-    { key: 'contract', title: t('futures.column.contract') },
-    { key: 'amount', title: t('assetAccounts.flowing.amount'), align: 'right' },
-  ];
-  const rows = (ledger.data?.transList ?? []).map((row, index) => {
-    const tone = toneOf(row.amount);
-    const rowCoin = coinOf(row.contractName);
-    return {
-      id: `${row.ctime}-${index}`,
-      cells: {
-        time: { type: 'text' as const, text: formatDateTime(row.ctime) },
-        type: { type: 'text' as const, text: t(`futures.ledger.${row.typeCode}`, { defaultValue: row.type }) },
-        contract: { type: 'text' as const, text: row.contractName || '--' },
-        amount: {
-          type: 'label' as const,
-          tone: tone === 'fall' ? ('sell' as const) : ('buy' as const),
-          text: signedAmount(row.amount, digitsOf(rowCoin), rowCoin),
-        },
-      },
-    };
-  });
+  const rows = (ledger.data?.transList ?? []).map((entry, index) =>
+    ledgerRow(t, entry, `${entry.ctime}-${index}`, digitsOf),
+  );
   const dateText = datePickerText(t, i18n.language);
 
   return (
@@ -99,7 +71,7 @@ export default function CoLedgerPage() {
           value={type}
           options={[
             { code: ALL, value: t('assetAccounts.flowing.allTypes') },
-            ...Object.values(CoLedgerType).map((code) => ({ code: String(code), value: t(`futures.ledger.${code}`) })),
+            ...LEDGER_KINDS.map((code) => ({ code: String(code), value: t(`futures.ledger.${code}`) })),
           ]}
           onChange={(o) => refilter(setType)(o.code)}
         />
@@ -132,7 +104,7 @@ export default function CoLedgerPage() {
       </div>
       <PagedTable
         label={t('futures.ledger.title')}
-        columns={columns}
+        columns={ledgerColumns(t)}
         rows={rows}
         loading={ledger.isPending}
         noDataText={t('assetAccounts.flowing.empty')}

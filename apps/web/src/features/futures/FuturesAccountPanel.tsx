@@ -10,21 +10,27 @@ import own from '../../futures/futures.module.css';
 import styles from '../../trading/trading.module.css';
 import { Button } from '../../ui/button/Button.tsx';
 
-/** The futures account of the contract's margin coin: equity, available, margins, unrealised PnL; Transfer. */
+/**
+ * The futures account of the contract's margin coin: equity, available, margins, unrealised PnL; Transfer. For a
+ * simulated contract, the simulated account, labelled as test funds (nothing moves from it to a real account).
+ */
 export function FuturesAccountPanel({
   contract,
   catalogue,
   account,
+  simulated,
   canTransfer,
 }: {
   contract: Contract;
   catalogue: CallReply<typeof coPublicInfo>;
   account: CoAccount | undefined;
+  simulated: boolean;
   canTransfer: boolean;
 }) {
   const { t } = useTranslation();
   const [transfer, setTransfer] = useState(false);
   const coin = contract.marginCoin;
+  const title = t(simulated ? 'futures.account.simTitle' : 'futures.account.title', { coin });
   const digits = contract.coinResultVo.marginCoinPrecision;
   const figures = [
     { key: 'total', value: formatAmount(account?.totalAmount, digits) },
@@ -40,15 +46,20 @@ export function FuturesAccountPanel({
     { key: 'marginRate', value: percentText(account?.totalMarginRate, 2) },
   ];
   return (
-    <section className={own.panel} aria-label={t('futures.account.title', { coin })}>
+    <section className={own.panel} aria-label={title} data-simulated={simulated || undefined}>
       <div className={styles.formLine}>
-        <h3>{t('futures.account.title', { coin })}</h3>
+        <h3>{title}</h3>
         {canTransfer && (
           <Button variant="text" onClick={() => setTransfer(true)}>
             {t('futures.transfer.title')}
           </Button>
         )}
       </div>
+      {simulated && (
+        <p className={own.simNote} data-testid="co-account-sim-note">
+          {t('futures.account.simNote')}
+        </p>
+      )}
       <dl className={own.figures}>
         {figures.map((f) => (
           <div key={f.key}>

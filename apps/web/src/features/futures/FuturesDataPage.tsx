@@ -11,13 +11,15 @@ import { readSelection } from '../../state/selection.ts';
 import { DataTable } from '../../ui/data-table/DataTable.tsx';
 import { Select } from '../../ui/select/Select.tsx';
 import { Tabs } from '../../ui/tabs/Tabs.tsx';
+import { InsuranceFund } from './InsuranceFund.tsx';
 
 const FUNDING_PAGE = 20;
-type Section = 'brackets' | 'index' | 'funding';
+type Section = 'brackets' | 'index' | 'funding' | 'insurance';
 
 /**
  * /futuresData: a contract's leverage brackets (get_ladder_info), its index composition (index_price_weight_list),
- * its funding history (funding_rate_list), and how margin, liquidation and funding are worked out.
+ * its funding history (funding_rate_list), the insurance fund of its margin coin or another (InsuranceFund), and how
+ * margin, liquidation and funding are worked out.
  */
 export default function FuturesDataPage() {
   const { t } = useTranslation();
@@ -119,6 +121,14 @@ export default function FuturesDataPage() {
         onPageChange={setPage}
       />
     ),
+    insurance: (
+      <InsuranceFund
+        key={coin}
+        coins={catalogue?.marginCoinList ?? []}
+        initialCoin={coin}
+        digitsOf={(c) => contracts.find((k) => k.marginCoin === c)?.coinResultVo.marginCoinPrecision ?? 4}
+      />
+    ),
   };
 
   return (
@@ -143,6 +153,7 @@ export default function FuturesDataPage() {
           { key: 'brackets', name: t('futures.data.brackets') },
           { key: 'index', name: t('futures.data.index') },
           { key: 'funding', name: t('futures.data.funding') },
+          { key: 'insurance', name: t('futures.data.insurance') },
         ]}
       />
       <section aria-label={t(`futures.data.${section}`)}>{tables[section]}</section>

@@ -5,19 +5,21 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useMarketInfo } from '../../api/futures.ts';
-import { type Contract, percentText, socketKey } from '../../futures/contracts.ts';
+import { type Contract, contractsOfMode, isSimulated, percentText, socketKey } from '../../futures/contracts.ts';
 import { clockOffset, countdownText, nextFundingTime } from '../../futures/funding-countdown.ts';
 import own from '../../futures/futures.module.css';
 import { formatAt, roseText } from '../../markets/trade-format.ts';
 import { useChannel, useRealtimeStatus } from '../../realtime/index.ts';
 import styles from '../../trading/trading.module.css';
 import { Select } from '../../ui/select/Select.tsx';
+import { Tabs } from '../../ui/tabs/Tabs.tsx';
 import { VisuallyHidden } from '../../ui/visually-hidden/VisuallyHidden.tsx';
 
 type Catalogue = CallReply<typeof coPublicInfo>;
 
 /**
- * The contract's header: the contract picker, the last price and 24 h change from the socket's ticker, the mark and
+ * The contract's header: the Real / Simulated switch (while both kinds are listed; the simulated side trades the
+ * coupon's test money), the picker of that side's contracts, the last price and 24 h change from the socket's ticker, the mark and
  * index prices and funding rate from public_market_info (every 5 s), and the countdown to the next funding.
  */
 export function FuturesHeader({
@@ -41,6 +43,14 @@ export function FuturesHeader({
   const pp = contract.coinResultVo.symbolPricePrecision;
   const rose = roseText(ticker?.rose);
   const perpetual = contract.deliveryKind === 0;
+  const simulated = isSimulated(contract);
+  const list = catalogue.contractList;
+  const both = list.some(isSimulated) && list.some((c) => !isSimulated(c));
+  /** The other side's first contract (lowest sort). */
+  const switchMode = (mode: string) => {
+    const first = [...contractsOfMode(list, mode === 'simulated')].sort((a, b) => a.sort - b.sort)[0];
+    if (first) navigate(`${basePath}/${first.contractName}`);
+  };
   const stats = [
     { key: 'mark', label: t('futures.header.mark'), value: formatAt(pushed?.markPrice ?? marks?.tagPrice, pp) },
     { key: 'index', label: t('futures.header.index'), value: formatAt(pushed?.indexPrice ?? marks?.indexPrice, pp) },
@@ -69,11 +79,23 @@ export function FuturesHeader({
   ];
   return (
     <section className={styles.header} aria-label={t('trade.header.label')}>
+      {both && (
+        <Tabs
+          label={t('futures.mode.label')}
+          variant="segmented"
+          value={simulated ? 'simulated' : 'real'}
+          onValueChange={switchMode}
+          items={[
+            { key: 'real', name: t('futures.mode.real') },
+            { key: 'simulated', name: t('futures.mode.simulated') },
+          ]}
+        />
+      )}
       <div className={own.contractPick}>
         <Select
           label={t('futures.header.contract')}
           value={contract.contractName}
-          options={catalogue.contractList.map((c) => ({
+          options={contractsOfMode(list, simulated).map((c) => ({
             code: c.contractName,
             value: `${c.base}${c.quote} ${t(`futures.contractType.${c.contractType}`)}`,
           }))}

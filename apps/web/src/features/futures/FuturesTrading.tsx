@@ -4,11 +4,12 @@ import { channels, type KlinePeriod, klinePeriods } from '@opex/contract/realtim
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { switchOn, usePublicInfo } from '../../api/common.ts';
-import { useAssetsList, useCoAccount, useUserConfig } from '../../api/futures.ts';
+import { useAssetsList, useCoAccount, useSimulatedCoupon, useUserConfig } from '../../api/futures.ts';
 import { useSession } from '../../api/user.ts';
 import { readCoUnit } from '../../futures/co-unit-store.ts';
-import { type Contract, type CoUnit, coUnitOf, socketKey } from '../../futures/contracts.ts';
+import { type Contract, type CoUnit, coUnitOf, isSimulated, socketKey } from '../../futures/contracts.ts';
 import own from '../../futures/futures.module.css';
+import { useFuturesStreams } from '../../realtime/futures-streams.ts';
 import { LiveKlineChart } from '../../trading/chart/LiveKlineChart.tsx';
 import { LiveOrderBook } from '../../trading/order-book/LiveOrderBook.tsx';
 import { LiveRecentTrades } from '../../trading/recent-trades/LiveRecentTrades.tsx';
@@ -52,9 +53,15 @@ export function FuturesTrading({
   const key = socketKey(contract);
   const pp = contract.coinResultVo.symbolPricePrecision;
   const config = useUserConfig(contract.id, isLogin).data;
-  const assetsQuery = useAssetsList(isLogin);
+  // A simulated contract's page shows the simulated account and positions only, never the real ones.
+  const simulated = isSimulated(contract);
+  // Real positions, accounts and orders change by the futures socket's pushes (polled only while it is down); the
+  // pushes carry the real account only, so a simulated contract's page polls.
+  const live = useFuturesStreams() && !simulated;
+  const assetsQuery = useAssetsList(isLogin, false, simulated, live);
   const assets = assetsQuery.data;
-  const account = useCoAccount(contract.marginCoin, isLogin, assetsQuery);
+  const account = useCoAccount(contract.marginCoin, isLogin, assetsQuery, simulated);
+  useSimulatedCoupon(simulated, config);
   // A visitor's unit is the browser's; a trader's is the server's config once it is read.
   const [localUnit, setLocalUnit] = useState<CoUnit>(() => readCoUnit(localStorage));
   const unit = config ? coUnitOf(config.coUnit) : localUnit;
@@ -119,7 +126,8 @@ export function FuturesTrading({
       contract={contract}
       catalogue={catalogue}
       account={account}
-      canTransfer={!!config.transStatus}
+      simulated={simulated}
+      canTransfer={!!config.transStatus && !simulated}
     />
   );
   const userTabs = isLogin && config?.openContract === 1 && (
@@ -129,6 +137,7 @@ export function FuturesTrading({
       positions={assets?.positionList ?? []}
       positionsLoading={assetsQuery.isPending && assetsQuery.fetchStatus !== 'idle'}
       unit={unit}
+      live={live}
     />
   );
 

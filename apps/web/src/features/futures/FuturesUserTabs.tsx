@@ -46,12 +46,15 @@ export function FuturesUserTabs({
   positions,
   positionsLoading,
   unit,
+  live,
 }: {
   contract: Contract;
   contracts: readonly Contract[];
   positions: readonly CoPosition[];
   positionsLoading: boolean;
   unit: CoUnit;
+  /** Orders change by the futures socket's pushes: no polling. */
+  live: boolean;
 }) {
   const { t } = useTranslation();
   const toast = useToast();
@@ -59,9 +62,9 @@ export function FuturesUserTabs({
   const { isLogin } = useSession();
   const [tab, setTab] = useState<Tab>('positions');
   const [cancelling, setCancelling] = useState<string | null>(null);
-  const counts = useOrderCount(contract.id, isLogin).data;
-  const open = useCurrentOrders(contract.id, isLogin, counts?.orderCount ?? 0);
-  const triggers = useTriggerOrders(contract.id, isLogin, counts?.triggerOrderCount ?? 0);
+  const counts = useOrderCount(contract.id, isLogin, live).data;
+  const open = useCurrentOrders(contract.id, isLogin, counts?.orderCount ?? 0, live);
+  const triggers = useTriggerOrders(contract.id, isLogin, counts?.triggerOrderCount ?? 0, live);
   const [days] = useState(() => defaultOrderDays(new Date()));
   const range = dayRange(days.from, days.to);
   const history = useCallQuery(

@@ -6,7 +6,9 @@ import {
   coOrderCancel,
 } from '@opex/contract/calls/co-order';
 import { coHistoryPositionList } from '@opex/contract/calls/co-position';
+import { coHistoryTriggerOrderList, coTriggerOrderList } from '@opex/contract/calls/co-trigger';
 import { useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { refreshFutures, useCoPublicInfo, useUserConfig } from '../../api/futures.ts';
@@ -15,6 +17,7 @@ import { useSession } from '../../api/user.ts';
 import { coUnitOf } from '../../futures/contracts.ts';
 import {
   type CoOrder,
+  type CoTrigger,
   closedPositionColumns,
   closedPositionRow,
   orderColumns,
@@ -22,6 +25,8 @@ import {
   type TableContext,
   tradeColumns,
   tradeRow,
+  triggerColumns,
+  triggerRow,
 } from '../../futures/futures-tables.ts';
 import { defaultOrderDays } from '../../futures/order-range.ts';
 import { datePickerText } from '../../i18n/control-text.ts';
@@ -40,8 +45,8 @@ import { ordersMenu } from './orders-menu.ts';
 
 const PAGE_SIZE = 20;
 const ALL = 'all';
-type Tab = 'open' | 'history' | 'fills' | 'positions';
-const TABS: Tab[] = ['open', 'history', 'fills', 'positions'];
+type Tab = 'open' | 'triggers' | 'history' | 'triggerHistory' | 'fills' | 'positions';
+const TABS: Tab[] = ['open', 'triggers', 'history', 'triggerHistory', 'fills', 'positions'];
 /**
  * The type filter's choices are the record codes (contract-notes §1.3: 3 IOC, 4 FOK, 5 post-only), not the
  * original's filter, which sent 3/4/5 for post-only/IOC/FOK.
@@ -53,10 +58,15 @@ export const TYPE_FILTER = [
   CoOrderType.fok,
   CoOrderType.postOnly,
 ];
+/** A trigger order places a limit or a market order. */
+const TRIGGER_TYPE_FILTER = [CoOrderType.limit, CoOrderType.market];
+const isTriggerTab = (tab: Tab) => tab === 'triggers' || tab === 'triggerHistory';
 
 /**
- * /order/coOrder: the futures orders of every contract or one: open orders (cancel), order history, fills and closed
- * positions; filtered by contract, side and type, and by days (the last 2 by default) for the records, paged.
+ * /order/coOrder: the futures orders of every contract or one: open orders (cancel), trigger orders (cancel one or
+ * all), order and trigger history, fills and closed positions; filtered by contract, side and type, and by days (the
+ * last 2 by default) for the records, paged. While contracts of more than one family are listed (coType: E real, S
+ * simulated, H hybrid), one family at a time.
  */
 export default function CoOrderPage() {
   const { t, i18n } = useTranslation();
@@ -64,7 +74,13 @@ export default function CoOrderPage() {
   const client = useQueryClient();
   const { isLogin } = useSession();
   const catalogue = useCoPublicInfo().data;
-  const contracts = catalogue?.contractList ?? [];
+  const listed = catalogue?.contractList ?? [];
+  const families = [...new Set(listed.map((c) => c.coType))].sort();
+  const [picked, setFamily] = useState<string>();
+  const family = picked ?? families[0];
+  const contracts = listed.filter((c) => c.coType === family);
+  /** The family filter, sent only while there is more than one. */
+  const byFamily = families.length > 1 && family ? { coType: family as 'E' | 'S' | 'H' } : {};
   const [tab, setTab] = useState<Tab>('open');
   const [contractId, setContractId] = useState(ALL);
   const [side, setSide] = useState(ALL);
@@ -88,15 +104,28 @@ export default function CoOrderPage() {
     ...(contractId === ALL ? {} : { contractId: Number(contractId) }),
     ...(side === ALL ? {} : { side: side as 'BUY' | 'SELL' }),
     ...(type === ALL ? {} : { type: Number(type) }),
+    ...byFamily,
     page,
     limit: PAGE_SIZE,
   };
   const range = { beginTime: startTime ?? 0, endTime: endTime ?? Date.now() };
   const open = useCallQuery(coCurrentOrderList, filter, { enabled: tab === 'open' });
+  const triggers = useCallQuery(coTriggerOrderList, filter, { enabled: tab === 'triggers' });
   const history = useCallQuery(coHistoryOrderList, { ...filter, ...range }, { enabled: tab === 'history' });
+  const triggerHistory = useCallQuery(
+    coHistoryTriggerOrderList,
+    { ...filter, ...range },
+    { enabled: tab === 'triggerHistory' },
+  );
   const fills = useCallQuery(
     coHisTradeList,
-    { ...(contractId === ALL ? {} : { contractId: Number(contractId) }), page, limit: PAGE_SIZE, ...range },
+    {
+      ...(contractId === ALL ? {} : { contractId: Number(contractId) }),
+      ...byFamily,
+      page,
+      limit: PAGE_SIZE,
+      ...range,
+    },
     { enabled: tab === 'fills' },
   );
   const positions = useCallQuery(coHistoryPositionList, contractId === ALL ? {} : { contractId: Number(contractId) }, {
@@ -121,6 +150,29 @@ export default function CoOrderPage() {
     }
   };
 
+  /** One trigger, or (no trigger named) every active one of the contract filtered, else of every contract. */
+  const cancelTriggers = async (trigger?: CoTrigger) => {
+    setCancelling(trigger?.id ?? ALL);
+    const contractIds = trigger
+      ? [trigger.contractId]
+      : contractId === ALL
+        ? contracts.map((c) => c.id)
+        : [Number(contractId)];
+    try {
+      await Promise.all(
+        contractIds.map((id) =>
+          cancel.mutateAsync({ contractId: id, isConditionOrder: true, ...(trigger ? { orderId: trigger.id } : {}) }),
+        ),
+      );
+      toast.success(t(trigger ? 'futures.orders.cancelled' : 'futures.orders.allTriggersCancelled'));
+    } catch (failure) {
+      toast.error(errorText(t, failure));
+    } finally {
+      setCancelling(null);
+      await refreshFutures(client);
+    }
+  };
+
   const view = {
     open: {
       columns: orderColumns(t, false),
@@ -129,6 +181,20 @@ export default function CoOrderPage() {
       ),
       query: open,
       count: open.data?.count ?? 0,
+    },
+    triggers: {
+      columns: triggerColumns(t),
+      rows: (triggers.data?.trigOrderList ?? []).map((o) =>
+        triggerRow(ctx, o, { onCancel: (trigger) => void cancelTriggers(trigger), busy: cancelling !== null }),
+      ),
+      query: triggers,
+      count: triggers.data?.count ?? 0,
+    },
+    triggerHistory: {
+      columns: triggerColumns(t, true),
+      rows: (triggerHistory.data?.trigOrderList ?? []).map((o) => triggerRow(ctx, o)),
+      query: triggerHistory,
+      count: triggerHistory.data?.count ?? 0,
     },
     history: {
       columns: orderColumns(t, true),
@@ -144,23 +210,41 @@ export default function CoOrderPage() {
     },
     positions: {
       columns: closedPositionColumns(t),
-      rows: (positions.data?.positionList ?? []).map((p) => closedPositionRow(ctx, p)) as TableRow[],
+      rows: (positions.data?.positionList ?? [])
+        .filter((p) => ctx.contracts.has(p.contractName))
+        .map((p) => closedPositionRow(ctx, p)) as TableRow[],
       query: positions,
       count: 0,
     },
   }[tab];
   const dateText = datePickerText(t, i18n.language);
-  const ordersTab = tab === 'open' || tab === 'history';
+  const triggerTab = isTriggerTab(tab);
+  const ordersTab = tab === 'open' || tab === 'history' || triggerTab;
 
   return (
     <SectionMenuLayout menu={ordersMenu} title={t('orderCenter.menu.coOrder')}>
       <Tabs
         label={t('orderCenter.menu.coOrder')}
         value={tab}
-        onValueChange={refilter((key: string) => setTab(key as Tab))}
+        onValueChange={refilter((key: string) => {
+          setTab(key as Tab);
+          // A trigger places only limit or market orders: another type chosen before would show none.
+          if (isTriggerTab(key as Tab) && !TRIGGER_TYPE_FILTER.some((code) => String(code) === type)) setType(ALL);
+        })}
         items={TABS.map((key) => ({ key, name: t(`futures.centre.${key}`) }))}
       />
       <div className={sectionClasses.filters}>
+        {families.length > 1 && (
+          <Select
+            label={t('futures.centre.family')}
+            value={family ?? ''}
+            options={families.map((code) => ({ code, value: familyName(t, code) }))}
+            onChange={(o) => {
+              setContractId(ALL);
+              refilter(setFamily)(o.code);
+            }}
+          />
+        )}
         <Select
           label={t('futures.column.contract')}
           value={contractId}
@@ -188,12 +272,15 @@ export default function CoOrderPage() {
             value={type}
             options={[
               { code: ALL, value: t('futures.centre.allTypes') },
-              ...TYPE_FILTER.map((code) => ({ code: String(code), value: t(`futures.orderType.${code}`) })),
+              ...(triggerTab ? TRIGGER_TYPE_FILTER : TYPE_FILTER).map((code) => ({
+                code: String(code),
+                value: t(`futures.orderType.${code}`),
+              })),
             ]}
             onChange={(o) => refilter(setType)(o.code)}
           />
         )}
-        {(tab === 'history' || tab === 'fills') && (
+        {(tab === 'history' || tab === 'triggerHistory' || tab === 'fills') && (
           <>
             <DatePicker
               {...dateText}
@@ -224,6 +311,11 @@ export default function CoOrderPage() {
         >
           {t('orderCenter.reset')}
         </Button>
+        {tab === 'triggers' && view.count > 0 && (
+          <Button variant="text" onClick={() => void cancelTriggers()} disabled={cancelling !== null}>
+            {t('futures.orders.cancelAll')}
+          </Button>
+        )}
       </div>
       <PagedTable
         label={t(`futures.centre.${tab}`)}
@@ -244,4 +336,11 @@ export default function CoOrderPage() {
       />
     </SectionMenuLayout>
   );
+}
+
+/** A contract family's name: real and simulated contracts, the hybrid type by its name. */
+function familyName(t: TFunction, coType: string): string {
+  if (coType === 'S') return t('futures.centre.simulated');
+  if (coType === 'E') return t('futures.centre.real');
+  return t(`futures.contractType.${coType}`);
 }

@@ -2,9 +2,8 @@ import type { Candle } from '@opex/contract/realtime';
 import type { IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 import styles from '../trading.module.css';
+import { chartTheme, token } from './chart-theme.ts';
 import { localOffsetSeconds, toChartCandle } from './kline-series.ts';
-
-const token = (el: HTMLElement, name: string) => getComputedStyle(el).getPropertyValue(name).trim();
 
 interface ChartParts {
   chart: IChartApi;
@@ -48,18 +47,11 @@ export function KlineChart({
       function draw(el: HTMLElement): IChartApi {
         const rise = token(el, '--color-rise');
         const fall = token(el, '--color-fall');
+        const theme = chartTheme(el, ColorType.Solid);
         const chart = createChart(el, {
-          autoSize: true,
-          layout: {
-            background: { type: ColorType.Solid, color: token(el, '--color-bg-1') },
-            textColor: token(el, '--color-text-2'),
-            fontSize: 11,
-            attributionLogo: false,
-          },
-          grid: { vertLines: { color: token(el, '--color-line') }, horzLines: { color: token(el, '--color-line') } },
-          rightPriceScale: { borderColor: token(el, '--color-line') },
+          ...theme,
           // Room right of the newest candle: its time label is not cut by the price scale, and it reads as live.
-          timeScale: { borderColor: token(el, '--color-line'), timeVisible: true, rightOffset: 6 },
+          timeScale: { ...theme.timeScale, rightOffset: 6 },
         });
         const candleSeries = chart.addSeries(CandlestickSeries, {
           upColor: rise,

@@ -7,6 +7,7 @@ import type { InputOf, OutcomeOf } from '../../command-entry.ts';
 import { type CoreCommands, coreCommands } from '../../core-commands.ts';
 import { CoreState } from '../../core-state.ts';
 import { ClientOrderIds } from '../../spot/client-order-ids.ts';
+import { isSimulatedAccount } from '../futures-rules.ts';
 
 /**
  * The core's state and command table without its writer: commands applied straight to memory, each its own batch,
@@ -70,8 +71,9 @@ export class FuturesHarness {
 
 /**
  * What must hold after every futures event, in memory: per contract the positions net to zero; no open position is
- * flat or holds negative margin; each user's co locked balance is its open orders' reserves and its positions'
- * margins; the last batch's ledger rows sum to zero per coin (money only moved) and its funding rows too.
+ * flat or holds negative margin; each user's locked balance in each futures account (co, co_sim) is the open orders'
+ * reserves on it and the margins of the positions of the contracts traded on it; the last batch's ledger rows sum to
+ * zero per coin (money only moved) and its funding rows too; and no movement mixes simulated and real accounts.
  */
 export function futuresProblems(h: FuturesHarness, users: readonly number[], coin: string): string[] {
   const problems: string[] = [];
@@ -86,15 +88,19 @@ export function futuresProblems(h: FuturesHarness, users: readonly number[], coi
     if (net !== 0n) problems.push(`${symbol}: positions net to ${net}`);
   }
   for (const user of users) {
-    let held = 0n;
-    for (const id of state.open.idsOf(user, null)) {
-      const o = state.open.get(id);
-      if (o?.account === 'co') held += o.reserve;
+    for (const account of ['co', 'co_sim'] as const) {
+      let held = 0n;
+      for (const id of state.open.idsOf(user, null)) {
+        const o = state.open.get(id);
+        if (o?.account === account) held += o.reserve;
+      }
+      for (const p of state.futures.positions.values())
+        if (p.userId === user && state.markets.get(p.symbol)?.spec.futures?.accounts.user === account) held += p.margin;
+      const { locked, available } = state.balances.get(user, account, coin);
+      if (locked !== held)
+        problems.push(`user ${user}: ${account} locked ${locked}, orders and positions hold ${held}`);
+      if (available < 0n) problems.push(`user ${user}: negative ${account} available`);
     }
-    for (const p of state.futures.positions.values()) if (p.userId === user) held += p.margin;
-    const locked = state.balances.get(user, 'co', coin).locked;
-    if (locked !== held) problems.push(`user ${user}: co locked ${locked}, orders and positions hold ${held}`);
-    if (state.balances.get(user, 'co', coin).available < 0n) problems.push(`user ${user}: negative available`);
   }
   const last = h.batches.at(-1);
   if (last) {
@@ -106,6 +112,14 @@ export function futuresProblems(h: FuturesHarness, users: readonly number[], coi
       if (row.cause === 'funding') funding.set(row.coin, (funding.get(row.coin) ?? 0n) + delta);
     }
     for (const [c, sum] of sums) if (sum !== 0n) problems.push(`${c} moved ${sum} out of nowhere`);
+    const movements = new Map<string, Set<boolean>>();
+    for (const row of last.ledger) {
+      const key = `${row.cause}:${row.cause_id}`;
+      const kinds = movements.get(key) ?? new Set();
+      kinds.add(isSimulatedAccount(row.account as string));
+      movements.set(key, kinds);
+    }
+    for (const [key, kinds] of movements) if (kinds.size > 1) problems.push(`${key} mixes simulated and real accounts`);
     for (const [c, sum] of funding) if (sum !== 0n) problems.push(`funding in ${c} sums to ${sum}`);
   }
   return problems;

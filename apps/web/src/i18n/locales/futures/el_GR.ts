@@ -17,6 +17,11 @@ export const futures: Messages['futures'] = {
     Q: '季度',
     H: '混合',
   },
+  mode: {
+    label: 'Τρόπος συναλλαγών',
+    real: 'Πραγματικό',
+    simulated: 'Προσομοίωση',
+  },
   header: {
     contract: '合約',
     mark: '標記價格',
@@ -113,6 +118,8 @@ export const futures: Messages['futures'] = {
   },
   account: {
     title: '{{coin}} 合約帳戶',
+    simTitle: 'Λογαριασμός προσομοίωσης {{coin}}',
+    simNote: 'Δοκιμαστικά κεφάλαια για συναλλαγές προσομοίωσης: δεν είναι πραγματικά χρήματα και δεν μεταφέρονται.',
     total: '帳戶權益',
     available: '可用',
     crossMargin: '全倉保證金',
@@ -216,6 +223,7 @@ export const futures: Messages['futures'] = {
     cancelAll: '全部撤單',
     cancelled: '已撤單。',
     allCancelled: '已撤銷全部委托。',
+    allTriggersCancelled: '已撤銷全部計劃委託。',
   },
   column: {
     time: '時間',
@@ -225,6 +233,8 @@ export const futures: Messages['futures'] = {
     side: '方向',
     price: '價格',
     triggerPrice: '觸發價',
+    endedAt: '結束時間',
+    placedOrder: '委托單號',
     avgPrice: '成交均價',
     volume: '數量',
     filled: '已成交',
@@ -247,6 +257,22 @@ export const futures: Messages['futures'] = {
     maxVolume: '最大持倉',
     closeProfit: '平倉盈虧',
     funding: '資金費用',
+  },
+  triggerStatus: {
+    0: '等待觸發',
+    1: '已過期',
+    2: '已觸發',
+    3: '觸發失敗',
+    4: '已撤銷',
+  },
+  triggerMemo: {
+    1: '用戶撤銷',
+    2: '已過期',
+    3: '保證金不足',
+    4: '可平倉位不足',
+    5: '倉位已強平',
+    6: '合約暫停',
+    7: '下單被拒',
   },
   triggerType: {
     1: '止損',
@@ -292,10 +318,15 @@ export const futures: Messages['futures'] = {
     taker: 'Taker',
   },
   centre: {
+    family: 'Συμβόλαια',
+    real: 'Πραγματικά συμβόλαια',
+    simulated: 'Συμβόλαια προσομοίωσης',
     open: '當前委托',
     history: '歷史委托',
     fills: '成交記錄',
     positions: '歷史倉位',
+    triggers: '計劃委託',
+    triggerHistory: '歷史計劃委託',
     allContracts: '全部合約',
     allTypes: '全部類型',
   },
@@ -310,6 +341,8 @@ export const futures: Messages['futures'] = {
     9: '手續費返還',
     10: '贈金發放',
     11: '贈金回收',
+    12: '強制平倉',
+    13: '交割',
     title: '合約資金流水',
   },
   data: {
@@ -328,6 +361,18 @@ export const futures: Messages['futures'] = {
     noBrackets: '該合約暫無檔位。',
     noIndex: '該合約暫無指數來源。',
     noFunding: '暫無資金費率記錄。',
+    insurance: '保險基金',
+    marginCoin: '保證金幣種',
+    insuranceBalance: '基金餘額',
+    insuranceChart: '保險基金餘額走勢（{{coin}}）',
+    insuranceHistory: '基金變動',
+    insuranceType: {
+      1: '接管',
+      2: '賠付',
+    },
+    noInsurance: '保險基金暫無變動。',
+    amount: '數量（{{coin}}）',
+    insuranceNote: '保險基金接管強平倉位的剩餘保證金，並賠付超出倉位保證金的虧損。',
     formulas: '計算方法',
     formula: {
       margin: {
@@ -354,7 +399,7 @@ export const futures: Messages['futures'] = {
   },
 };
 
-/** Futures errors (67001-67023). */
+/** Futures errors (67001-67024). */
 export const futuresErrors = {
   '67001': '該合約目前不可交易。',
   '67002': '該合約尚未設定槓桿檔位，暫不接受委託。',
@@ -380,4 +425,5 @@ export const futuresErrors = {
   '67021': '止損觸發價：多倉須低於標記價格，空倉須高於標記價格。',
   '67022': '止損觸發價：多倉須高於強平價格，空倉須低於強平價格。',
   '67023': '限價與觸發價相差過大，須在合約的價格範圍之內。',
+  '67024': 'Το μπόνους της προσομοιωμένης συναλλαγής έχει ήδη εξαργυρωθεί: δίνεται μία φορά.',
 };

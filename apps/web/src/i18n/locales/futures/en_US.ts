@@ -16,6 +16,11 @@ export const futures = {
     Q: 'Quarterly',
     H: 'Hybrid',
   },
+  mode: {
+    label: 'Trading mode',
+    real: 'Real',
+    simulated: 'Simulated',
+  },
   header: {
     contract: 'Contract',
     mark: 'Mark price',
@@ -112,6 +117,8 @@ export const futures = {
   },
   account: {
     title: '{{coin}} futures account',
+    simTitle: 'Simulated {{coin}} account',
+    simNote: 'Test funds for simulated trading: not real money, and never transferable.',
     total: 'Equity',
     available: 'Available',
     crossMargin: 'Cross margin',
@@ -217,6 +224,7 @@ export const futures = {
     cancelAll: 'Cancel all',
     cancelled: 'Order cancelled.',
     allCancelled: 'All open orders cancelled.',
+    allTriggersCancelled: 'All trigger orders cancelled.',
   },
   column: {
     time: 'Time',
@@ -226,6 +234,8 @@ export const futures = {
     side: 'Side',
     price: 'Price',
     triggerPrice: 'Trigger price',
+    endedAt: 'Ended',
+    placedOrder: 'Order placed',
     avgPrice: 'Average price',
     volume: 'Quantity',
     filled: 'Filled',
@@ -248,6 +258,22 @@ export const futures = {
     maxVolume: 'Max size',
     closeProfit: 'Closing PnL',
     funding: 'Funding',
+  },
+  triggerStatus: {
+    0: 'Active',
+    1: 'Expired',
+    2: 'Triggered',
+    3: 'Failed',
+    4: 'Cancelled',
+  },
+  triggerMemo: {
+    1: 'by you',
+    2: 'expired',
+    3: 'not enough margin',
+    4: 'nothing left to close',
+    5: 'position liquidated',
+    6: 'contract suspended',
+    7: 'order refused',
   },
   triggerType: {
     1: 'Stop-loss',
@@ -293,10 +319,15 @@ export const futures = {
     taker: 'Taker',
   },
   centre: {
+    family: 'Contracts',
+    real: 'Real contracts',
+    simulated: 'Simulated contracts',
     open: 'Open orders',
     history: 'Order history',
     fills: 'Fills',
     positions: 'Closed positions',
+    triggers: 'Trigger orders',
+    triggerHistory: 'Trigger history',
     allContracts: 'All contracts',
     allTypes: 'All types',
   },
@@ -312,6 +343,8 @@ export const futures = {
     9: 'Fee rebate',
     10: 'Bonus issued',
     11: 'Bonus reclaimed',
+    12: 'Liquidation',
+    13: 'Delivery',
   },
   data: {
     title: 'Futures data',
@@ -329,6 +362,19 @@ export const futures = {
     noBrackets: 'No brackets for this contract.',
     noIndex: 'No index sources for this contract.',
     noFunding: 'No funding yet.',
+    insurance: 'Insurance fund',
+    marginCoin: 'Margin coin',
+    insuranceBalance: 'Fund balance',
+    insuranceChart: 'Insurance fund balance over time ({{coin}})',
+    insuranceHistory: 'Fund movements',
+    insuranceType: {
+      1: 'Taken over',
+      2: 'Paid out',
+    },
+    noInsurance: 'The insurance fund has not moved yet.',
+    amount: 'Amount ({{coin}})',
+    insuranceNote:
+      "The fund takes over what liquidated positions leave and pays the losses beyond a position's margin.",
     formulas: 'How it is worked out',
     formula: {
       margin: {

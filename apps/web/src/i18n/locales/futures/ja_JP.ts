@@ -17,6 +17,11 @@ export const futures: Messages['futures'] = {
     Q: '四半期',
     H: 'ハイブリッド',
   },
+  mode: {
+    label: '取引モード',
+    real: '本番',
+    simulated: 'シミュレーション',
+  },
   header: {
     contract: '契約',
     mark: 'マーク価格',
@@ -113,6 +118,8 @@ export const futures: Messages['futures'] = {
   },
   account: {
     title: '{{coin}} 先物口座',
+    simTitle: 'シミュレーション {{coin}} 口座',
+    simNote: 'シミュレーション取引用のテスト資金です。実際の資産ではなく、振替もできません。',
     total: '資産評価額',
     available: '利用可能',
     crossMargin: 'クロス証拠金',
@@ -218,6 +225,7 @@ export const futures: Messages['futures'] = {
     cancelAll: 'すべて取消',
     cancelled: '注文を取り消しました。',
     allCancelled: 'すべての注文を取り消しました。',
+    allTriggersCancelled: 'すべてのトリガー注文をキャンセルしました。',
   },
   column: {
     time: '時間',
@@ -227,6 +235,8 @@ export const futures: Messages['futures'] = {
     side: '方向',
     price: '価格',
     triggerPrice: 'トリガー価格',
+    endedAt: '終了日時',
+    placedOrder: '発注した注文',
     avgPrice: '平均価格',
     volume: '数量',
     filled: '約定済み',
@@ -249,6 +259,22 @@ export const futures: Messages['futures'] = {
     maxVolume: '最大数量',
     closeProfit: '決済損益',
     funding: '資金調達',
+  },
+  triggerStatus: {
+    0: '待機中',
+    1: '期限切れ',
+    2: 'トリガー済み',
+    3: '失敗',
+    4: 'キャンセル済み',
+  },
+  triggerMemo: {
+    1: 'ユーザーによる',
+    2: '期限切れ',
+    3: '証拠金不足',
+    4: '決済可能数量なし',
+    5: 'ポジション強制決済',
+    6: '契約停止中',
+    7: '注文拒否',
   },
   triggerType: {
     1: '損切り',
@@ -294,10 +320,15 @@ export const futures: Messages['futures'] = {
     taker: 'テイカー',
   },
   centre: {
+    family: '契約の種類',
+    real: '本番契約',
+    simulated: 'シミュレーション契約',
     open: '未約定注文',
     history: '注文履歴',
     fills: '約定履歴',
     positions: '決済済みポジション',
+    triggers: 'トリガー注文',
+    triggerHistory: 'トリガー注文履歴',
     allContracts: 'すべての契約',
     allTypes: 'すべてのタイプ',
   },
@@ -312,6 +343,8 @@ export const futures: Messages['futures'] = {
     9: '手数料還元',
     10: 'ボーナス付与',
     11: 'ボーナス回収',
+    12: '強制決済',
+    13: '受渡',
     title: '先物の入出金履歴',
   },
   data: {
@@ -330,6 +363,18 @@ export const futures: Messages['futures'] = {
     noBrackets: 'この契約にはブラケットがありません。',
     noIndex: 'この契約にはインデックスのソースがありません。',
     noFunding: '資金調達の記録はまだありません。',
+    insurance: '保険基金',
+    marginCoin: '証拠金通貨',
+    insuranceBalance: '基金残高',
+    insuranceChart: '保険基金残高の推移（{{coin}}）',
+    insuranceHistory: '基金の増減',
+    insuranceType: {
+      1: '引受',
+      2: '補填',
+    },
+    noInsurance: '保険基金の増減はまだありません。',
+    amount: '数量（{{coin}}）',
+    insuranceNote: '保険基金は強制決済されたポジションの残りを引き受け、証拠金を超える損失を補填します。',
     formulas: '計算方法',
     formula: {
       margin: {
@@ -356,7 +401,7 @@ export const futures: Messages['futures'] = {
   },
 };
 
-/** Futures errors (67001-67023). */
+/** Futures errors (67001-67024). */
 export const futuresErrors = {
   '67001': 'この契約は現在取引できません。',
   '67002': 'この契約にはまだレバレッジ階層が設定されていないため、注文を受け付けません。',
@@ -382,4 +427,5 @@ export const futuresErrors = {
   '67021': '損切りトリガー価格：ロングではマーク価格より下、ショートでは上に設定してください。',
   '67022': '損切りトリガー価格：ロングでは強制決済価格より上、ショートでは下に設定してください。',
   '67023': '指値がトリガー価格から離れすぎています。契約の価格範囲内にしてください。',
+  '67024': 'シミュレーション取引のボーナスは受け取り済みです（1回のみ）。',
 };

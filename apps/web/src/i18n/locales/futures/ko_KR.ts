@@ -17,6 +17,11 @@ export const futures: Messages['futures'] = {
     Q: '분기물',
     H: '혼합',
   },
+  mode: {
+    label: '거래 모드',
+    real: '실거래',
+    simulated: '모의',
+  },
   header: {
     contract: '계약',
     mark: '마크 가격',
@@ -113,6 +118,8 @@ export const futures: Messages['futures'] = {
   },
   account: {
     title: '{{coin}} 선물 계정',
+    simTitle: '모의 {{coin}} 계정',
+    simNote: '모의 거래용 테스트 자금입니다. 실제 자산이 아니며 이체할 수 없습니다.',
     total: '자산 가치',
     available: '사용 가능',
     crossMargin: '교차 증거금',
@@ -218,6 +225,7 @@ export const futures: Messages['futures'] = {
     cancelAll: '전체 취소',
     cancelled: '주문을 취소했습니다.',
     allCancelled: '모든 미체결 주문을 취소했습니다.',
+    allTriggersCancelled: '모든 트리거 주문이 취소되었습니다.',
   },
   column: {
     time: '시간',
@@ -227,6 +235,8 @@ export const futures: Messages['futures'] = {
     side: '방향',
     price: '가격',
     triggerPrice: '트리거 가격',
+    endedAt: '종료 시간',
+    placedOrder: '생성된 주문',
     avgPrice: '평균 가격',
     volume: '수량',
     filled: '체결',
@@ -249,6 +259,22 @@ export const futures: Messages['futures'] = {
     maxVolume: '최대 규모',
     closeProfit: '청산 손익',
     funding: '펀딩',
+  },
+  triggerStatus: {
+    0: '대기 중',
+    1: '만료됨',
+    2: '발동됨',
+    3: '실패',
+    4: '취소됨',
+  },
+  triggerMemo: {
+    1: '사용자 취소',
+    2: '만료',
+    3: '증거금 부족',
+    4: '청산 가능 수량 없음',
+    5: '포지션 강제 청산',
+    6: '계약 중단',
+    7: '주문 거부',
   },
   triggerType: {
     1: '손절',
@@ -294,10 +320,15 @@ export const futures: Messages['futures'] = {
     taker: '테이커',
   },
   centre: {
+    family: '계약 종류',
+    real: '실거래 계약',
+    simulated: '모의 계약',
     open: '미체결 주문',
     history: '주문 내역',
     fills: '체결 내역',
     positions: '청산된 포지션',
+    triggers: '트리거 주문',
+    triggerHistory: '트리거 주문 내역',
     allContracts: '전체 계약',
     allTypes: '전체 유형',
   },
@@ -312,6 +343,8 @@ export const futures: Messages['futures'] = {
     9: '수수료 리베이트',
     10: '보너스 지급',
     11: '보너스 회수',
+    12: '강제 청산',
+    13: '인도',
     title: '선물 원장',
   },
   data: {
@@ -330,6 +363,18 @@ export const futures: Messages['futures'] = {
     noBrackets: '이 계약에는 구간이 없습니다.',
     noIndex: '이 계약에는 인덱스 출처가 없습니다.',
     noFunding: '펀딩 기록이 아직 없습니다.',
+    insurance: '보험 기금',
+    marginCoin: '증거금 코인',
+    insuranceBalance: '기금 잔액',
+    insuranceChart: '보험 기금 잔액 추이 ({{coin}})',
+    insuranceHistory: '기금 변동',
+    insuranceType: {
+      1: '인수',
+      2: '지급',
+    },
+    noInsurance: '보험 기금 변동이 아직 없습니다.',
+    amount: '수량 ({{coin}})',
+    insuranceNote: '보험 기금은 강제 청산된 포지션의 잔여 증거금을 인수하고, 증거금을 초과한 손실을 지급합니다.',
     formulas: '계산 방법',
     formula: {
       margin: {
@@ -356,7 +401,7 @@ export const futures: Messages['futures'] = {
   },
 };
 
-/** Futures errors (67001-67023). */
+/** Futures errors (67001-67024). */
 export const futuresErrors = {
   '67001': '이 계약은 현재 거래할 수 없습니다.',
   '67002': '이 계약에는 아직 레버리지 구간이 설정되지 않아 주문을 받지 않습니다.',
@@ -382,4 +427,5 @@ export const futuresErrors = {
   '67021': '손절 트리거 가격: 롱 포지션은 마크 가격보다 낮게, 숏 포지션은 높게 설정하세요.',
   '67022': '손절 트리거 가격: 롱 포지션은 청산 가격보다 높게, 숏 포지션은 낮게 설정하세요.',
   '67023': '지정가가 트리거 가격과 너무 멉니다. 계약의 가격 범위 안이어야 합니다.',
+  '67024': '모의 거래 보너스는 이미 받았습니다(한 번만 지급됩니다).',
 };

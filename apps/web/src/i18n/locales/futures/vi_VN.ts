@@ -17,6 +17,11 @@ export const futures: Messages['futures'] = {
     Q: 'Quý',
     H: 'Hỗn hợp',
   },
+  mode: {
+    label: 'Chế độ giao dịch',
+    real: 'Thật',
+    simulated: 'Mô phỏng',
+  },
   header: {
     contract: 'Hợp đồng',
     mark: 'Giá đánh dấu',
@@ -113,6 +118,8 @@ export const futures: Messages['futures'] = {
   },
   account: {
     title: 'Tài khoản tương lai {{coin}}',
+    simTitle: 'Tài khoản {{coin}} mô phỏng',
+    simNote: 'Tiền thử cho giao dịch mô phỏng: không phải tiền thật và không thể chuyển đi.',
     total: 'Vốn',
     available: 'Khả dụng',
     crossMargin: 'Ký quỹ chéo',
@@ -218,6 +225,7 @@ export const futures: Messages['futures'] = {
     cancelAll: 'Hủy tất cả',
     cancelled: 'Đã hủy lệnh.',
     allCancelled: 'Đã hủy mọi lệnh mở.',
+    allTriggersCancelled: 'Đã hủy tất cả lệnh kích hoạt.',
   },
   column: {
     time: 'Thời gian',
@@ -227,6 +235,8 @@ export const futures: Messages['futures'] = {
     side: 'Phía',
     price: 'Giá',
     triggerPrice: 'Giá kích hoạt',
+    endedAt: 'Kết thúc',
+    placedOrder: 'Lệnh đã đặt',
     avgPrice: 'Giá trung bình',
     volume: 'Số lượng',
     filled: 'Đã khớp',
@@ -249,6 +259,22 @@ export const futures: Messages['futures'] = {
     maxVolume: 'Quy mô tối đa',
     closeProfit: 'Lãi/lỗ khi đóng',
     funding: 'Funding',
+  },
+  triggerStatus: {
+    0: 'Đang chờ',
+    1: 'Hết hạn',
+    2: 'Đã kích hoạt',
+    3: 'Thất bại',
+    4: 'Đã hủy',
+  },
+  triggerMemo: {
+    1: 'do bạn hủy',
+    2: 'hết hạn',
+    3: 'không đủ ký quỹ',
+    4: 'không còn vị thế để đóng',
+    5: 'vị thế bị thanh lý',
+    6: 'hợp đồng tạm ngưng',
+    7: 'lệnh bị từ chối',
   },
   triggerType: {
     1: 'Cắt lỗ',
@@ -294,10 +320,15 @@ export const futures: Messages['futures'] = {
     taker: 'Taker',
   },
   centre: {
+    family: 'Loại hợp đồng',
+    real: 'Hợp đồng thật',
+    simulated: 'Hợp đồng mô phỏng',
     open: 'Lệnh mở',
     history: 'Lịch sử lệnh',
     fills: 'Khớp lệnh',
     positions: 'Vị thế đã đóng',
+    triggers: 'Lệnh kích hoạt',
+    triggerHistory: 'Lịch sử lệnh kích hoạt',
     allContracts: 'Tất cả hợp đồng',
     allTypes: 'Mọi loại',
   },
@@ -312,6 +343,8 @@ export const futures: Messages['futures'] = {
     9: 'Hoàn phí',
     10: 'Phát thưởng',
     11: 'Thu hồi thưởng',
+    12: 'Thanh lý',
+    13: 'Giao nhận',
     title: 'Sổ cái tương lai',
   },
   data: {
@@ -330,6 +363,19 @@ export const futures: Messages['futures'] = {
     noBrackets: 'Hợp đồng này chưa có bậc.',
     noIndex: 'Hợp đồng này chưa có nguồn chỉ số.',
     noFunding: 'Chưa có funding.',
+    insurance: 'Quỹ bảo hiểm',
+    marginCoin: 'Coin ký quỹ',
+    insuranceBalance: 'Số dư quỹ',
+    insuranceChart: 'Số dư quỹ bảo hiểm theo thời gian ({{coin}})',
+    insuranceHistory: 'Biến động của quỹ',
+    insuranceType: {
+      1: 'Tiếp nhận',
+      2: 'Chi trả',
+    },
+    noInsurance: 'Quỹ bảo hiểm chưa có biến động.',
+    amount: 'Số lượng ({{coin}})',
+    insuranceNote:
+      'Quỹ bảo hiểm tiếp nhận phần còn lại của các vị thế bị thanh lý và chi trả khoản lỗ vượt quá ký quỹ của vị thế.',
     formulas: 'Cách tính',
     formula: {
       margin: {
@@ -356,7 +402,7 @@ export const futures: Messages['futures'] = {
   },
 };
 
-/** Futures errors (67001-67023). */
+/** Futures errors (67001-67024). */
 export const futuresErrors = {
   '67001': 'Hợp đồng này hiện không giao dịch được.',
   '67002': 'Hợp đồng này chưa có bậc đòn bẩy nên chưa nhận lệnh.',
@@ -382,4 +428,5 @@ export const futuresErrors = {
   '67021': 'Giá kích hoạt cắt lỗ: phải thấp hơn giá đánh dấu với vị thế mua, cao hơn với vị thế bán.',
   '67022': 'Giá kích hoạt cắt lỗ: phải cao hơn giá thanh lý với vị thế mua, thấp hơn với vị thế bán.',
   '67023': 'Giá giới hạn cách giá kích hoạt quá xa: phải nằm trong biên độ giá của hợp đồng.',
+  '67024': 'Tiền thưởng giao dịch mô phỏng đã được nhận: chỉ được cấp một lần.',
 };

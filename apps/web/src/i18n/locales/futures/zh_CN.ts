@@ -17,6 +17,11 @@ export const futures: Messages['futures'] = {
     Q: '季度',
     H: '混合',
   },
+  mode: {
+    label: '交易模式',
+    real: '实盘',
+    simulated: '模拟',
+  },
   header: {
     contract: '合约',
     mark: '标记价格',
@@ -113,6 +118,8 @@ export const futures: Messages['futures'] = {
   },
   account: {
     title: '{{coin}} 合约账户',
+    simTitle: '模拟{{coin}}账户',
+    simNote: '模拟交易的体验金：不是真实资产，也不能划转。',
     total: '账户权益',
     available: '可用',
     crossMargin: '全仓保证金',
@@ -216,6 +223,7 @@ export const futures: Messages['futures'] = {
     cancelAll: '全部撤单',
     cancelled: '已撤单。',
     allCancelled: '已撤销全部委托。',
+    allTriggersCancelled: '已撤销全部计划委托。',
   },
   column: {
     time: '时间',
@@ -225,6 +233,8 @@ export const futures: Messages['futures'] = {
     side: '方向',
     price: '价格',
     triggerPrice: '触发价',
+    endedAt: '结束时间',
+    placedOrder: '委托单号',
     avgPrice: '成交均价',
     volume: '数量',
     filled: '已成交',
@@ -247,6 +257,22 @@ export const futures: Messages['futures'] = {
     maxVolume: '最大持仓',
     closeProfit: '平仓盈亏',
     funding: '资金费用',
+  },
+  triggerStatus: {
+    0: '等待触发',
+    1: '已过期',
+    2: '已触发',
+    3: '触发失败',
+    4: '已撤销',
+  },
+  triggerMemo: {
+    1: '用户撤销',
+    2: '已过期',
+    3: '保证金不足',
+    4: '可平仓位不足',
+    5: '仓位已强平',
+    6: '合约暂停',
+    7: '下单被拒',
   },
   triggerType: {
     1: '止损',
@@ -292,10 +318,15 @@ export const futures: Messages['futures'] = {
     taker: 'Taker',
   },
   centre: {
+    family: '合约类别',
+    real: '实盘合约',
+    simulated: '模拟合约',
     open: '当前委托',
     history: '历史委托',
     fills: '成交记录',
     positions: '历史仓位',
+    triggers: '计划委托',
+    triggerHistory: '历史计划委托',
     allContracts: '全部合约',
     allTypes: '全部类型',
   },
@@ -310,6 +341,8 @@ export const futures: Messages['futures'] = {
     9: '手续费返还',
     10: '赠金发放',
     11: '赠金回收',
+    12: '强制平仓',
+    13: '交割',
     title: '合约资金流水',
   },
   data: {
@@ -328,6 +361,18 @@ export const futures: Messages['futures'] = {
     noBrackets: '该合约暂无档位。',
     noIndex: '该合约暂无指数来源。',
     noFunding: '暂无资金费率记录。',
+    insurance: '保险基金',
+    marginCoin: '保证金币种',
+    insuranceBalance: '基金余额',
+    insuranceChart: '保险基金余额走势（{{coin}}）',
+    insuranceHistory: '基金变动',
+    insuranceType: {
+      1: '接管',
+      2: '赔付',
+    },
+    noInsurance: '保险基金暂无变动。',
+    amount: '数量（{{coin}}）',
+    insuranceNote: '保险基金接管强平仓位的剩余保证金，并赔付超出仓位保证金的亏损。',
     formulas: '计算方法',
     formula: {
       margin: {
@@ -354,7 +399,7 @@ export const futures: Messages['futures'] = {
   },
 };
 
-/** Futures errors (67001-67023). */
+/** Futures errors (67001-67024). */
 export const futuresErrors = {
   '67001': '该合约当前不可交易。',
   '67002': '该合约尚未设置杠杆档位，暂不接受委托。',
@@ -380,4 +425,5 @@ export const futuresErrors = {
   '67021': '止损触发价：多仓须低于标记价格，空仓须高于标记价格。',
   '67022': '止损触发价：多仓须高于强平价格，空仓须低于强平价格。',
   '67023': '限价与触发价相差过大，须在合约的价格范围之内。',
+  '67024': '模拟交易体验金已领取，每人仅限一次。',
 };

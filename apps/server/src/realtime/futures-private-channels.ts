@@ -1,0 +1,136 @@
+import { type CoOrderUpdate, type CoPositionsUpdate, channels } from '@opex/contract/realtime';
+import { futuresSymbol } from '../core/futures/futures-rules.ts';
+import { userAssets } from '../futures/assets-views.ts';
+import { coOrderStatus } from '../futures/co-order-status.ts';
+import type { Services } from '../services.ts';
+import type { Fanout } from './fanout.ts';
+import { type OriginalProtocol, privateTopic } from './original-protocol.ts';
+import { registerSessionChannels } from './session-channels.ts';
+
+/** A holder's positions are valued again at most this often as marks move (marks are worked out each second). */
+const MARK_PUSH_MS = 1000;
+
+/**
+ * The logged-in user's channels on the futures socket (session-bound, session-channels.ts): orders and conditional
+ * orders pushed at once as they change; positions and accounts as position/get_assets_list values them, worked out
+ * again after the user's futures orders or co balances move and, for a user holding positions, as their contracts'
+ * marks move (at most once a second). Valuing reads the database, so it is coalesced: users touched while a round runs
+ * are served once by the next. The first listener of a user's positions or account gets their current value; after
+ * that a value is pushed only when it differs from the last one.
+ */
+export function registerFuturesPrivateChannels(fanout: Fanout, protocol: OriginalProtocol, services: Services): void {
+  const { core, contractPrices } = services;
+  const valued: readonly string[] = [channels.coPositions, channels.coAccount];
+  const listening = (userId: number) => valued.some((name) => fanout.listened(privateTopic(name, userId)));
+  /** Users holding positions, with their contracts' books, as the last round found them (while they listen). */
+  const held = new Map<number, Set<string>>();
+  /** What each open topic last carried, by part (the positions whole: ''; an account: its coin). */
+  const last = new Map<string, Map<string, string>>();
+  const due = new Set<number>();
+  let queued = false;
+  let stopped = false;
+  let chain = Promise.resolve();
+
+  const touch = (userId: number) => {
+    if (stopped || !listening(userId)) return;
+    due.add(userId);
+    if (queued) return;
+    queued = true;
+    chain = chain
+      .then(() => {
+        queued = false;
+        return round();
+      })
+      .catch((error) => {
+        if (!stopped) console.error('futures private channels', error);
+      });
+  };
+
+  const pushChanged = (userId: number, name: string, part: string, tick: unknown) => {
+    const topic = privateTopic(name, userId);
+    if (!fanout.listened(topic)) return;
+    const text = JSON.stringify(tick);
+    let parts = last.get(topic);
+    if (!parts) {
+      parts = new Map();
+      last.set(topic, parts);
+    }
+    if (parts.get(part) === text) return;
+    parts.set(part, text);
+    protocol.pushPrivate(userId, name, tick);
+  };
+
+  const round = async () => {
+    const users = [...due];
+    due.clear();
+    for (const userId of users) {
+      if (stopped || !listening(userId)) continue;
+      // The real account's: a simulated contract's page polls its own.
+      const { positionList, accountList } = await userAssets(services, userId, contractPrices, 'co');
+      const books = new Set(positionList.map((p) => futuresSymbol(p.contractName)));
+      if (books.size > 0 && listening(userId)) held.set(userId, books);
+      else held.delete(userId);
+      const positions: CoPositionsUpdate = { positionList };
+      pushChanged(userId, channels.coPositions, '', positions);
+      for (const account of accountList) pushChanged(userId, channels.coAccount, account.symbol, account);
+    }
+  };
+
+  registerSessionChannels(fanout, protocol, services, [...valued, channels.coOrders], {
+    opened: (name, userId) => {
+      if (valued.includes(name)) touch(userId);
+    },
+    closed: (name, userId) => {
+      last.delete(privateTopic(name, userId));
+      if (!listening(userId)) held.delete(userId);
+    },
+  });
+  fanout.own(() => {
+    stopped = true;
+  });
+
+  const pushOrder = (userId: number, symbol: string, update: (contractId: number) => CoOrderUpdate) => {
+    const rules = core.market(symbol)?.futures;
+    if (rules) protocol.pushPrivate(userId, channels.coOrders, update(rules.contractId));
+  };
+  fanout.own(
+    core.bus.subscribe((events) => {
+      for (const e of events) {
+        if (e.type === 'order' && core.market(e.symbol)?.futures) {
+          pushOrder(e.userId, e.symbol, (contractId) => ({
+            kind: 'order',
+            id: String(e.orderId),
+            contractId,
+            status: coOrderStatus(e.status, e.dealVolume),
+            // Whole contracts, as the order lists show them.
+            dealVolume: e.dealVolume.split('.')[0] as string,
+            dealMoney: e.dealMoney,
+          }));
+          touch(e.userId);
+        } else if (e.type === 'futuresTrigger') {
+          pushOrder(e.userId, e.symbol, (contractId) => ({
+            kind: 'trigger',
+            id: String(e.triggerId),
+            contractId,
+            status: e.status,
+            orderId: e.orderId === null ? '' : String(e.orderId),
+          }));
+        } else if (e.type === 'balance' && e.account === 'co' && e.ownerId > 0) touch(e.ownerId);
+        else if (e.type === 'futuresLiquidation') touch(e.userId);
+      }
+    }),
+  );
+
+  // A mark move changes every position's PnL in that contract: its holders are valued again, once per period.
+  const moved = new Set<string>();
+  fanout.own(
+    contractPrices.subscribe((changes) => {
+      for (const c of changes) moved.add(c.symbol);
+    }),
+  );
+  fanout.every(MARK_PUSH_MS, () => {
+    if (moved.size === 0) return;
+    for (const [userId, books] of held) if ([...books].some((book) => moved.has(book))) touch(userId);
+    moved.clear();
+  });
+}

@@ -1,0 +1,64 @@
+/**
+ * The futures socket's private pushes merged into the cached futures reads, in place: the positions push replaces the
+ * positions of position/get_assets_list's answers, an account push its coin's account there and in
+ * account/account_balance's. Both carry what the calls answer, so nothing is read again unless a read is under way
+ * (its answer may predate the push) or the coin is not cached yet.
+ */
+import type { CallDef, CallReply } from '@opex/contract/call';
+import { coAccountBalance } from '@opex/contract/calls/co-account';
+import { coAssetsList } from '@opex/contract/calls/co-position';
+import type { CoAccountUpdate, CoPositionsUpdate } from '@opex/contract/realtime';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { callKey } from './query.ts';
+
+type AssetsPage = CallReply<typeof coAssetsList>;
+type AccountsPage = CallReply<typeof coAccountBalance>;
+
+/**
+ * Sets each cached answer of `call` to what `change` makes of it, `incomplete` when the push could not all be merged
+ * into it. Answers the keys to read again: those, and those being read right now.
+ */
+function changeCached<T>(
+  queryClient: QueryClient,
+  call: CallDef,
+  change: (page: T, key: QueryKey) => { next: T; incomplete?: boolean },
+): QueryKey[] {
+  const reread: QueryKey[] = [];
+  for (const [key, page] of queryClient.getQueriesData<T>({ queryKey: callKey(call) })) {
+    if (!page) continue;
+    const { next, incomplete } = change(page, key);
+    if (next !== page) queryClient.setQueryData(key, next);
+    if (incomplete || queryClient.getQueryState(key)?.fetchStatus === 'fetching') reread.push(key);
+  }
+  return reread;
+}
+
+/** get_assets_list asked with `onlyAccount` lists no positions. */
+const accountsOnly = (key: QueryKey) => String((key[1] as { onlyAccount?: unknown } | undefined)?.onlyAccount) === '1';
+
+export function mergePositionsUpdate(queryClient: QueryClient, update: CoPositionsUpdate): QueryKey[] {
+  return changeCached<AssetsPage>(queryClient, coAssetsList, (page, key) => ({
+    next: accountsOnly(key) ? page : { ...page, positionList: update.positionList },
+  }));
+}
+
+/** Each account in place of its coin's (oldest push first); a coin not cached yet is read again. */
+export function mergeAccountUpdates(queryClient: QueryClient, updates: readonly CoAccountUpdate[]): QueryKey[] {
+  const put = (list: CoAccountUpdate[], pushed: readonly CoAccountUpdate[]) => {
+    const next = list.map((a) => pushed.findLast((u) => u.symbol === a.symbol) ?? a);
+    return { next, incomplete: pushed.some((u) => !list.some((a) => a.symbol === u.symbol)) };
+  };
+  return [
+    ...changeCached<AssetsPage>(queryClient, coAssetsList, (page) => {
+      const { next, incomplete } = put(page.accountList, updates);
+      return { next: { ...page, accountList: next }, incomplete };
+    }),
+    // account_balance asked for one margin coin holds that coin's account only.
+    ...changeCached<AccountsPage>(queryClient, coAccountBalance, (page, key) => {
+      const coin = (key[1] as { marginCoin?: string } | undefined)?.marginCoin;
+      const pushed = updates.filter((u) => coin === undefined || u.symbol === coin);
+      const { next, incomplete } = put(page.accounts, pushed);
+      return { next: { ...page, accounts: next }, incomplete };
+    }),
+  ];
+}
