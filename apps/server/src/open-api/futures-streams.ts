@@ -9,6 +9,7 @@ import type { DepthDiff } from './depth-book.ts';
 import { type FuturesDeps, futuresTicker } from './futures-market-routes.ts';
 import { type FuturesMarket, futuresMarkets, quantityOf } from './futures-markets.ts';
 import { premiumIndex } from './futures-price-routes.ts';
+import { futuresStreamAccount } from './futures-user-events.ts';
 import { candleVolumes } from './futures-volume.ts';
 import {
   intervalOfPeriod,
@@ -20,7 +21,6 @@ import {
 import { mergeDiffs } from './market-streams.ts';
 import type { StreamChannel } from './stream-names.ts';
 import { serveBinanceStreams } from './streams.ts';
-import { futuresStreamAccount } from './futures-user-events.ts';
 import type { StreamDeps } from './user-stream.ts';
 
 /**

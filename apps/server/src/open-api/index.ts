@@ -26,8 +26,8 @@ import { registerOpenApiMarketRoutes } from './market-routes.ts';
 import { orderActions } from './order-actions.ts';
 import { registerOpenApiOrderListRoutes } from './order-list-routes.ts';
 import { registerOpenApiOrderRoutes } from './order-routes.ts';
-import { UserEventFeed } from './user-events.ts';
 import { UsedWeight } from './used-weight.ts';
+import { UserEventFeed } from './user-events.ts';
 import { registerOpenApiUserStream } from './user-stream.ts';
 import { registerWalletRoutes } from './wallet-routes.ts';
 
