@@ -190,6 +190,13 @@ describe.each(testDialects)('futures user data stream on %s', (dialect) => {
         m: 'WITHDRAW',
         B: [{ a: 'USDT', wb: '990.87980000', bc: '-10.00000000' }],
       });
+      // And 4 back in: DEPOSIT.
+      const back = { asset: 'USDT', amount: '4', type: '1' };
+      expect((await signedQuery(server, key, 'POST', '/v1/futures/transfer', back, '/sapi')).status).toBe(200);
+      expect((await next('ACCOUNT_UPDATE')).a).toMatchObject({
+        m: 'DEPOSIT',
+        B: [{ a: 'USDT', wb: '994.87980000', bc: '4.00000000' }],
+      });
 
       // The risk check's margin call (the core's event) as Binance's MARGIN_CALL.
       const position = await server.services.database.db
@@ -210,7 +217,7 @@ describe.each(testDialects)('futures user data stream on %s', (dialect) => {
         },
       ]);
       expect(await next('MARGIN_CALL')).toMatchObject({
-        cw: '990.87980000',
+        cw: '994.87980000',
         p: [{ s: 'BTCUSDT', ps: 'BOTH', pa: '0.005', mt: 'CROSS', mp: '20000.0', mm: '0.40000000' }],
       });
 

@@ -1,4 +1,5 @@
 import type { CoreEvent } from '../core/core-events.ts';
+import type { CoinAccount } from '../futures/futures-account.ts';
 import { ledgerFixed, ledgerOf } from '../ledger/ledger-units.ts';
 import { averagePrice } from '../modules/co/co-order.ts';
 import type { Fanout } from '../realtime/fanout.ts';
@@ -73,17 +74,66 @@ export class FuturesUserEvents {
   }
 
   private async report(userId: number, events: CoreEvent[], now: number): Promise<void> {
-    const { db } = this.services.database;
     const markets = await futuresMarkets(this.services, this.family);
     const byBook = new Map(markets.map((m) => [m.book, m]));
     const coins = new Set(markets.map((m) => m.contract.margin_coin.toLowerCase()));
-    const orderIds = events.flatMap((e) => (e.type === 'order' && byBook.has(e.symbol) ? [e.orderId] : []));
-    const tradeIds = events.flatMap((e) => (e.type === 'trade' && byBook.has(e.symbol) ? [e.tradeId] : []));
-    const balances = events.flatMap((e) =>
-      e.type === 'balance' && e.account === 'co' && coins.has(e.coin.toLowerCase()) ? [e] : [],
+    const ours = events.filter((e) =>
+      e.type === 'balance'
+        ? e.account === 'co' && coins.has(e.coin.toLowerCase())
+        : 'symbol' in e && byBook.has(e.symbol),
     );
-    const marginCalls = events.flatMap((e) => (e.type === 'futuresMarginCall' && byBook.has(e.symbol) ? [e] : []));
-    const liquidated = events.some((e) => e.type === 'futuresLiquidation' && byBook.has(e.symbol));
+    const balances = ours.flatMap((e) => (e.type === 'balance' ? [e] : []));
+    const marginCalls = ours.flatMap((e) => (e.type === 'futuresMarginCall' ? [e] : []));
+    const { rows, factOf, trades } = await this.readBatch(ours);
+    const orderUpdates = rows.flatMap((row) => {
+      const own = trades.filter(
+        (t) => Number(t.maker_order_id) === Number(row.id) || Number(t.taker_order_id) === Number(row.id),
+      );
+      return orderTradeUpdates(row, factOf.get(Number(row.id)), byBook.get(row.symbol) as FuturesMarket, own, now);
+    });
+    const liquidated = ours.filter((e) => e.type === 'futuresLiquidation').map((e) => e.symbol);
+    const reason = trades.length > 0 || liquidated.length > 0 ? 'ORDER' : await this.balanceReason(userId, balances);
+    if (reason === null && marginCalls.length === 0) {
+      this.feed.publish({ userId, account: this.account }, orderUpdates);
+      return;
+    }
+    const { accounts, positions } = await familyAccounts(this.services, this.family, userId);
+    const walletOf = (a: CoinAccount) => assetRow(a, this.family, positions, now);
+    const out: UserEvent[] = [];
+    if (reason !== null) {
+      const books = new Set([...rows.map((r) => r.symbol), ...trades.map((t) => t.symbol), ...liquidated]);
+      const moved = new Map(balances.map((b) => [b.coin.toUpperCase(), b.moved ?? '0']));
+      const touched = new Set([
+        ...moved.keys(),
+        ...[...books].map((b) => byBook.get(b)?.contract.margin_coin.toUpperCase()),
+      ]);
+      const B = accounts
+        .filter((a) => touched.has(a.coin))
+        .map((a) => {
+          const row = walletOf(a);
+          // Binance's bc leaves out PnL and fees: what a fill moved is none of it.
+          const change = reason === 'ORDER' ? '0' : (moved.get(a.coin) ?? '0');
+          return { a: a.coin, wb: row.walletBalance, cw: row.crossWalletBalance, bc: amount(ledgerOf(change)) };
+        });
+      const P = [...books].flatMap((book) => positionRows(byBook.get(book) as FuturesMarket, positions, factOf));
+      const m = reason === 'DEPOSIT' && balances.some((b) => b.moved?.startsWith('-')) ? 'WITHDRAW' : reason;
+      out.push({ e: 'ACCOUNT_UPDATE', E: now, T: now, a: { m, B, P } });
+    }
+    out.push(...orderUpdates);
+    for (const call of marginCalls) {
+      const p = positions.find((x) => x.position.id === call.positionId);
+      if (!p) continue;
+      const cw = walletOf(p.account).crossWalletBalance;
+      out.push({ e: 'MARGIN_CALL', E: now, cw, p: [marginCallRow(p, this.family)] });
+    }
+    this.feed.publish({ userId, account: this.account }, out);
+  }
+
+  /** The batch's orders of the family (with their futures facts) and fills (with what each realized). */
+  private async readBatch(events: CoreEvent[]) {
+    const { db } = this.services.database;
+    const orderIds = events.flatMap((e) => (e.type === 'order' ? [e.orderId] : []));
+    const tradeIds = events.flatMap((e) => (e.type === 'trade' ? [e.tradeId] : []));
     const [rows, facts, trades] = await Promise.all([
       orderIds.length ? db.selectFrom('orders').selectAll().where('id', 'in', orderIds).orderBy('id').execute() : [],
       orderIds.length ? db.selectFrom('futures_orders').selectAll().where('order_id', 'in', orderIds).execute() : [],
@@ -98,53 +148,7 @@ export class FuturesUserEvents {
             .execute()
         : [],
     ]);
-    const factOf = new Map(facts.map((f) => [Number(f.order_id), f]));
-    const orderUpdates = rows.flatMap((row) => {
-      const m = byBook.get(row.symbol) as FuturesMarket;
-      const own = trades.filter(
-        (t) => Number(t.maker_order_id) === Number(row.id) || Number(t.taker_order_id) === Number(row.id),
-      );
-      return orderTradeUpdates(row, factOf.get(Number(row.id)), m, own, now);
-    });
-
-    const reason = trades.length > 0 || liquidated ? 'ORDER' : await this.balanceReason(userId, balances);
-    const out: UserEvent[] = [];
-    if (reason !== null || marginCalls.length) {
-      const { accounts, positions } = await familyAccounts(this.services, this.family, userId);
-      if (reason !== null) {
-        const books = new Set([...rows.map((r) => r.symbol), ...trades.map((t) => t.symbol)]);
-        for (const e of events) if (e.type === 'futuresLiquidation' && byBook.has(e.symbol)) books.add(e.symbol);
-        const moved = new Map(balances.map((b) => [b.coin.toUpperCase(), b.moved ?? '0']));
-        const touchedCoins = new Set([
-          ...moved.keys(),
-          ...[...books].map((b) => byBook.get(b)?.contract.margin_coin.toUpperCase()),
-        ]);
-        const B = accounts
-          .filter((a) => touchedCoins.has(a.coin))
-          .map((a) => {
-            const row = assetRow(a, this.family, positions, now);
-            // Binance's bc leaves out PnL and fees: what a fill moved is none of it.
-            const change = reason === 'ORDER' ? '0' : (moved.get(a.coin) ?? '0');
-            return { a: a.coin, wb: row.walletBalance, cw: row.crossWalletBalance, bc: amount(ledgerOf(change)) };
-          });
-        const P = [...books].flatMap((book) => positionRows(byBook.get(book) as FuturesMarket, positions, factOf));
-        const m = reason === 'DEPOSIT' && balances.some((b) => b.moved?.startsWith('-')) ? 'WITHDRAW' : reason;
-        out.push({ e: 'ACCOUNT_UPDATE', E: now, T: now, a: { m, B, P } });
-      }
-      out.push(...orderUpdates);
-      for (const call of marginCalls) {
-        const p = positions.find((x) => x.position.id === call.positionId);
-        const a = p && accounts.find((x) => x === p.account);
-        if (!p || !a) continue;
-        out.push({
-          e: 'MARGIN_CALL',
-          E: now,
-          cw: assetRow(a, this.family, positions, now).crossWalletBalance,
-          p: [marginCallRow(p, this.family)],
-        });
-      }
-    } else out.push(...orderUpdates);
-    this.feed.publish({ userId, account: this.account }, out);
+    return { rows, factOf: new Map(facts.map((f) => [Number(f.order_id), f])), trades };
   }
 
   /** Why the futures balances moved without a fill: the latest co ledger row's cause, or null for order margin. */
