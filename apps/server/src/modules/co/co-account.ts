@@ -92,14 +92,15 @@ export function registerCoAccount(app: FastifyInstance, services: Services, mark
     const trades = tradeIds.length
       ? await db.selectFrom('trades').select(['id', 'symbol']).where('id', 'in', tradeIds).execute()
       : [];
-    const deliveredIds = rows.flatMap((r) => (r.cause_id.startsWith('delivery:') ? [Number(r.cause_id.slice(9))] : []));
-    const delivered = deliveredIds.length
-      ? await db.selectFrom('contracts').select(['id', 'contract_name']).where('id', 'in', deliveredIds).execute()
+    // A delivery (delivery:{contract}) and a funding (funding:{contract}:{moment}) name their contract's id.
+    const contractIdOf = (causeId: string) => /^(?:delivery|funding):(\d+)/.exec(causeId)?.[1];
+    const contractIds = rows.flatMap((r) => contractIdOf(r.cause_id) ?? []).map(Number);
+    const contracts = contractIds.length
+      ? await db.selectFrom('contracts').select(['id', 'contract_name']).where('id', 'in', contractIds).execute()
       : [];
-    const symbolOf = new Map<string, string>([
-      ...trades.map((t) => [`trade:${t.id}`, t.symbol] as const),
-      ...delivered.map((c) => [`delivery:${c.id}`, c.contract_name] as const),
-    ]);
+    const tradeSymbol = new Map(trades.map((t) => [`trade:${t.id}`, t.symbol]));
+    const contractName = new Map(contracts.map((c) => [String(c.id), c.contract_name]));
+    const nameOf = (causeId: string) => tradeSymbol.get(causeId) ?? contractName.get(contractIdOf(causeId) ?? '') ?? '';
     return {
       count,
       transList: rows.map((r) => {
@@ -109,7 +110,7 @@ export function registerCoAccount(app: FastifyInstance, services: Services, mark
           type: kindNames[code] ?? r.cause,
           typeCode: code,
           amount: r.delta,
-          contractName: symbolOf.get(r.cause_id)?.toUpperCase() ?? '',
+          contractName: nameOf(r.cause_id).toUpperCase(),
         };
       }),
     };

@@ -7,14 +7,12 @@ import {
 } from '@opex/contract/calls/co-common';
 import type { FastifyInstance } from 'fastify';
 import type { Contract } from '../../catalog/contracts.ts';
-import { fundingRate } from '../../core/futures/funding.ts';
-import { intervalStart } from '../../core/futures/funding-times.ts';
 import { futuresSymbol } from '../../core/futures/futures-rules.ts';
 import type { PriceKind } from '../../db/tables/futures-prices.ts';
 import { shownPrice } from '../../futures/contract-prices.ts';
-import { fundingPage, lastRates, samplesSince } from '../../futures/funding-store.ts';
+import { fundingPage, lastRates, predictedRate } from '../../futures/funding-store.ts';
 import { barsBefore } from '../../futures/price-bars.ts';
-import { ledgerOf, ledgerText } from '../../ledger/ledger-units.ts';
+import { ledgerOf } from '../../ledger/ledger-units.ts';
 import { bindCall } from '../../platform/call-binding.ts';
 import type { Services } from '../../services.ts';
 
@@ -45,13 +43,8 @@ export function registerCoPriceCalls(
 
   /** The last settled rate, and the running interval's rate predicted from its samples so far. */
   const fundingRates = async (contract: Contract) => {
-    const schedule = { frequencyHours: contract.capital_frequency, startHour: contract.capital_start_time };
-    const [last, samples] = await Promise.all([
-      lastRates(db),
-      samplesSince(db, contract.id, intervalStart(schedule, services.clock.now())),
-    ]);
-    const next = fundingRate(samples.map(ledgerOf), BigInt(contract.capital_frequency), ledgerOf(contract.funding_cap));
-    return { current: last.get(contract.id) ?? '0', next: ledgerText(next) };
+    const [last, next] = await Promise.all([lastRates(db), predictedRate(db, contract, services.clock.now())]);
+    return { current: last.get(contract.id) ?? '0', next: next.rate };
   };
 
   const bars =
