@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminContext } from '../src/admin/admin-command.ts';
 import { AdminInputError } from '../src/admin/admin-input.ts';
 import { runAdmin } from '../src/admin/commands.ts';
+import { waitForInbox } from '../src/core/core-inbox.ts';
 import { linearContractAdd } from './futures-fixtures.ts';
 import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
 import { fund, futuresInvariants, ledgerConservation, loginAs } from './trading-fixtures.ts';
@@ -65,7 +66,7 @@ describe.each(testDialects)('the operator settles funding on %s', (dialect) => {
   });
   afterAll(() => server.close());
 
-  it('tells the running interval’s rate from its samples so far and the next funding time', async () => {
+  it("tells the running interval's rate from its samples so far and the next funding time", async () => {
     // The core's premium samples: one of the interval before (07:59, ignored) and one of this interval (11:00).
     // Rate = P + clamp(I - P, ±0.05%) with P = 0.08% and I = 0.01%: 0.08% - 0.05% = 0.03%.
     await db()
@@ -143,5 +144,14 @@ describe.each(testDialects)('the operator settles funding on %s', (dialect) => {
     server.clock.advance(3 * 60_000);
     await refused(['funding', 'settle', 'E-BTC-USDT'], /has no mark price from the last minute/, Error);
     expect(await settlements()).toBe(before);
+    // A settlement row another process wrote wrong is marked refused, and pays nothing.
+    const rates = await db().selectFrom('funding_rates').select('id').execute();
+    const id = await db()
+      .insertInto('core_inbox')
+      .values({ kind: 'fundingSettle', payload: '{"at":1}', created_at: 0, processed_at: null, result: '' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(await waitForInbox(db(), id.id)).toBe('unbalanced');
+    expect(await db().selectFrom('funding_rates').select('id').execute()).toEqual(rates);
   });
 });

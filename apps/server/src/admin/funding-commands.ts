@@ -20,7 +20,7 @@ const SETTLE_WAIT_MS = 5_000;
  */
 export const fundingCommands: Record<string, AdminCommand> = {
   'funding rate': {
-    usage: 'funding rate <contract>   (the running interval’s predicted rate and the next funding time)',
+    usage: "funding rate <contract>   (the running interval's predicted rate and the next funding time)",
     async run(ctx, p) {
       const contract = await perpetual(ctx, p);
       const now = ctx.clock.now();

@@ -33,7 +33,7 @@ async function enqueue(db: Kysely<Database>, kind: InboxKind, payload: object, n
 type InboxKind = 'movement' | 'fundingSettle';
 
 /** The core command an inbox row stands for, carrying the row's id so the command marks it done. */
-export type InboxCommand =
+type InboxCommand =
   | { kind: 'movement'; input: MovementCommand; at?: undefined }
   | { kind: 'fundingSettle'; input: FundingMoment; at: number };
 
