@@ -37,6 +37,7 @@ import futuresPrices from './0034_futures_prices.ts';
 import futuresTriggers from './0035_futures_triggers.ts';
 import futuresLiquidations from './0036_futures_liquidations.ts';
 import futuresDeliveries from './0037_futures_deliveries.ts';
+import partialLiquidations from './0039_partial_liquidations.ts';
 
 /** Every migration in order. Names sort in the order they must run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -77,4 +78,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0035_futures_triggers': futuresTriggers,
   '0036_futures_liquidations': futuresLiquidations,
   '0037_futures_deliveries': futuresDeliveries,
+  '0039_partial_liquidations': partialLiquidations,
 };
