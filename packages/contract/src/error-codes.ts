@@ -144,6 +144,8 @@ export const ErrorCode = {
   futuresStopLossSide: '67021',
   futuresStopLossLiquidation: '67022',
   futuresTriggerPriceRange: '67023',
+  futuresLeverageMarginShort: '67024',
+  futuresLeverageIsolatedLower: '67025',
 
   regionRestricted: '109109',
 
@@ -288,5 +290,8 @@ export const errorMessages: Record<ErrorCodeValue, string> = {
   '67021': 'Stop-loss trigger price: it must be below the mark price for a long position, above it for a short.',
   '67022': 'Stop-loss trigger price: it must be above the liquidation price for a long position, below it for a short.',
   '67023': "The limit price is too far from its trigger price: it must stay within the contract's price range.",
+  '67024':
+    'Lowering the leverage needs more margin for your position and open orders than your available balance holds.',
+  '67025': 'The leverage of an isolated position may only be raised while it is open.',
   '109109': 'Access from your region is restricted.',
 };
