@@ -496,6 +496,29 @@ describe.each(testDialects)('futures trading on %s', (dialect) => {
       await expectInvariants();
     });
 
+    it('reduces a cross position by bracket too, its clearance fee paid from the account', async () => {
+      // Alice holds exactly the 10,050 a cross long of 5000 at 20000 takes at 10x (margin 10,000, taker fee 50), so
+      // her wallet is 10,000 and the lines are the isolated case's; Carol bids 5000 at 18080.
+      for (const user of [BOB, CAROL]) await credit(user, '20000');
+      await credit(ALICE, '9050');
+      await place(BOB, { side: 'SELL', price: '20000', volume: '5000' });
+      await place(ALICE, { side: 'BUY', kind: 2, volume: '5000' });
+      await place(CAROL, { side: 'BUY', price: '18080', volume: '5000' });
+      expect(await co(ALICE)).toEqual({ available: '0', locked: '10000' });
+      // At 18080: 400 <= 402. 2235 are sold at 18080: 4470 of margin freed, loss 2.235 x 1920 = 4291.2, clearance fee
+      // 40,408.8 x 0.004 (the first bracket's rate, on the fill's value) = 161.6352 to the fund.
+      expect((await check('18080')).liquidated).toHaveLength(1);
+      expect(await open(ALICE)).toEqual([{ side: 'both', qty: '2765', entry: 20000, margin: 5530 }]);
+      expect(await co(ALICE)).toEqual({ available: '17.1648', locked: '5530' });
+      expect(await system('futures_insurance')).toEqual({ available: '161.6352', locked: '0' });
+      // Wallet 5547.1648, PnL -5308.8: 238.3648 against 199.9648, healthy.
+      expect(await check('18080')).toEqual({ liquidated: [] });
+      expect(await liquidations()).toMatchObject([
+        { kind: 'partial', margin_mode: 1, qty: '5000', keep: '2765', by_book: '2235', fund_after: '161.6352' },
+      ]);
+      await expectInvariants();
+    });
+
     it('closes the position whole when the reduction to the first bracket does not restore health', async () => {
       await aliceBracketTwo();
       const notices: unknown[] = [];
