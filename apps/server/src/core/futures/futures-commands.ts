@@ -107,6 +107,7 @@ export function futuresCommands(clientOrders: ClientOrderIds) {
     /** A user's leverage in a contract, changed while holding positions or orders there (futures-leverage.ts). */
     futuresLeverage: entry<FuturesLeverageCommand, FuturesOutcome>({
       owners: (c) => [c.userId],
+      needsMarkets: (c, state) => !state.markets.has(c.symbol),
       apply: (context, c) => changeLeverage(context, c),
       unavailable,
     }),

@@ -39,16 +39,17 @@ export function changeLeverage({ state, batch, at }: ApplyContext, c: FuturesLev
   const market = state.markets.get(c.symbol);
   const rules = market?.spec.futures;
   if (!market || !rules) return { ok: false, code: ErrorCode.marketNotFound };
-  if (rules.brackets.length === 0) return { ok: false, code: ErrorCode.futuresNoBrackets };
-  const leverage = BigInt(c.leverage);
-  if (!Number.isInteger(c.leverage) || leverage < 1n || leverage > (rules.brackets[0]?.maxLeverage ?? 0n))
-    return { ok: false, code: ErrorCode.futuresLeverageInvalid };
   const positions = SIDES.flatMap((side) => state.futures.position(c.userId, c.symbol, side) ?? []);
   const orders = state.open.idsOf(c.userId, c.symbol).flatMap((id) => {
     const o = state.open.get(id);
     const fo = state.futures.orders.get(id);
     return o && fo && o.account === 'co' ? [{ o, fo, value: openingValue(rules, o, fo) }] : [];
   });
+  // Holding nothing, there is nothing to hold again: the saved setting is all (its range is the caller's to check).
+  if (positions.length === 0 && orders.length === 0) return { ok: true };
+  const leverage = BigInt(c.leverage);
+  if (!Number.isInteger(c.leverage) || leverage < 1n || leverage > (rules.brackets[0]?.maxLeverage ?? 0n))
+    return { ok: false, code: ErrorCode.futuresLeverageInvalid };
 
   // Each side's notional: longs and buys, shorts and sells.
   const exposure = { long: 0n, short: 0n };
