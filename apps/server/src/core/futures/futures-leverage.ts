@@ -27,10 +27,12 @@ export interface FuturesLeverageCommand {
   leverage: number;
 }
 
+/** A margin or reserve held again: `delta` more locked (less when below zero), under the ledger cause named. */
 interface Move {
   delta: bigint;
+  cause: 'position_margin' | 'order_lock' | 'order_unlock';
+  causeId: string;
   apply(): void;
-  postings: { cause: 'position_margin' | 'order_lock' | 'order_unlock'; causeId: string };
 }
 
 const SIDES: readonly PositionSide[] = ['both', 'long', 'short'];
@@ -73,7 +75,8 @@ export function changeLeverage({ state, batch, at }: ApplyContext, c: FuturesLev
       apply: () => {
         p.margin = margin;
       },
-      postings: { cause: 'position_margin', causeId: `position:${p.id}` },
+      cause: 'position_margin',
+      causeId: `position:${p.id}`,
     });
   }
   for (const { o, value } of orders) {
@@ -85,7 +88,8 @@ export function changeLeverage({ state, batch, at }: ApplyContext, c: FuturesLev
       apply: () => {
         o.reserve = reserve;
       },
-      postings: { cause: delta > 0n ? 'order_lock' : 'order_unlock', causeId: `order:${o.id}` },
+      cause: delta > 0n ? 'order_lock' : 'order_unlock',
+      causeId: `order:${o.id}`,
     });
   }
   const coin = rules.marginCoin;
@@ -100,7 +104,7 @@ export function changeLeverage({ state, batch, at }: ApplyContext, c: FuturesLev
         { ownerId: c.userId, account: 'co', coin, field: 'available', delta: -m.delta },
         { ownerId: c.userId, account: 'co', coin, field: 'locked', delta: m.delta },
       ];
-      state.balances.post(m.postings.cause, m.postings.causeId, postings, at, batch.ledger);
+      state.balances.post(m.cause, m.causeId, postings, at, batch.ledger);
     }
     m.apply();
   }

@@ -231,7 +231,7 @@ function reduceByBracket(
  * The contracts of a position above the first bracket that the bracket below holds at the mark: the most whose
  * notional is at most that bracket's cap; 0 in the first bracket.
  */
-export function keptWithin(rules: FuturesRules, qty: bigint, mark: bigint): bigint {
+function keptWithin(rules: FuturesRules, qty: bigint, mark: bigint): bigint {
   const size = qty < 0n ? -qty : qty;
   const cap = bracketOf(rules.brackets, notional(rules.terms, size, mark)).floor;
   if (cap === 0n) return 0n;
