@@ -1,11 +1,10 @@
-import { ErrorCode } from '@opex/contract/error-codes';
+import { ErrorCode, type ErrorCodeValue } from '@opex/contract/error-codes';
 import { ledgerFromUnits, mulRate } from '../../ledger/ledger-units.ts';
 import type { CorePosting } from '../balance-cache.ts';
 import type { ApplyContext } from '../command-entry.ts';
 import type { OrderState } from '../order-state.ts';
 import { initialMargin, leverageProblem } from './brackets.ts';
 import { notional } from './contract-value.ts';
-import type { FuturesOutcome } from './futures-commands.ts';
 import type { FuturesRules } from './futures-rules.ts';
 import type { FuturesOrder, PositionSide } from './futures-state.ts';
 import { ceilDiv } from './ratio.ts';
@@ -37,7 +36,9 @@ interface Move {
 
 const SIDES: readonly PositionSide[] = ['both', 'long', 'short'];
 
-export function changeLeverage({ state, batch, at }: ApplyContext, c: FuturesLeverageCommand): FuturesOutcome {
+type LeverageOutcome = { ok: true } | { ok: false; code: ErrorCodeValue };
+
+export function changeLeverage({ state, batch, at }: ApplyContext, c: FuturesLeverageCommand): LeverageOutcome {
   const market = state.markets.get(c.symbol);
   const rules = market?.spec.futures;
   if (!market || !rules) return { ok: false, code: ErrorCode.marketNotFound };
