@@ -341,7 +341,7 @@ describe.each(testDialects)('demo futures on %s', (dialect) => {
       .selectFrom('trades')
       .leftJoin('futures_fills', 'futures_fills.trade_id', 'trades.id')
       .select(['trades.id', 'futures_fills.trade_id'])
-      .where('trades.symbol', 'like', 'e-%')
+      .where((eb) => eb.or([eb('trades.symbol', 'like', 'e-%'), eb('trades.symbol', 'like', 's-%')]))
       .execute();
     expect(futuresTrades.filter((t) => t.trade_id === null)).toEqual([]);
     expect(futuresTrades).toHaveLength(await count('futures_fills'));
@@ -349,7 +349,7 @@ describe.each(testDialects)('demo futures on %s', (dialect) => {
       .selectFrom('orders')
       .leftJoin('futures_orders', 'futures_orders.order_id', 'orders.id')
       .select(['orders.id', 'futures_orders.order_id'])
-      .where('orders.account', '=', 'co')
+      .where('orders.account', 'in', ['co', 'co_sim'])
       .execute();
     expect(coOrders.filter((o) => o.order_id === null)).toEqual([]);
     expect(coOrders).toHaveLength(await count('futures_orders'));

@@ -10,7 +10,7 @@ import type { Services } from '../services.ts';
 /**
  * A demo left running for a month stays small: the market maker's bots' closed orders and their fills with each
  * other, once older than the kept window, are deleted through the core's writer, on the spot books (exchange
- * account) and the futures books (co account) alike; a futures fill's futures_fills row and a futures order's
+ * account) and the futures books (co and co_sim accounts) alike; a futures fill's futures_fills row and a futures order's
  * futures_orders row go with it. Never a real trader's: a fill with one, and the bot's order behind it, stay. Nor a
  * liquidation's: a forced order and its fills stay. The bots' positions are never deleted (they are the position
  * history, and what liquidation, delivery and funding records name), nor their funding rows. The ledger stays exact:
@@ -21,8 +21,9 @@ import type { Services } from '../services.ts';
  */
 const PER_RUN = 5000;
 const IDS_PER_QUERY = 500;
-/** The accounts the bots trade from: spot's exchange account, futures' co account. */
-const BOT_ACCOUNTS = ['exchange', 'co'];
+/** The accounts the bots trade from: spot's exchange account, futures' co and co_sim (simulated) accounts. */
+const FUTURES_ACCOUNTS = ['co', 'co_sim'];
+const BOT_ACCOUNTS = ['exchange', ...FUTURES_ACCOUNTS];
 /** Why a fill moved a balance: spot's trade and fee, futures' fee, position margin and realized PnL. */
 const FILL_CAUSES = ['trade', 'fee', 'position_margin', 'realized_pnl'];
 
@@ -92,7 +93,7 @@ export async function pruneBotHistory(services: Services, bots: number[], before
   const orderRows = candidates.filter((o) => !referenced.has(Number(o.id)));
   const orders = orderRows.map((o) => Number(o.id));
   const futuresTrades = tradeRows.filter((t) => futures.has(t.symbol)).map((t) => Number(t.id));
-  const futuresOrders = orderRows.filter((o) => o.account === 'co').map((o) => Number(o.id));
+  const futuresOrders = orderRows.filter((o) => FUTURES_ACCOUNTS.includes(o.account)).map((o) => Number(o.id));
 
   const folded: LedgerRow[] = [];
   const read = (causes: string[], causeIds: string[]) =>
