@@ -6,8 +6,8 @@ import { addPerpetual, coCall, futuresTrader } from './support/futures-contract.
  * A trader's futures round trip in the browser, against traders of the test's own on a contract of its own: a 10x
  * isolated long opened from /proSwap's order form, its unrealised PnL following the price live as two other traders
  * trade and the operator moves the index, margin added through the position's dialog (the liquidation price moves
- * away), a take-profit set in its TP/SL dialog that fires when the price crosses it and closes the position, and
- * the ledger's fees and PnL.
+ * away), a funding the operator settles while it is open, a take-profit set in its TP/SL dialog that fires when the
+ * price crosses it and closes the position, and the ledger's fees, funding and PnL.
  *
  * The contract: 1 base coin a contract, prices at 1 decimal, maker fee 0.02%, taker fee 0.05%, maintenance 1% in
  * its first bracket. Its prices stay under 10.0: the demo market maker leaves a book whose price is under 100 ticks
@@ -31,7 +31,7 @@ const positionRow = (page: Page, contract: string) =>
   page.getByRole('table', { name: 'Positions' }).getByRole('row').filter({ hasText: contract });
 const cell = (row: Locator, column: string) => row.locator(`td[data-label="${column}"]`);
 
-test('a 10x long follows the price live, takes margin, and closes at its take-profit; the ledger shows fees and PnL', async ({
+test('a 10x long follows the price live, takes margin, pays funding, and closes at its take-profit; the ledger shows fees, funding and PnL', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
@@ -87,28 +87,33 @@ test('a 10x long follows the price live, takes margin, and closes at its take-pr
   // What the account has left: 1,000 less the margin and the taker's opening fee, 500 x 0.05% = 0.25.
   await expect(page.getByTestId('co-available')).toHaveText('949.75 USDT');
 
+  // The operator settles funding now: no premium was sampled (the book never held the impact notional), so the rate
+  // is the interest part, 0.01% an 8-hour interval; the long pays 500 x 0.01% = 0.05 USDT from its isolated margin.
+  expect(await admin('funding', 'settle', contract)).toContain('rate 0.01% (0 samples), mark 5, 2 ledger rows');
+  await expect(cell(row, 'Margin')).toContainText('49.95 USDT', { timeout: 15_000 });
+
   // The price moves: the mover sells 10 at 5.5 into the maker's bid (the last price), and the operator prices FLT
   // at 5.5 (the index); the mark, the median of the index, the index plus the book's premium and the last price,
   // is then 5.5. No reload: the page reads it again by itself.
   await order(maker, contractId, 'BUY', '5.5', '10');
   await order(mover, contractId, 'SELL', '5.5', '10');
   await admin('price', 'set', '--coin', base, '--fiat', 'usd', '--price', '5.5');
-  // PnL at the mark: 100 x (5.5 - 5.0) = 50 USDT, ROE 50 / 50 = 100%. Maintenance 5.5 over 100 = 5.5%.
+  // PnL at the mark: 100 x (5.5 - 5.0) = 50 USDT, ROE 50 / 49.95 = 100.10%. Maintenance 5.5 over 99.95 = 5.50%.
   await expect(cell(row, 'Mark price')).toHaveText('5.5', { timeout: 20_000 });
-  await expect(cell(row, 'Unrealised PnL (ROE)')).toHaveText('+50.00 USDT (100.00%)');
+  await expect(cell(row, 'Unrealised PnL (ROE)')).toHaveText('+50.00 USDT (100.10%)');
   await expect(cell(row, 'Margin ratio')).toHaveText('5.50%');
   await expect(cell(row, 'Liq. price')).toHaveText('4.5');
 
-  // 25 USDT more margin through the position's dialog: liquidation at (500 - 75) / 99 = 4.29..., shown 4.3.
+  // 25 USDT more margin through the position's dialog: liquidation at (500 - 74.95) / 99 = 4.29..., shown 4.3.
   await cell(row, 'Margin').getByRole('button', { name: 'Adjust' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Amount').fill('25');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog).toBeHidden();
   await expect(cell(row, 'Liq. price')).toHaveText('4.3', { timeout: 15_000 });
-  await expect(cell(row, 'Margin')).toContainText('75.00 USDT');
-  // ROE 50 / 75 = 66.66...%, shown cut; margin ratio 5.5 / 125 = 4.4%.
-  await expect(cell(row, 'Unrealised PnL (ROE)')).toHaveText('+50.00 USDT (66.66%)');
+  await expect(cell(row, 'Margin')).toContainText('74.95 USDT');
+  // ROE 50 / 74.95 = 66.71...%, shown cut; margin ratio 5.5 / 124.95 = 4.40...%.
+  await expect(cell(row, 'Unrealised PnL (ROE)')).toHaveText('+50.00 USDT (66.71%)');
   await expect(cell(row, 'Margin ratio')).toHaveText('4.40%');
 
   // A take-profit on the whole position through its TP/SL dialog: a market sell when the mark reaches 6.0.
@@ -133,15 +138,18 @@ test('a 10x long follows the price live, takes margin, and closes at its take-pr
   await admin('price', 'set', '--coin', base, '--fiat', 'usd', '--price', '6');
   await expect(page.getByText('No open positions.')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('tab', { name: 'Trigger orders', exact: true })).toBeVisible({ timeout: 10_000 });
-  // Margin back, PnL 100 x (6.0 - 5.0) = 100, less both fees (0.25 opening, 600 x 0.05% = 0.30 closing).
-  await expect(page.getByTestId('co-available')).toHaveText('1,099.45 USDT');
+  // Margin back, PnL 100 x (6.0 - 5.0) = 100, less both fees (0.25 opening, 600 x 0.05% = 0.30 closing) and the
+  // funding paid (0.05).
+  await expect(page.getByTestId('co-available')).toHaveText('1,099.40 USDT');
 
-  // The ledger: the opening and closing fees and the realised PnL, in the contract's margin coin at its precision.
+  // The ledger: the opening and closing fees, the funding and the realised PnL, in the contract's margin coin at its
+  // precision.
   await page.goto('/assets/coFlowingWater');
   const entry = (type: string) =>
     cell(page.getByRole('row').filter({ hasText: contract }).filter({ hasText: type }), 'Amount');
   await expect(entry('Opening fee')).toHaveText('-0.25 USDT');
   await expect(entry('Closing fee')).toHaveText('-0.30 USDT');
+  await expect(entry('Funding fee')).toHaveText('-0.05 USDT');
   await expect(entry('Realised PnL')).toHaveText('+100.00 USDT');
   for (const context of [makerContext, moverContext, traderContext]) await context.close();
 });

@@ -12,7 +12,7 @@ import { BOB } from './support/pages.ts';
  * page (and its leverage dialog), the futures account, its ledger, the futures order centre and /futuresData, at
  * 1440x900 and 390x844, and the trade page and account in Chinese. Each size lists a contract of its own. Then a
  * position (and its TP/SL dialog), open orders and trigger orders (another trader's ask taken, bids resting) on the trade page,
- * in both languages.
+ * in both languages, and the leverage dialog while holding (in Chinese a lowering the free balance cannot cover).
  */
 test.describe('screenshots', () => {
   for (const size of [
@@ -114,11 +114,31 @@ test.describe('screenshots', () => {
       await page.getByRole('tab', { name: /^Trigger orders/ }).click();
       await expect(page.getByRole('row').filter({ hasText: '110.00' })).toBeVisible({ timeout: 20_000 });
       await shot(page, `proSwap-triggers-${size.name}.png`);
+      // The leverage changes while holding: the dialog over the position and orders.
+      await page.getByTestId('leverage').click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await shot(page, `proSwap-leverage-holding-${size.name}.png`, false);
+      await page.keyboard.press('Escape');
       await page.goto(`/proSwap/${contract}?lang=zh_CN`);
       await expect(page.getByRole('table').getByRole('row').filter({ hasText: contract }).first()).toBeVisible({
         timeout: 20_000,
       });
       await shot(page, `proSwap-position-zh_CN-${size.name}.png`);
+      // With most of the free balance moved out, lowering the leverage to 1x is refused: the toast says why.
+      const { accounts } = (await coCall(bob, 'account/account_balance', { marginCoin: 'USDT' })) as {
+        accounts: { canUseAmount: string }[];
+      };
+      await call(bob, 'contract/co_transfer', {
+        transferType: 'contract_to_wallet',
+        amount: String(BigInt((accounts[0]?.canUseAmount ?? '1').split('.')[0] as string) - 1n),
+        coinSymbol: 'USDT',
+      });
+      await page.getByTestId('leverage').click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('textbox').first().fill('1');
+      await dialog.getByRole('button', { name: '确认' }).click();
+      await expect(page.getByText('调低杠杆所需的持仓和委托保证金超过了可用余额。')).toBeVisible();
+      await shot(page, `proSwap-leverage-refused-zh_CN-${size.name}.png`, false);
       await makerContext.close();
       await context.close();
     });

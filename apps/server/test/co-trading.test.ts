@@ -92,14 +92,23 @@ describe.each(testDialects)('futures orders and positions on %s', (dialect) => {
         },
       ],
     });
-    // Bob may not change his settings while the order is open.
+    // Bob may not change his margin or position mode while the order is open; his leverage he may.
     const config = await bob.call(getUserConfig, { contractId });
     expect(config.data).toMatchObject({
-      levelCanSwitch: false,
+      levelCanSwitch: true,
       marginModelCanSwitch: false,
       positionModelCanSwitch: false,
     });
-    expect((await bob.call(levelEdit, { nowLevel: 20, contractId })).code).toBe(ErrorCode.badRequest);
+    expect((await bob.call(marginModelEdit, { marginModel: 2, contractId })).code).toBe(ErrorCode.badRequest);
+    // At 20x the order holds 200 / 20 = 10 and the fee 0.1; back at 10x 20.1 again, and both are saved.
+    const held = async () => (await bob.call(coCurrentOrderList, { contractId })).data?.orderList[0];
+    expect((await bob.call(levelEdit, { nowLevel: 20, contractId })).code).toBe('0');
+    expect(await held()).toMatchObject({ orderBalance: '10.1', leverageLevel: 20 });
+    expect((await bob.call(getUserConfig, { contractId })).data).toMatchObject({ nowLevel: 20 });
+    // 126x is beyond the contract; 125x allows 50,000 USDT, which the order's 200 is within.
+    expect((await bob.call(levelEdit, { nowLevel: 126, contractId })).code).toBe(ErrorCode.badRequest);
+    expect((await bob.call(levelEdit, { nowLevel: 10, contractId })).code).toBe('0');
+    expect(await held()).toMatchObject({ orderBalance: '20.1', leverageLevel: 10 });
 
     // Alice's market buy of 200 USDT of value: 10 contracts at 20000 (the opening market order is sized by value).
     expect((await order(alice, { type: 2, volume: '200' })).code).toBe('0');

@@ -3,13 +3,15 @@ import { openOrderStatuses } from '@opex/contract/calls/order';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminContext } from '../src/admin/admin-command.ts';
 import { runAdmin } from '../src/admin/commands.ts';
+import { FORCED } from '../src/core/futures/futures-state.ts';
 import { openFuturesAccount } from '../src/futures/user-config.ts';
 import { creditFromOutside } from '../src/ledger/ledger.ts';
 import { MarketData } from '../src/market-data/market-data.ts';
+import { BOT_EMAILS } from '../src/market-maker/bot-accounts.ts';
 import { MarketMaker } from '../src/market-maker/market-maker.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 import { startTestServer, type TestServer, testDialects } from './harness.ts';
-import { tradingInvariants } from './trading-fixtures.ts';
+import { futuresInvariants, tradingInvariants } from './trading-fixtures.ts';
 
 const CONTRACTS = ['E-BTC-USDT', 'E-ETH-USDT', 'E-BTC-USD', 'S-BTC-USDT'];
 
@@ -245,5 +247,113 @@ describe.each(testDialects)('demo futures on %s', (dialect) => {
     const left = new Set((await openQuotes()).map((o) => o.id));
     expect(before.filter((o) => left.has(o.id))).toEqual([]);
     expect(await tradingInvariants(db(), core)).toEqual([]);
+  });
+  it("prunes the bots' day-old futures fills and orders, never a trader's, a liquidation's, a position or a funding", async () => {
+    const { core, prices, contractPrices } = server.services;
+    const TRADER = 4242;
+    const bots = (
+      await db().selectFrom('users').select('id').where('email', 'in', Object.values(BOT_EMAILS)).execute()
+    ).map((u) => Number(u.id));
+    expect(bots).toHaveLength(2);
+    // A funding paid between the bots' and the trader's open positions (an operator's settlement now).
+    const at = server.clock.now();
+    const moment = { ...contractPrices.fundingMoment(at), operator: true as const };
+    expect((await core.execute('fundingSettle', moment, { at })).ok).toBe(true);
+    // A liquidation's forced order (the kind the liquidation writes), filled against the other bot long ago.
+    const bookTrade = await db()
+      .selectFrom('trades')
+      .select(['id', 'taker_order_id', 'maker_order_id'])
+      .where('symbol', '=', 'e-btc-usdt')
+      .where('taker_user_id', 'in', bots)
+      .where('maker_user_id', 'in', bots)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await db()
+      .updateTable('futures_orders')
+      .set({ kind: FORCED })
+      .where('order_id', '=', bookTrade.taker_order_id)
+      .execute();
+    // A day and more later, the bots trade on; what they did the day before is old.
+    server.clock.advance(25 * 3_600_000);
+    const maker = new MarketMaker(server.services, { tickMs: 3_600_000, seed: 14, layers: 4, takerPercent: 100 });
+    await maker.start();
+    for (let i = 0; i < 4; i++) {
+      await maker.tick();
+      server.clock.advance(500);
+      await prices.current();
+      await contractPrices.tick();
+    }
+    await maker.stop();
+
+    const count = async (table: 'futures_fills' | 'futures_orders') =>
+      Number(
+        (
+          await db()
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const kept = async () => ({
+      balances: (
+        await db().selectFrom('balances').selectAll().orderBy('owner_id').orderBy('account').orderBy('coin').execute()
+      ).map(({ updated_at: _, ...b }) => b),
+      positions: await db().selectFrom('futures_positions').selectAll().orderBy('id').execute(),
+      funding: await db()
+        .selectFrom('ledger_entries')
+        .selectAll()
+        .where('cause', '=', 'funding')
+        .orderBy('id')
+        .execute(),
+      trader: {
+        orders: await db().selectFrom('futures_orders').selectAll().where('user_id', '=', TRADER).execute(),
+        fills: await db()
+          .selectFrom('futures_fills')
+          .innerJoin('trades', 'trades.id', 'futures_fills.trade_id')
+          .selectAll('futures_fills')
+          .where((eb) => eb.or([eb('taker_user_id', '=', TRADER), eb('maker_user_id', '=', TRADER)]))
+          .orderBy('trade_id')
+          .execute(),
+        ledger: await db().selectFrom('ledger_entries').select('id').where('owner_id', '=', TRADER).execute(),
+      },
+      forced: {
+        trade: await db().selectFrom('futures_fills').selectAll().where('trade_id', '=', bookTrade.id).execute(),
+        orders: await db()
+          .selectFrom('futures_orders')
+          .select('order_id')
+          .where('order_id', 'in', [bookTrade.taker_order_id, bookTrade.maker_order_id])
+          .execute(),
+      },
+    });
+    const before = { fills: await count('futures_fills'), orders: await count('futures_orders'), kept: await kept() };
+    expect(before.kept.trader.fills.length).toBeGreaterThan(0);
+    expect(before.kept.funding.length).toBeGreaterThan(0);
+    expect(before.kept.forced.orders).toHaveLength(2);
+
+    const pruned = await maker.prune();
+    expect(pruned.trades).toBeGreaterThan(0);
+    expect(pruned.orders).toBeGreaterThan(0);
+    expect(await count('futures_fills')).toBeLessThan(before.fills);
+    expect(await count('futures_orders')).toBeLessThan(before.orders);
+    expect(await kept()).toEqual(before.kept);
+    // Each futures row goes with its trade or order: none is left without one, none of theirs is missing.
+    const futuresTrades = await db()
+      .selectFrom('trades')
+      .leftJoin('futures_fills', 'futures_fills.trade_id', 'trades.id')
+      .select(['trades.id', 'futures_fills.trade_id'])
+      .where((eb) => eb.or([eb('trades.symbol', 'like', 'e-%'), eb('trades.symbol', 'like', 's-%')]))
+      .execute();
+    expect(futuresTrades.filter((t) => t.trade_id === null)).toEqual([]);
+    expect(futuresTrades).toHaveLength(await count('futures_fills'));
+    const coOrders = await db()
+      .selectFrom('orders')
+      .leftJoin('futures_orders', 'futures_orders.order_id', 'orders.id')
+      .select(['orders.id', 'futures_orders.order_id'])
+      .where('orders.account', 'in', ['co', 'co_sim'])
+      .execute();
+    expect(coOrders.filter((o) => o.order_id === null)).toEqual([]);
+    expect(coOrders).toHaveLength(await count('futures_orders'));
+    expect(await tradingInvariants(db(), core)).toEqual([]);
+    expect(await futuresInvariants(db())).toEqual([]);
   });
 });

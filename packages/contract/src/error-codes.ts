@@ -145,6 +145,8 @@ export const ErrorCode = {
   futuresStopLossLiquidation: '67022',
   futuresTriggerPriceRange: '67023',
   futuresCouponClaimed: '67024',
+  futuresLeverageMarginShort: '67025',
+  futuresLeverageIsolatedLower: '67026',
 
   regionRestricted: '109109',
 
@@ -290,5 +292,8 @@ export const errorMessages: Record<ErrorCodeValue, string> = {
   '67022': 'Stop-loss trigger price: it must be above the liquidation price for a long position, below it for a short.',
   '67023': "The limit price is too far from its trigger price: it must stay within the contract's price range.",
   '67024': 'The simulated-trading bonus was already claimed: it is granted once.',
+  '67025':
+    'Lowering the leverage needs more margin for your position and open orders than your available balance holds.',
+  '67026': 'The leverage of an isolated position may only be raised while it is open.',
   '109109': 'Access from your region is restricted.',
 };

@@ -5,6 +5,7 @@ import { catalogCommands } from './catalog-commands.ts';
 import { chainCommands } from './chain-commands.ts';
 import { coinProfileCommands } from './coin-profile-commands.ts';
 import { contentCommands } from './content-commands.ts';
+import { fundingCommands } from './funding-commands.ts';
 import { futuresCommands } from './futures-commands.ts';
 import { indexPriceCommands } from './index-price-commands.ts';
 import { kycCommands } from './kyc-commands.ts';
@@ -22,6 +23,7 @@ export const adminCommands: Record<string, AdminCommand> = {
   ...marketLabelCommands,
   ...marginCommands,
   ...futuresCommands,
+  ...fundingCommands,
   ...indexPriceCommands,
   ...contentCommands,
   ...moneyCommands,

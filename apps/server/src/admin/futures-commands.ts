@@ -218,7 +218,8 @@ async function summary(db: Kysely<Database>, c: Contract): Promise<string> {
   ].join('\t');
 }
 
-async function liveContract(ctx: AdminContext, p: string[]): Promise<Contract> {
+/** The listed or halted contract named by the first word after the command. */
+export async function liveContract(ctx: AdminContext, p: string[]): Promise<Contract> {
   const name = positional(p, 0, 'name').toUpperCase();
   const contract = await findLiveContract(ctx.handle.db, name);
   if (!contract) throw new AdminInputError(`no listed or halted contract ${name}: see contract list`);

@@ -42,6 +42,9 @@ export interface AlongsideRows {
 export interface PruneRows {
   trades: number[];
   orders: number[];
+  /** Of those, the futures fills and orders: their futures_fills and futures_orders rows go with them. */
+  futuresTrades: number[];
+  futuresOrders: number[];
   ledger: number[];
   opening: Insertable<LedgerEntriesTable>[];
 }
@@ -67,6 +70,14 @@ export function alongsideWrites({ candles, sessionTouches, prune, priceBars }: A
     if (rows.length) writes.push({ table, rows: rows as Row[] });
   };
   if (prune) {
+    add(
+      'futures_fills:delete',
+      prune.futuresTrades.map((trade_id) => ({ trade_id })),
+    );
+    add(
+      'futures_orders:delete',
+      prune.futuresOrders.map((order_id) => ({ order_id })),
+    );
     add(
       'trades:delete',
       prune.trades.map((id) => ({ id })),

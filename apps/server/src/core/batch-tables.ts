@@ -10,7 +10,7 @@ import { ORDER_UPDATE_COLUMNS } from './order-state.ts';
  * - insert: the rows as they are.
  * - upsert: inserted, or on a conflict over `key` the `set` columns take the new values.
  * - update: `set` columns of the row whose `key` columns match.
- * - delete: the row whose `key` (the id) matches.
+ * - delete: the row whose `key` (its one id column) matches.
  */
 export interface TableWrite {
   table: keyof Database;
@@ -23,6 +23,8 @@ export const batchTables = {
   'trades:delete': { table: 'trades', write: 'delete', key: ['id'] },
   'orders:delete': { table: 'orders', write: 'delete', key: ['id'] },
   'ledger_entries:delete': { table: 'ledger_entries', write: 'delete', key: ['id'] },
+  'futures_fills:delete': { table: 'futures_fills', write: 'delete', key: ['trade_id'] },
+  'futures_orders:delete': { table: 'futures_orders', write: 'delete', key: ['order_id'] },
   orders: { table: 'orders', write: 'upsert', key: ['id'], set: ORDER_UPDATE_COLUMNS },
   trades: { table: 'trades', write: 'insert' },
   prevented_matches: { table: 'prevented_matches', write: 'insert' },

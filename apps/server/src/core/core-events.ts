@@ -44,7 +44,7 @@ export interface BookEvent {
   symbol: string;
 }
 
-/** A futures position was liquidated (its orders cancelled, then closed by the book, the fund or ADL). */
+/** A futures position was liquidated, or reduced by bracket (its orders cancelled, then closed by the book, the fund or ADL). */
 export interface FuturesLiquidationEvent {
   type: 'futuresLiquidation';
   userId: number;
@@ -54,6 +54,9 @@ export interface FuturesLiquidationEvent {
   /** Signed contracts when it began; the mark price (ledger text). */
   qty: string;
   mark: string;
+  /** Contracts it closed; partial: a reduction by bracket that left the rest open (futures-liquidation.ts). */
+  closed: string;
+  partial: boolean;
 }
 
 /** A futures position's mark came near its liquidation price (once until it moves away again). */

@@ -1,21 +1,50 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { assertBalanced, type Movement } from '../ledger/ledger.ts';
+import type { MovementCommand } from './core-commands.ts';
+import type { FundingMoment } from './futures/funding-commands.ts';
 
 /**
- * How another process (the operator CLI) changes balances while the server runs: it stores the movement here and
+ * How another process (the operator CLI) changes balances while the server runs: it stores the command here and
  * the trading core applies it within about half a second, in the transaction that marks the row done, so it is
- * applied exactly once and never behind the back of the balances the core holds in memory.
+ * applied exactly once and never behind the back of the balances the core holds in memory. Two kinds come this way:
+ * a ledger movement (an operator credit, a withdrawal's release) and an operator's funding settlement.
  * The row's `result` says 'ok' or why it was refused ('insufficient', 'unbalanced', 'invalid_amount').
  */
-export async function enqueueMovement(db: Kysely<Database>, movement: Movement, now: number): Promise<number> {
+export function enqueueMovement(db: Kysely<Database>, movement: Movement, now: number): Promise<number> {
   assertBalanced(movement);
+  return enqueue(db, 'movement', movement, now);
+}
+
+/** An operator's funding settlement (admin `funding settle`): the moment, its contract and its mark. */
+export function enqueueFundingSettle(db: Kysely<Database>, moment: FundingMoment, now: number): Promise<number> {
+  return enqueue(db, 'fundingSettle', moment, now);
+}
+
+async function enqueue(db: Kysely<Database>, kind: InboxKind, payload: object, now: number): Promise<number> {
   const row = await db
     .insertInto('core_inbox')
-    .values({ kind: 'movement', payload: JSON.stringify(movement), created_at: now, processed_at: null, result: '' })
+    .values({ kind, payload: JSON.stringify(payload), created_at: now, processed_at: null, result: '' })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+type InboxKind = 'movement' | 'fundingSettle';
+
+/** The core command an inbox row stands for, carrying the row's id so the command marks it done. */
+type InboxCommand =
+  | { kind: 'movement'; input: MovementCommand; at?: undefined }
+  | { kind: 'fundingSettle'; input: FundingMoment; at: number };
+
+export function inboxCommand(row: { id: number; kind: string; payload: string }): InboxCommand {
+  if (row.kind === 'fundingSettle') {
+    const moment = parseFundingMoment(row.payload);
+    // A settlement's moment is the operator's; one that is not well formed settles nothing and is marked so.
+    if (moment) return { kind: 'fundingSettle', input: { ...moment, inboxId: row.id }, at: moment.at };
+  }
+  const movement = row.kind === 'movement' ? inboxMovement(row.payload) : invalidMovement;
+  return { kind: 'movement', input: { movement, inboxId: row.id } };
 }
 
 /** Waits until the core has applied an inbox row; its result, or null on timeout. */
@@ -34,7 +63,7 @@ export async function waitForInbox(db: Kysely<Database>, id: number, timeoutMs =
 }
 
 /** The movement an inbox row carries; one whose payload is not a movement fails as unbalanced when applied. */
-export function inboxMovement(payload: string): Movement {
+function inboxMovement(payload: string): Movement {
   return parseInboxMovement(payload) ?? invalidMovement;
 }
 
@@ -59,6 +88,34 @@ function parseInboxMovement(payload: string): Movement | null {
           typeof p.delta === 'string',
       );
     return wellFormed ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** An operator's settlement from another process, checked for shape: one contract, its prices ledger text or null. */
+function parseFundingMoment(payload: string): FundingMoment | null {
+  try {
+    const value = JSON.parse(payload) as FundingMoment;
+    const text = (v: unknown) => v === null || (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v));
+    const wellFormed =
+      Number.isSafeInteger(value?.at) &&
+      value.operator === true &&
+      Array.isArray(value.contracts) &&
+      value.contracts.length === 1 &&
+      value.contracts.every(
+        (c) =>
+          Number.isSafeInteger(c?.contractId) &&
+          typeof c.symbol === 'string' &&
+          Number.isInteger(c.frequencyHours) &&
+          c.frequencyHours > 0 &&
+          Number.isInteger(c.startHour) &&
+          typeof c.cap === 'string' &&
+          text(c.cap) &&
+          text(c.index) &&
+          text(c.mark),
+      );
+    return wellFormed ? { at: value.at, operator: true, contracts: value.contracts } : null;
   } catch {
     return null;
   }

@@ -8,7 +8,7 @@ import { writeBatch } from './batch-writer.ts';
 import type { CommandBus, InputOf, OutcomeOf, ScheduleMark } from './command-entry.ts';
 import { type CoreCommands, coreCommands, type MovementOutcome } from './core-commands.ts';
 import { type CoreEventBus, InProcessEventBus } from './core-events.ts';
-import { inboxMovement } from './core-inbox.ts';
+import { inboxCommand } from './core-inbox.ts';
 import { CoreState } from './core-state.ts';
 import { CoreTimings } from './core-timings.ts';
 import { type CoreWriter, openCoreWriter } from './core-writer.ts';
@@ -30,8 +30,8 @@ import type { CancelAllOutcome, CancelCommand } from './spot/spot-commands.ts';
  * half-written.
  *
  * Every balance change of a user must go through it: in-process with execute() (postMovement()); from another
- * process (the operator CLI) by a row in core_inbox (enqueueMovement in core-inbox.ts), which the core polls and
- * applies in the same transaction that marks the row done.
+ * process (the operator CLI) by a row in core_inbox (core-inbox.ts: a movement, or an operator's funding settlement),
+ * which the core polls and applies in the same transaction that marks the row done.
  *
  * What a command does is its row in the command table (core-commands.ts); this loop knows none by name. Time is
  * input: each command carries the moment it was sent (`at`), and applying it never reads the clock.
@@ -381,9 +381,12 @@ export class TradingCore implements CommandBus<CoreCommands> {
       for (const row of rows) {
         if (this.inboxInFlight.has(row.id)) continue;
         this.inboxInFlight.add(row.id);
-        const movement = inboxMovement(row.payload);
+        const command = inboxCommand(row);
         // Out of flight once answered: applied (its row marked done in the same commit) or failed (polled again).
-        const done = this.execute('movement', { movement, inboxId: row.id });
+        const done =
+          command.kind === 'movement'
+            ? this.execute('movement', command.input)
+            : this.execute('fundingSettle', command.input, { at: command.at });
         answered.push(done.then(() => this.inboxInFlight.delete(row.id)));
       }
     } catch (error) {

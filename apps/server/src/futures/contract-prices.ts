@@ -18,7 +18,7 @@ import {
 import type { Clock } from '../platform/clock.ts';
 import { type IndexPriceTable, priceIn, priceInCoin } from '../prices/index-price-table.ts';
 import type { PriceIndex } from '../prices/price-index.ts';
-import { lastRates } from './funding-store.ts';
+import { fundingContract, fundingScheduleOf, lastRates } from './funding-store.ts';
 import { barsOfMinute } from './price-bars.ts';
 
 /**
@@ -120,15 +120,7 @@ export class ContractPrices {
     for (const { contract: c, price } of this.live.values()) {
       if (c.delivery_time !== null) continue;
       const text = (v: bigint | null) => (fresh && v !== null ? ledgerText(v) : null);
-      contracts.push({
-        contractId: c.id,
-        symbol: price.symbol,
-        frequencyHours: c.capital_frequency,
-        startHour: c.capital_start_time,
-        cap: ledgerText(ledgerOf(c.funding_cap)),
-        index: text(price.index),
-        mark: text(price.mark),
-      });
+      contracts.push(fundingContract(c, text(price.index), text(price.mark)));
     }
     return { at, contracts };
   }
@@ -199,7 +191,7 @@ export class ContractPrices {
       live.basis = addBasis(live.basis, now, mid - index);
     }
     const perpetual = c.delivery_time === null;
-    const schedule = { frequencyHours: c.capital_frequency, startHour: c.capital_start_time };
+    const schedule = fundingScheduleOf(c);
     return markPrice({
       index,
       last: book && spec && book.lastPrice > 0 ? tick(book.lastPrice) : index,

@@ -21,9 +21,14 @@ export function sendFuturesNotices(services: Services): () => void {
         side: e.qty.startsWith('-') ? 'short' : 'long',
         qty,
         mark: price(e.mark),
-        ...(e.type === 'futuresMarginCall' ? { liquidation: price(e.liquidation) } : {}),
+        ...(e.type === 'futuresMarginCall' ? { liquidation: price(e.liquidation) } : { closed: e.closed }),
       };
-      const key = e.type === 'futuresMarginCall' ? 'futures.marginCall' : 'futures.liquidated';
+      const key =
+        e.type === 'futuresMarginCall'
+          ? 'futures.marginCall'
+          : e.partial
+            ? 'futures.partiallyLiquidated'
+            : 'futures.liquidated';
       writeMessage(database.db, clock, e.userId, { type: MessageType.trade, key, params }).catch((error) =>
         console.error('futures notice', error),
       );

@@ -25,3 +25,15 @@ export function barsBefore(
   if (before !== undefined) query = query.where('open_time', '<', before);
   return query.orderBy('open_time', 'desc').limit(limit).execute();
 }
+
+/** A contract's newest bar of a kind (its close is the price as last worked out), or undefined before the first. */
+export function latestBar(db: Kysely<Database>, contractId: number, kind: PriceKind) {
+  return db
+    .selectFrom('futures_price_klines')
+    .select(['open_time', 'close'])
+    .where('contract_id', '=', contractId)
+    .where('kind', '=', kind)
+    .orderBy('open_time', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

@@ -124,10 +124,14 @@ export interface ContractHoldings {
   openOrders: number;
 }
 
-/** Which settings may change now: none of them while the user holds a position or an open order in the contract. */
+/**
+ * Which settings may change now: the margin and position mode not while the user holds a position or an open order
+ * in the contract; the leverage always (as Binance: the core re-holds margin at it, core/futures/futures-leverage.ts,
+ * and refuses a change the position and orders cannot take, naming why).
+ */
 export function switchable(held: ContractHoldings) {
   const free = held.positions === 0 && held.openOrders === 0;
-  return { positionModelCanSwitch: free, marginModelCanSwitch: free, levelCanSwitch: free };
+  return { positionModelCanSwitch: free, marginModelCanSwitch: free, levelCanSwitch: true };
 }
 
 /** The user's open positions and open orders in the contract whose book is `symbol`. */

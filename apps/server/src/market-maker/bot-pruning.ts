@@ -3,20 +3,29 @@ import Big from 'big.js';
 import type { Insertable } from 'kysely';
 import { listContracts } from '../catalog/contracts.ts';
 import { futuresSymbol } from '../core/futures/futures-rules.ts';
+import { FORCED } from '../core/futures/futures-state.ts';
 import type { LedgerEntriesTable } from '../db/tables/ledger.ts';
 import type { Services } from '../services.ts';
 
 /**
  * A demo left running for a month stays small: the market maker's bots' closed orders and their fills with each
- * other, once older than the kept window, are deleted through the core's writer. Never a real trader's: a fill with
- * one, and the bot's order behind it, stay. The ledger stays exact: the deleted movements' rows (the fills, their
- * fees, the orders' locks and unlocks) are summed per balance (owner, account, coin, field) into one opening-balance
- * row each, together with the previous runs' opening rows, so every balance still equals its rows' sum and every coin
- * still sums to zero. The newest trade and order are always kept: the core numbers the next ones after them.
- * Spot only: a futures fill has rows of its own (futures_fills, futures_orders) the core's prune does not delete yet.
+ * other, once older than the kept window, are deleted through the core's writer, on the spot books (exchange
+ * account) and the futures books (co and co_sim accounts) alike; a futures fill's futures_fills row and a futures order's
+ * futures_orders row go with it. Never a real trader's: a fill with one, and the bot's order behind it, stay. Nor a
+ * liquidation's: a forced order and its fills stay. The bots' positions are never deleted (they are the position
+ * history, and what liquidation, delivery and funding records name), nor their funding rows. The ledger stays exact:
+ * the deleted movements' rows (the fills, their fees, margin and realized PnL, the orders' locks and unlocks) are
+ * summed per balance (owner, account, coin, field) into one opening-balance row each, together with the previous
+ * runs' opening rows, so every balance still equals its rows' sum and every coin still sums to zero. The newest trade
+ * and order are always kept: the core numbers the next ones after them.
  */
 const PER_RUN = 5000;
 const IDS_PER_QUERY = 500;
+/** The accounts the bots trade from: spot's exchange account, futures' co and co_sim (simulated) accounts. */
+const FUTURES_ACCOUNTS = ['co', 'co_sim'];
+const BOT_ACCOUNTS = ['exchange', ...FUTURES_ACCOUNTS];
+/** Why a fill moved a balance: spot's trade and fee, futures' fee, position margin and realized PnL. */
+const FILL_CAUSES = ['trade', 'fee', 'position_margin', 'realized_pnl'];
 
 export interface PruneResult {
   trades: number;
@@ -26,8 +35,9 @@ export interface PruneResult {
 
 export async function pruneBotHistory(services: Services, bots: number[], before: number): Promise<PruneResult> {
   const { db } = services.database;
-  // Every contract's book, delisted ones too ('' keeps the list non-empty).
-  const futures = ['', ...(await listContracts(db)).map((c) => futuresSymbol(c.contract_name))];
+  // Every contract's book, delisted ones too.
+  const futures = new Set((await listContracts(db)).map((c) => futuresSymbol(c.contract_name)));
+  const forced = db.selectFrom('futures_orders').select('order_id').where('kind', '=', FORCED);
   const newest = await db
     .selectNoFrom((eb) => [
       eb
@@ -40,36 +50,35 @@ export async function pruneBotHistory(services: Services, bots: number[], before
         .as('order'),
     ])
     .executeTakeFirstOrThrow();
-  const trades = (
-    await db
-      .selectFrom('trades')
-      .select('id')
-      .where('created_at', '<', before)
-      .where('maker_user_id', 'in', bots)
-      .where('taker_user_id', 'in', bots)
-      .where('symbol', 'not in', futures)
-      .where('id', '<', Number(newest.trade ?? 0))
-      .orderBy('id')
-      .limit(PER_RUN)
-      .execute()
-  ).map((r) => Number(r.id));
-  const candidates = (
-    await db
-      .selectFrom('orders')
-      .select('id')
-      .where('user_id', 'in', bots)
-      .where('account', '=', 'exchange')
-      .where('status', 'not in', [...openOrderStatuses])
-      .where('updated_at', '<', before)
-      .where('id', '<', Number(newest.order ?? 0))
-      .orderBy('id')
-      .limit(PER_RUN)
-      .execute()
-  ).map((r) => Number(r.id));
+  const tradeRows = await db
+    .selectFrom('trades')
+    .select(['id', 'symbol'])
+    .where('created_at', '<', before)
+    .where('maker_user_id', 'in', bots)
+    .where('taker_user_id', 'in', bots)
+    .where('maker_order_id', 'not in', forced)
+    .where('taker_order_id', 'not in', forced)
+    .where('id', '<', Number(newest.trade ?? 0))
+    .orderBy('id')
+    .limit(PER_RUN)
+    .execute();
+  const trades = tradeRows.map((r) => Number(r.id));
+  const candidates = await db
+    .selectFrom('orders')
+    .select(['id', 'account'])
+    .where('user_id', 'in', bots)
+    .where('account', 'in', BOT_ACCOUNTS)
+    .where('status', 'not in', [...openOrderStatuses])
+    .where('updated_at', '<', before)
+    .where('id', 'not in', forced)
+    .where('id', '<', Number(newest.order ?? 0))
+    .orderBy('id')
+    .limit(PER_RUN)
+    .execute();
   // An order stays while a fill that stays refers to it.
   const pruned = new Set(trades);
   const referenced = new Set<number>();
-  for (const ids of chunked(candidates)) {
+  for (const ids of chunked(candidates.map((o) => Number(o.id)))) {
     const fills = await db
       .selectFrom('trades')
       .select(['id', 'maker_order_id', 'taker_order_id'])
@@ -81,7 +90,10 @@ export async function pruneBotHistory(services: Services, bots: number[], before
       referenced.add(Number(f.taker_order_id));
     }
   }
-  const orders = candidates.filter((id) => !referenced.has(id));
+  const orderRows = candidates.filter((o) => !referenced.has(Number(o.id)));
+  const orders = orderRows.map((o) => Number(o.id));
+  const futuresTrades = tradeRows.filter((t) => futures.has(t.symbol)).map((t) => Number(t.id));
+  const futuresOrders = orderRows.filter((o) => FUTURES_ACCOUNTS.includes(o.account)).map((o) => Number(o.id));
 
   const folded: LedgerRow[] = [];
   const read = (causes: string[], causeIds: string[]) =>
@@ -94,7 +106,7 @@ export async function pruneBotHistory(services: Services, bots: number[], before
   for (const ids of chunked(trades))
     folded.push(
       ...(await read(
-        ['trade', 'fee'],
+        FILL_CAUSES,
         ids.map((id) => `trade:${id}`),
       )),
     );
@@ -109,7 +121,7 @@ export async function pruneBotHistory(services: Services, bots: number[], before
   folded.push(...(await db.selectFrom('ledger_entries').selectAll().where('cause', '=', 'opening_balance').execute()));
   const ledger = folded.map((r) => Number(r.id));
   const opening = openingRows(folded, before);
-  await services.core.writeAlongside({ prune: { trades, orders, ledger, opening } });
+  await services.core.writeAlongside({ prune: { trades, orders, futuresTrades, futuresOrders, ledger, opening } });
   return { trades: trades.length, orders: orders.length, ledger: ledger.length - opening.length };
 }
 

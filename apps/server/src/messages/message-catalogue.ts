@@ -15,7 +15,8 @@ export type MessageKey =
   | 'withdraw.sent'
   | 'withdraw.completed'
   | 'futures.marginCall'
-  | 'futures.liquidated';
+  | 'futures.liquidated'
+  | 'futures.partiallyLiquidated';
 
 export interface MessageTemplate {
   title: string;
@@ -86,6 +87,10 @@ const texts: Record<string, LanguageTexts> = {
         'Position liquidated: {contract}',
         'Your {side} position of {qty} contracts in {contract} was liquidated at the mark price {mark}.',
       ],
+      'futures.partiallyLiquidated': [
+        'Position partly liquidated: {contract}',
+        'Your {side} position of {qty} contracts in {contract} was reduced by {closed} contracts at the mark price {mark}, into a lower leverage bracket.',
+      ],
     },
   },
   zh_CN: {
@@ -125,6 +130,10 @@ const texts: Record<string, LanguageTexts> = {
         '您在 {contract} 的 {qty} 张仓位接近强平：标记价格 {mark}，强平价格 {liquidation}。请追加保证金或减仓。',
       ],
       'futures.liquidated': ['仓位已强平：{contract}', '您在 {contract} 的 {qty} 张仓位已按标记价格 {mark} 强制平仓。'],
+      'futures.partiallyLiquidated': [
+        '仓位已部分强平：{contract}',
+        '您在 {contract} 的 {qty} 张仓位已按标记价格 {mark} 强制减仓 {closed} 张，降至较低的杠杆档位。',
+      ],
     },
   },
   el_GR: {
@@ -164,6 +173,10 @@ const texts: Record<string, LanguageTexts> = {
         '您在 {contract} 的 {qty} 張倉位接近強平：標記價格 {mark}，強平價格 {liquidation}。請追加保證金或減倉。',
       ],
       'futures.liquidated': ['倉位已強平：{contract}', '您在 {contract} 的 {qty} 張倉位已按標記價格 {mark} 強制平倉。'],
+      'futures.partiallyLiquidated': [
+        '倉位已部分強平：{contract}',
+        '您在 {contract} 的 {qty} 張倉位已按標記價格 {mark} 強制減倉 {closed} 張，降至較低的槓桿檔位。',
+      ],
     },
   },
   ja_JP: {
@@ -219,6 +232,10 @@ const texts: Record<string, LanguageTexts> = {
         'ポジション強制決済：{contract}',
         '{contract} の {qty} 枚のポジションがマーク価格 {mark} で強制決済されました。',
       ],
+      'futures.partiallyLiquidated': [
+        'ポジション一部強制決済：{contract}',
+        '{contract} の {qty} 枚のポジションのうち {closed} 枚がマーク価格 {mark} で強制決済され、下位のレバレッジ階層に移りました。',
+      ],
     },
   },
   ko_KR: {
@@ -264,6 +281,10 @@ const texts: Record<string, LanguageTexts> = {
       'futures.liquidated': [
         '포지션 강제 청산: {contract}',
         '{contract}의 {qty}계약 포지션이 마크 가격 {mark}에 강제 청산되었습니다.',
+      ],
+      'futures.partiallyLiquidated': [
+        '포지션 부분 강제 청산: {contract}',
+        '{contract}의 {qty}계약 포지션 중 {closed}계약이 마크 가격 {mark}에 강제 청산되어 더 낮은 레버리지 구간으로 줄었습니다.',
       ],
     },
   },
@@ -325,6 +346,10 @@ const texts: Record<string, LanguageTexts> = {
       'futures.liquidated': [
         'Vị thế đã bị thanh lý: {contract}',
         'Vị thế {qty} hợp đồng của bạn trong {contract} đã bị thanh lý tại giá đánh dấu {mark}.',
+      ],
+      'futures.partiallyLiquidated': [
+        'Vị thế bị thanh lý một phần: {contract}',
+        'Vị thế {qty} hợp đồng của bạn trong {contract} đã bị giảm {closed} hợp đồng tại giá đánh dấu {mark}, về bậc đòn bẩy thấp hơn.',
       ],
     },
   },

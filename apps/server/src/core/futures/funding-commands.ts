@@ -9,7 +9,7 @@ import type { CommandEntry } from '../command-entry.ts';
 import type { CoreState } from '../core-state.ts';
 import type { MarketSpec } from '../market-spec.ts';
 import { type BookLevel, fundingRate, impactNotional, premiumSample, settleFunding } from './funding.ts';
-import { type FundingSchedule, intervalMs, isFundingTime, MINUTE_MS } from './funding-times.ts';
+import { type FundingSchedule, intervalMs, intervalStart, isFundingTime, MINUTE_MS } from './funding-times.ts';
 import type { FuturesPosition } from './futures-state.ts';
 
 /**
@@ -19,11 +19,20 @@ import type { FuturesPosition } from './futures-state.ts';
  * the mark price then, and pays it between the contract's open positions (payFunding) in the same batch. Their rows
  * are stored with the task's mark, so a restart neither repeats a moment nor skips a settlement; a minute missed while
  * the server was down has no sample (the book then is gone), and its interval's rate averages the samples it has.
+ *
+ * The operator's `funding settle` (admin/funding-commands.ts) sends the same command through the core inbox, marked
+ * `operator`: its one contract settles at that moment, though it is none of the schedule's, at the rate of the running
+ * interval's samples so far (the rate the co host predicts), and the inbox row is marked done in the same commit. It
+ * is a settlement of its own: the scheduled one at the interval's end still takes the whole interval's samples.
  */
 export interface FundingMoment {
   /** The moment this command stands for (the scheduler's; the core also passes it as `at`). */
   at: number;
   contracts: FundingContract[];
+  /** An operator's settlement now, not the schedule's: its contracts settle whether or not `at` is a funding moment. */
+  operator?: true;
+  /** The core_inbox row an operator's settlement came in, marked done with it. */
+  inboxId?: number;
 }
 
 export interface FundingContract extends FundingSchedule {
@@ -78,14 +87,16 @@ export function fundingCommands() {
   const fundingSettle: CommandEntry<FundingMoment, FundingOutcome> = {
     prepare: async (db, inputs) => {
       prepared.clear();
-      for (const { at, contracts } of inputs) {
+      for (const { at, contracts, operator } of inputs) {
         for (const c of contracts) {
-          if (isFundingTime(c, at)) prepared.set(settlementKey(c.contractId, at), await settlementInputs(db, c, at));
+          if (operator || isFundingTime(c, at))
+            prepared.set(settlementKey(c.contractId, at), await settlementInputs(db, c, at));
         }
       }
     },
     owners: () => [],
-    apply: ({ state, batch }, { at, contracts }) => {
+    apply: ({ state, batch }, { at, contracts, inboxId }) => {
+      if (inboxId !== undefined) batch.inboxDone.push({ id: inboxId, result: 'ok' });
       let count = 0;
       for (const c of contracts) {
         const inputs = prepared.get(settlementKey(c.contractId, at));
@@ -128,12 +139,14 @@ export function sampleOf(spec: MarketSpec, book: OrderBook, index: bigint): bigi
   return premiumSample(rules.terms, { bids: levels(book.bids), asks: levels(book.asks) }, index, notional);
 }
 
+/** The samples of the interval up to `at`: the whole interval ending at a funding moment, else the running one's so far. */
 async function settlementInputs(db: Kysely<Database>, c: FundingContract, at: number) {
+  const from = isFundingTime(c, at) ? at - intervalMs(c) : intervalStart(c, at);
   const rows = await db
     .selectFrom('funding_samples')
     .select('premium')
     .where('contract_id', '=', c.contractId)
-    .where('at', '>=', at - intervalMs(c))
+    .where('at', '>=', from)
     .where('at', '<', at)
     .orderBy('at')
     .execute();

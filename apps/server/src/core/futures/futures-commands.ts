@@ -9,6 +9,7 @@ import { type PlaceCommand, type PlaceOutcome, placeOrder } from '../spot/order-
 import type { CancelAllOutcome } from '../spot/spot-commands.ts';
 import { initialMargin } from './brackets.ts';
 import { notional, pnl } from './contract-value.ts';
+import { changeLeverage, type FuturesLeverageCommand } from './futures-leverage.ts';
 import { type FuturesRiskCommand, type FuturesRiskOutcome, riskCheck } from './futures-liquidation.ts';
 import type { FuturesAccounts, FuturesRules } from './futures-rules.ts';
 import type { FuturesIntent, FuturesPosition } from './futures-state.ts';
@@ -18,7 +19,7 @@ import { trimReduceOnly } from './reduce-only.ts';
 /**
  * Futures' rows of the core's command table: orders on a contract's book through the co account (placed by the
  * spot placement with the futures reserve and settlement, see futures-reserve.ts and futures-settlement.ts), their
- * cancels, and margin moved into or out of an isolated position.
+ * cancels, margin moved into or out of an isolated position, and the leverage changed while holding.
  */
 export interface FuturesPlaceCommand {
   userId: number;
@@ -104,6 +105,13 @@ export function futuresCommands(clientOrders: ClientOrderIds) {
     futuresMargin: entry<FuturesMarginCommand, FuturesOutcome>({
       owners: (c) => [c.userId],
       apply: (context, c) => changeMargin(context, c),
+      unavailable,
+    }),
+    /** A user's leverage in a contract, changed while holding positions or orders there (futures-leverage.ts). */
+    futuresLeverage: entry<FuturesLeverageCommand, FuturesOutcome>({
+      owners: (c) => [c.userId],
+      needsMarkets: (c, state) => !state.markets.has(c.symbol),
+      apply: (context, c) => changeLeverage(context, c),
       unavailable,
     }),
   };

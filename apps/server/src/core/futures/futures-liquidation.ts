@@ -5,7 +5,7 @@ import { formatUnits } from '../decimal-units.ts';
 import { cancelOrder } from '../spot/order-cancel.ts';
 import { placeOrder } from '../spot/order-placement.ts';
 import { adlRanking } from './adl.ts';
-import { maintenanceMargin } from './brackets.ts';
+import { bracketOf, maintenanceMargin } from './brackets.ts';
 import { notional, pnl } from './contract-value.ts';
 import type { FuturesRules } from './futures-rules.ts';
 import { settlePositionFill } from './futures-settlement.ts';
@@ -23,7 +23,10 @@ import { trimReduceOnly } from './reduce-only.ts';
  *   cross positions' maintenance; its positions are then liquidated one by one, the largest loss first, until the
  *   account is healthy again.
  * A liquidation cancels the orders that hold margin for the position (isolated: its contract's; cross: the account's),
- * checks again (the freed reserves may be enough), then closes the position:
+ * checks again (the freed reserves may be enough). A position above the first bracket is then first reduced by bracket
+ * (reduceByBracket): a forced IOC order no worse than the bankruptcy price closes just enough to bring its notional at
+ * the mark down to the cap of the bracket below, whose lower maintenance may restore health; checked again after each
+ * reduction. What is still liquidatable (or in the first bracket) is closed whole:
  * 1. through the book, by a forced IOC order no worse than the bankruptcy price (where the margin balance is zero);
  *    an isolated position's remaining margin is the insurance fund's clearance, a cross one pays the maintenance
  *    rate as its clearance fee;
@@ -31,8 +34,8 @@ import { trimReduceOnly } from './reduce-only.ts';
  *    the loss beyond the margin (the price where the shortfall equals the fund);
  * 3. what is left, by auto-deleveraging: opposite positions, highest ADL score first, are closed against it at the
  *    bankruptcy price (no fee).
- * Each liquidation is stored (futures_liquidations) with the mark, bankruptcy price, what each step closed and the
- * fund before and after, so it can be recomputed.
+ * Each liquidation, partial or whole, is stored (futures_liquidations) with the mark, bankruptcy price, what each step
+ * closed (a partial one: what it aimed to keep) and the fund before and after, so it can be recomputed.
  */
 export interface FuturesRiskCommand {
   marks: { symbol: string; mark: string }[];
@@ -164,7 +167,10 @@ function checkRound(context: ApplyContext, symbols: readonly string[], tried: Se
     const rules = state.markets.get(p.symbol)?.spec.futures as FuturesRules;
     if (!futures.positions.has(keyOf(p)) || !isLiquidatable(isolatedRisk(rules, p), markOf(state, p))) continue;
     tried.add(p.id);
-    liquidate(context, p, { mode: 'isolated', margin: p.margin });
+    const backing = reduceByBracket(context, p, () =>
+      isLiquidatable(isolatedRisk(rules, p), markOf(state, p)) ? { mode: 'isolated', margin: p.margin } : null,
+    );
+    if (backing) liquidate(context, p, backing);
     liquidated.push(p.id);
   }
   for (const wallet of cross.values()) {
@@ -183,16 +189,64 @@ function checkRound(context: ApplyContext, symbols: readonly string[], tried: Se
         .sort((a, b) => (a.pnl < b.pnl ? -1 : a.pnl > b.pnl ? 1 : a.p.id - b.p.id))[0];
       if (!worst) break;
       tried.add(worst.p.id);
-      const others = account.positions.filter((x) => x !== worst);
-      liquidate(context, worst.p, {
-        mode: 'cross',
-        wallet: account.wallet,
-        othersPnl: others.reduce((sum, x) => sum + x.pnl, 0n),
-        othersMaintenance: 0n,
-      });
+      const backing = reduceByBracket(context, worst.p, () => crossBacking(state, worst.p, wallet));
+      if (backing) liquidate(context, worst.p, backing);
       liquidated.push(worst.p.id);
     }
   }
+}
+
+/**
+ * What backs a cross position for its liquidation while its account is underwater (the account's wallet and the other
+ * positions' PnL at the marks); null when the account is healthy.
+ */
+function crossBacking(state: CoreState, p: FuturesPosition, wallet: CrossWallet): MarginBacking | null {
+  const account = crossAccount(state, wallet);
+  if (!account.underwater) return null;
+  const others = account.positions.filter((x) => x.p !== p);
+  return {
+    mode: 'cross',
+    wallet: account.wallet,
+    othersPnl: others.reduce((sum, x) => sum + x.pnl, 0n),
+    othersMaintenance: 0n,
+  };
+}
+
+/**
+ * Partial liquidation by bracket, as Binance, OKX and Bybit do for tiered maintenance: while the position sits above
+ * the first bracket at the mark and `unhealthy` still gives what backs it (null once healthy), it is reduced to the
+ * most contracts the bracket below holds at the mark (whose lower maintenance rate may restore health), checked again
+ * after each reduction. Returns what backs it when it must be closed whole: still liquidatable in the first bracket,
+ * or the book took nothing at the bankruptcy price; null when it is healthy or gone.
+ */
+function reduceByBracket(
+  context: ApplyContext,
+  p: FuturesPosition,
+  unhealthy: () => MarginBacking | null,
+): MarginBacking | null {
+  const { state } = context;
+  const rules = state.markets.get(p.symbol)?.spec.futures as FuturesRules;
+  for (;;) {
+    if (state.futures.positions.get(keyOf(p)) !== p) return null;
+    const backing = unhealthy();
+    if (!backing) return null;
+    const keep = keptWithin(rules, p.qty, markOf(state, p));
+    if (keep === 0n || liquidate(context, p, backing, keep) === 0n) return backing;
+  }
+}
+
+/**
+ * The contracts of a position above the first bracket that the bracket below holds at the mark: the most whose
+ * notional is at most that bracket's cap; 0 in the first bracket.
+ */
+function keptWithin(rules: FuturesRules, qty: bigint, mark: bigint): bigint {
+  const size = qty < 0n ? -qty : qty;
+  const cap = bracketOf(rules.brackets, notional(rules.terms, size, mark)).floor;
+  if (cap === 0n) return 0n;
+  // One contract's notional is rounded up, so this is at most a unit short of the most; the loop finds it.
+  let keep = cap / notional(rules.terms, 1n, mark);
+  while (keep + 1n < size && notional(rules.terms, keep + 1n, mark) <= cap) keep++;
+  return keep < size ? keep : 0n;
 }
 
 const keyOf = (p: FuturesPosition) => positionKey(p.userId, p.symbol, p.positionSide);
@@ -259,11 +313,15 @@ function cancelOrders(
   }
 }
 
-function liquidate(context: ApplyContext, p: FuturesPosition, backing: MarginBacking): void {
+/**
+ * Closes the position (the three steps above), or with `keep` above zero reduces it to `keep` contracts through the
+ * book alone (a partial liquidation). Returns the contracts closed.
+ */
+function liquidate(context: ApplyContext, p: FuturesPosition, backing: MarginBacking, keep = 0n): bigint {
   const { state, batch, at } = context;
   const rules = state.markets.get(p.symbol)?.spec.futures as FuturesRules;
   const spec = state.markets.get(p.symbol)?.spec;
-  if (!spec) return;
+  if (!spec) return 0n;
   const key = keyOf(p);
   const long = p.qty > 0n;
   const mark = markOf(state, p);
@@ -277,11 +335,11 @@ function liquidate(context: ApplyContext, p: FuturesPosition, backing: MarginBac
     return now && now.id === p.id ? (now.qty < 0n ? -now.qty : now.qty) : 0n;
   };
   const unit = 10n ** BigInt(18 - spec.pricePrecision);
-  /** A forced IOC order for what is left, no worse than `price` (ledger units; a long sells, a short buys). */
+  /** A forced IOC order for what is left beyond `keep`, no worse than `price` (ledger units; a long sells). */
   const force = (price: bigint) => {
     const ticks = long ? ceilDiv(price, unit) : floorDiv(price, unit);
-    const qty = left();
-    if (qty === 0n || ticks <= 0n || ticks > 2_147_483_647n) return;
+    const qty = left() - keep;
+    if (qty <= 0n || ticks <= 0n || ticks > 2_147_483_647n) return;
     placeOrder(
       state,
       batch,
@@ -311,15 +369,20 @@ function liquidate(context: ApplyContext, p: FuturesPosition, backing: MarginBac
   // 1. Through the book at the bankruptcy price or better (any price when no price bankrupts it).
   force(bankruptcy ?? (long ? unit : BigInt(2_147_483_647) * unit));
   const byBook = start - left();
+  // A partial liquidation goes through the book alone; what it could not close is closed whole afterwards.
+  const whole = keep === 0n;
   // 2. Worse, as far as the insurance fund covers the loss beyond the margin.
   const cover = fund();
   let byFund = 0n;
-  if (left() > 0n && cover > 0n && bankruptcy !== null) {
+  if (whole && left() > 0n && cover > 0n && bankruptcy !== null) {
     force(fundedPrice(rules, long, left(), bankruptcy, cover));
     byFund = start - byBook - left();
   }
   // 3. Auto-deleveraging at the bankruptcy price (the mark when there is none).
-  const adl = left() > 0n ? deleverage(context, p, bankruptcy ?? mark) : [];
+  const adl = whole && left() > 0n ? deleverage(context, p, bankruptcy ?? mark) : [];
+  const closed = start - left();
+  // A partial one that closed nothing changed nothing: the whole liquidation that follows is the record.
+  if (!whole && closed === 0n) return 0n;
   batch.insert('futures_liquidations', {
     position_id: p.id,
     user_id: p.userId,
@@ -335,6 +398,8 @@ function liquidate(context: ApplyContext, p: FuturesPosition, backing: MarginBac
     adl: JSON.stringify(adl.map((a) => ({ positionId: a.positionId, userId: a.userId, qty: a.qty.toString() }))),
     fund_before: ledgerText(fundBefore),
     fund_after: ledgerText(fund()),
+    kind: whole ? 'whole' : 'partial',
+    keep: keep.toString(),
     created_at: at,
   });
   batch.events.push({
@@ -344,7 +409,10 @@ function liquidate(context: ApplyContext, p: FuturesPosition, backing: MarginBac
     positionId: p.id,
     qty: (long ? start : -start).toString(),
     mark: ledgerText(mark),
+    closed: closed.toString(),
+    partial: !whole,
   });
+  return closed;
 }
 
 /**

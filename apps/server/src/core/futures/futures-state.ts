@@ -180,6 +180,7 @@ export class FuturesState {
 
 export const POSITION_UPDATE_COLUMNS = [
   'qty',
+  'leverage',
   'entry',
   'margin',
   'realized',
@@ -240,7 +241,7 @@ export function positionFromRow(row: Selectable<FuturesPositionsTable>): Futures
   };
 }
 
-export const FUTURES_ORDER_UPDATE_COLUMNS = ['reduce_left', 'realized'] as const;
+export const FUTURES_ORDER_UPDATE_COLUMNS = ['reduce_left', 'realized', 'leverage'] as const;
 
 export function futuresOrderRow(o: FuturesOrder): Insertable<FuturesOrdersTable> {
   return {

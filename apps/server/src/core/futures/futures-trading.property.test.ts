@@ -11,14 +11,16 @@ import { isLiquidatable } from './liquidation.ts';
 import { FuturesHarness, futuresProblems } from './testing/futures-harness.ts';
 
 /**
- * Futures under seeded random order streams and price paths, in memory through the core's own commands, on a real
- * perpetual and a simulated one (its money in co_sim) traded by the same users: after every event the positions net
- * to zero, no position is flat or holds negative margin, every co and co_sim locked balance is what orders and
- * positions on it hold, every batch only moves money (per coin), never between simulated and real accounts, and each
- * funding sums to zero; after a mark move no isolated position is left liquidatable while another user holds the
- * other side, and the liquidation index found every position and cross account that valuing them all finds; and a
- * replay of the same commands gives the same state hash. FUTURES_PROPERTY_STEPS sets the steps (10^5 in CI); longer
- * runs under bench/.
+/**
+ * Futures under seeded random order streams and price paths, in memory through the core's own commands (orders,
+ * cancels, mark moves, funding, isolated margin and leverage changes; the brackets' low caps take positions into the
+ * upper brackets, so liquidations go partly by bracket), on a real perpetual and a simulated one (its money in co_sim)
+ * traded by the same users: after every event the positions net to zero, no position is flat or holds negative
+ * margin, every co and co_sim locked balance is what orders and positions on it hold, every batch only moves money
+ * (per coin), never between simulated and real accounts, and each funding sums to zero; after a mark move no isolated
+ * position is left liquidatable while another user holds the other side, and the liquidation index found every
+ * position and cross account that valuing them all finds; and a replay of the same commands gives the same state
+ * hash. FUTURES_PROPERTY_STEPS sets the steps (10^5 in CI); longer runs under bench/.
  */
 const STEPS = Number(process.env.FUTURES_PROPERTY_STEPS ?? 100_000);
 const STEPS_PER_RUN = 1_000;
@@ -27,6 +29,7 @@ const SYMBOLS = ['e-btc-usdt', 's-btc-usdt'] as const;
 const contract = fc.constantFrom(0, 1);
 const MAKER = 100;
 const TRADERS = [1, 2, 3, 4, 5, 6];
+const TIERS = '400:125:0.004,1000:100:0.006,3000:50:0.01,1000000:20:0.02';
 /** Traders 4-6 trade in hedge mode; even traders isolated. */
 const hedge = (t: number) => t >= 4;
 const isolated = (t: number) => t % 2 === 0;
@@ -66,6 +69,15 @@ const step = fc.oneof(
   {
     weight: 1,
     arbitrary: fc.record({
+      kind: fc.constant('leverage' as const),
+      c: contract,
+      trader: fc.constantFrom(...TRADERS),
+      leverage: fc.integer({ min: 1, max: 60 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
       kind: fc.constant('margin' as const),
       c: contract,
       trader: fc.constantFrom(...TRADERS.filter(isolated)),
@@ -79,8 +91,9 @@ describe('futures under random order streams and price paths', () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await openTestDatabase('sqlite');
-    await seedContract(database.db);
-    await seedContract(database.db, { contract_type: 'S', sort: 2 });
+    // Low caps, so positions reach the upper brackets and liquidations there go partly by bracket.
+    await seedContract(database.db, {}, TIERS);
+    await seedContract(database.db, { contract_type: 'S', sort: 2 }, TIERS);
   });
   afterAll(() => database.close());
 
@@ -114,7 +127,7 @@ describe('futures under random order streams and price paths', () => {
   };
 
   it('keeps open interest, margins and money whole after every event, and replays to the same state', async () => {
-    const seen = { fills: 0, liquidations: 0, adl: 0, funding: 0 };
+    const seen = { fills: 0, liquidations: 0, partial: 0, adl: 0, funding: 0, leverage: 0 };
     let steps = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: STEPS_PER_RUN, maxLength: STEPS_PER_RUN }), async (path) => {
@@ -123,7 +136,7 @@ describe('futures under random order streams and price paths', () => {
         for (const m of markets) m.quote(0);
         for (const [i, s] of path.entries()) {
           const before = first.state.nextTradeId;
-          apply(first, markets[s.c] as Market, s, i + 1);
+          if (apply(first, markets[s.c] as Market, s, i + 1)) seen.leverage++;
           seen.fills += first.state.nextTradeId - before;
           const problems = futuresProblems(first, [MAKER, ...TRADERS], 'USDT');
           if (s.kind === 'price') problems.push(...unliquidated(first, (markets[s.c] as Market).symbol));
@@ -140,10 +153,11 @@ describe('futures under random order streams and price paths', () => {
             if (row.cause === 'funding') seen.funding++;
             if (String(row.cause_id).startsWith('adl:')) seen.adl++;
           }
-        seen.liquidations += first.batches.reduce(
-          (n, b) => n + (b.inserts.get('futures_liquidations')?.length ?? 0),
-          0,
-        );
+        for (const b of first.batches)
+          for (const row of b.inserts.get('futures_liquidations') ?? []) {
+            seen.liquidations++;
+            if ((row as { kind: string }).kind === 'partial') seen.partial++;
+          }
       }),
       {
         numRuns: Math.max(1, Math.round(STEPS / STEPS_PER_RUN)),
@@ -154,6 +168,8 @@ describe('futures under random order streams and price paths', () => {
     expect(steps).toBeGreaterThanOrEqual(STEPS);
     expect(seen.fills).toBeGreaterThan(0);
     expect(seen.liquidations).toBeGreaterThan(0);
+    expect(seen.partial).toBeGreaterThan(0);
+    expect(seen.leverage).toBeGreaterThan(0);
     expect(seen.adl).toBeGreaterThan(0);
     expect(seen.funding).toBeGreaterThan(0);
   }, 600_000);
@@ -217,8 +233,10 @@ function order(
   };
 }
 
-function apply(h: FuturesHarness, market: Market, s: Step, at: number) {
+/** Applies a step; true when it was a leverage change the core made. */
+function apply(h: FuturesHarness, market: Market, s: Step, at: number): boolean {
   const { symbol } = market;
+  if (s.kind === 'leverage') return h.run('futuresLeverage', { userId: s.trader, symbol, leverage: s.leverage }, at).ok;
   if (s.kind === 'order') {
     const price = (market.mark * BigInt(1000 + s.offset)) / 1000n;
     // Hedge: a buy opens the long or closes the short; one-way closes only with the reduce-only tick.
@@ -277,6 +295,7 @@ function apply(h: FuturesHarness, market: Market, s: Step, at: number) {
       );
     }
   }
+  return false;
 }
 
 /** Isolated positions still liquidatable at the mark while another user holds the other side (ADL could close them). */

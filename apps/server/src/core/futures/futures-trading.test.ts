@@ -41,6 +41,17 @@ describe.each(testDialects)('futures trading on %s', (dialect) => {
       .filter((p) => p.open === 1 && Number(p.user_id) === userId)
       .map((p) => ({ side: p.position_side, qty: p.qty, entry: Number(p.entry), margin: Number(p.margin) }));
   const expectInvariants = async () => expect(await tradingInvariants(database.db, core)).toEqual([]);
+  const credit = (ownerId: number, amount: string) =>
+    core.postMovement({
+      cause: 'operator_credit',
+      causeId: `credit-${ownerId}-${amount}`,
+      postings: [
+        { ownerId, account: 'co', coin: 'USDT', field: 'available', delta: amount },
+        { ownerId: 0, account: 'external', coin: 'USDT', field: 'available', delta: `-${amount}` },
+      ],
+    });
+  const leverage = (userId: number, level: number) =>
+    core.execute('futuresLeverage', { userId, symbol: SYMBOL, leverage: level });
 
   beforeEach(async () => {
     database = await openTestDatabase(dialect);
@@ -281,6 +292,65 @@ describe.each(testDialects)('futures trading on %s', (dialect) => {
     await expectInvariants();
   });
 
+  it('raises and lowers the leverage while holding a position and an open order: margin and reserves held again', async () => {
+    await place(BOB, { side: 'SELL', price: '20000', volume: '10' });
+    await place(ALICE, { side: 'BUY', kind: 2, volume: '10' });
+    // Her buy of 10 at 19000 holds 190 / 10 = 19 and the taker fee 190 x 0.0005 = 0.095.
+    const { orderId } = (await place(ALICE, { side: 'BUY', price: '19000', volume: '10' })) as { orderId: number };
+    expect(await co(ALICE)).toEqual({ available: '960.805', locked: '39.095' });
+    // 20x: the cross position holds 200 / 20 = 10, the order 190 / 20 = 9.5 and its fee 0.095; 19.5 comes back.
+    expect(await leverage(ALICE, 20)).toEqual({ ok: true });
+    expect(await co(ALICE)).toEqual({ available: '980.305', locked: '19.595' });
+    expect(await open(ALICE)).toEqual([{ side: 'both', qty: '10', entry: 20000, margin: 10 }]);
+    const stored = async () => ({
+      position: (await positions()).find((p) => Number(p.user_id) === ALICE)?.leverage,
+      order: (await database.db.selectFrom('futures_orders').selectAll().where('order_id', '=', orderId).execute())[0]
+        ?.leverage,
+      reserve: (await database.db.selectFrom('orders').select('reserve').where('id', '=', orderId).execute())[0]
+        ?.reserve,
+    });
+    expect(await stored()).toEqual({ position: 20, order: 20, reserve: '9.595' });
+    // 5x: the position needs 200 / 5 = 40 and the order 38 + 0.095, 58.5 more, which her available balance holds.
+    expect(await leverage(ALICE, 5)).toEqual({ ok: true });
+    expect(await co(ALICE)).toEqual({ available: '921.805', locked: '78.095' });
+    expect(await stored()).toEqual({ position: 5, order: 5, reserve: '38.095' });
+    // The order fills at 5x: the position grows by 10 at 19000 with margin 190 / 5 = 38.
+    await place(CAROL, { side: 'SELL', price: '19000', volume: '10' });
+    expect(await open(ALICE)).toEqual([{ side: 'both', qty: '20', entry: 19500, margin: 78 }]);
+    await expectInvariants();
+  });
+
+  it('refuses lowering the leverage when the margin is short, lowering an isolated position, and leaving the bracket', async () => {
+    await credit(EVE, '25');
+    await place(BOB, { side: 'SELL', price: '20000', volume: '20' });
+    await place(EVE, { side: 'BUY', kind: 2, volume: '10' });
+    expect(await co(EVE)).toEqual({ available: '4.9', locked: '20' });
+    // 8x needs 200 / 8 = 25, 5 more than the 20 held; 4.9 is available.
+    expect(await leverage(EVE, 8)).toEqual({ ok: false, code: ErrorCode.futuresLeverageMarginShort });
+    expect(await co(EVE)).toEqual({ available: '4.9', locked: '20' });
+    // 125x: 200 / 125 = 1.6.
+    expect(await leverage(EVE, 125)).toEqual({ ok: true });
+    expect(await co(EVE)).toEqual({ available: '23.3', locked: '1.6' });
+    expect(await leverage(EVE, 126)).toEqual({ ok: false, code: ErrorCode.futuresLeverageInvalid });
+
+    // Dave's isolated long of 10 at 10x holds 20: it may rise to 20x (the margin stays), not fall to 5x.
+    await place(DAVE, { side: 'BUY', kind: 2, volume: '10' }, { marginMode: 2 });
+    expect(await leverage(DAVE, 5)).toEqual({ ok: false, code: ErrorCode.futuresLeverageIsolatedLower });
+    expect(await leverage(DAVE, 20)).toEqual({ ok: true });
+    expect(await open(DAVE)).toEqual([{ side: 'both', qty: '10', entry: 20000, margin: 20 }]);
+    expect(await co(DAVE)).toEqual({ available: '979.9', locked: '20' });
+
+    // Alice's long of 3000 contracts is worth 60,000: 100x allows 250,000, 101x only 50,000.
+    await credit(ALICE, '10000');
+    await credit(CAROL, '10000');
+    await place(CAROL, { side: 'SELL', price: '20000', volume: '3000' });
+    await place(ALICE, { side: 'BUY', kind: 2, volume: '3000' });
+    expect(await leverage(ALICE, 101)).toEqual({ ok: false, code: ErrorCode.futuresLeverageTooHigh });
+    expect(await leverage(ALICE, 100)).toEqual({ ok: true });
+    expect(await open(ALICE)).toEqual([{ side: 'both', qty: '3000', entry: 20000, margin: 600 }]);
+    await expectInvariants();
+  });
+
   describe('liquidation at the mark price', () => {
     const check = (mark: string) => core.execute('futuresRiskCheck', { marks: [{ symbol: SYMBOL, mark }] });
     const liquidations = () => database.db.selectFrom('futures_liquidations').selectAll().execute();
@@ -380,6 +450,98 @@ describe.each(testDialects)('futures trading on %s', (dialect) => {
       expect(await liquidations()).toMatchObject([
         { by_book: '0', by_fund: '10', by_adl: '0', fund_before: '5', fund_after: '4' },
       ]);
+      await expectInvariants();
+    });
+
+    /**
+     * Alice: an isolated long of 5000 at 20000, 10x: worth 100,000 (the second bracket: 0.5%, cum 50), margin 10,000,
+     * bankrupt at 18000. At mark m her margin balance is 5m - 90,000 and her maintenance 0.025m - 50. Carol bids 5000
+     * at 18050.
+     */
+    const aliceBracketTwo = async () => {
+      for (const user of [ALICE, BOB, CAROL]) await credit(user, '20000');
+      await place(BOB, { side: 'SELL', price: '20000', volume: '5000' });
+      await place(ALICE, { side: 'BUY', kind: 2, volume: '5000' }, { marginMode: 2 });
+      await place(CAROL, { side: 'BUY', price: '18050', volume: '5000' });
+      expect(await co(ALICE)).toEqual({ available: '10950', locked: '10000' });
+    };
+
+    it('reduces a position in the second bracket to the first bracket cap when that restores health', async () => {
+      await aliceBracketTwo();
+      // At 18090: 450 against 402.25, healthy.
+      expect(await check('18090')).toEqual({ liquidated: [] });
+      // At 18080: 400 <= 402. 50,000 / 18.08 = 2765.4...: 2765 contracts (worth 49,991.2) stay, 2235 are sold to
+      // Carol at 18050: loss 2.235 x 1950 = 4358.25 from their margin 10,000 x 2235 / 5000 = 4470; the 111.75 left is
+      // the fund's clearance.
+      expect((await check('18080')).liquidated).toHaveLength(1);
+      expect(await open(ALICE)).toEqual([{ side: 'both', qty: '2765', entry: 20000, margin: 5530 }]);
+      expect(await co(ALICE)).toEqual({ available: '10950', locked: '5530' });
+      expect(await system('futures_insurance')).toEqual({ available: '111.75', locked: '0' });
+      // Now 5530 - 2.765 x 1920 = 221.2 against the first bracket's 49,991.2 x 0.004 = 199.9648: healthy.
+      expect(await check('18080')).toEqual({ liquidated: [] });
+      expect(await liquidations()).toMatchObject([
+        {
+          kind: 'partial',
+          qty: '5000',
+          keep: '2765',
+          mark: '18080',
+          bankruptcy_price: '18000',
+          by_book: '2235',
+          by_fund: '0',
+          by_adl: '0',
+          fund_before: '0',
+          fund_after: '111.75',
+        },
+      ]);
+      await expectInvariants();
+    });
+
+    it('reduces a cross position by bracket too, its clearance fee paid from the account', async () => {
+      // Alice holds exactly the 10,050 a cross long of 5000 at 20000 takes at 10x (margin 10,000, taker fee 50), so
+      // her wallet is 10,000 and the lines are the isolated case's; Carol bids 5000 at 18080.
+      for (const user of [BOB, CAROL]) await credit(user, '20000');
+      await credit(ALICE, '9050');
+      await place(BOB, { side: 'SELL', price: '20000', volume: '5000' });
+      await place(ALICE, { side: 'BUY', kind: 2, volume: '5000' });
+      await place(CAROL, { side: 'BUY', price: '18080', volume: '5000' });
+      expect(await co(ALICE)).toEqual({ available: '0', locked: '10000' });
+      // At 18080: 400 <= 402. 2235 are sold at 18080: 4470 of margin freed, loss 2.235 x 1920 = 4291.2, clearance fee
+      // 40,408.8 x 0.004 (the first bracket's rate, on the fill's value) = 161.6352 to the fund.
+      expect((await check('18080')).liquidated).toHaveLength(1);
+      expect(await open(ALICE)).toEqual([{ side: 'both', qty: '2765', entry: 20000, margin: 5530 }]);
+      expect(await co(ALICE)).toEqual({ available: '17.1648', locked: '5530' });
+      expect(await system('futures_insurance')).toEqual({ available: '161.6352', locked: '0' });
+      // Wallet 5547.1648, PnL -5308.8: 238.3648 against 199.9648, healthy.
+      expect(await check('18080')).toEqual({ liquidated: [] });
+      expect(await liquidations()).toMatchObject([
+        { kind: 'partial', margin_mode: 1, qty: '5000', keep: '2765', by_book: '2235', fund_after: '161.6352' },
+      ]);
+      await expectInvariants();
+    });
+
+    it('closes the position whole when the reduction to the first bracket does not restore health', async () => {
+      await aliceBracketTwo();
+      const notices: unknown[] = [];
+      const stop = core.bus.subscribe((events) => {
+        for (const e of events) if (e.type === 'futuresLiquidation') notices.push(e);
+      });
+      // At 18060: 300 <= 401.5. 50,000 / 18.06 = 2768.5...: 2232 are sold at 18050 (loss 4352.4 of their 4464, 111.6
+      // to the fund). The 2768 left hold 5536: 5536 - 2.768 x 1940 = 166.08 is below 49,990.08 x 0.004 = 199.96032,
+      // so they are closed whole at 18050 too (bankrupt at 20000 - 5536 / 2.768 = 18000): 138.4 more to the fund.
+      expect((await check('18060')).liquidated).toHaveLength(1);
+      expect(await open(ALICE)).toEqual([]);
+      expect(await co(ALICE)).toEqual({ available: '10950', locked: '0' });
+      // In all 10,000 - 5 x 1950 = 250.
+      expect(await system('futures_insurance')).toEqual({ available: '250', locked: '0' });
+      expect(await liquidations()).toMatchObject([
+        { kind: 'partial', qty: '5000', keep: '2768', by_book: '2232', fund_after: '111.6' },
+        { kind: 'whole', qty: '2768', keep: '0', bankruptcy_price: '18000', by_book: '2768', fund_after: '250' },
+      ]);
+      expect(notices).toMatchObject([
+        { qty: '5000', closed: '2232', partial: true },
+        { qty: '2768', closed: '2768', partial: false },
+      ]);
+      stop();
       await expectInvariants();
     });
 

@@ -38,6 +38,7 @@ import futuresTriggers from './0035_futures_triggers.ts';
 import futuresLiquidations from './0036_futures_liquidations.ts';
 import futuresDeliveries from './0037_futures_deliveries.ts';
 import futuresCoupons from './0038_futures_coupons.ts';
+import partialLiquidations from './0039_partial_liquidations.ts';
 
 /** Every migration in order. Names sort in the order they must run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -79,4 +80,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0036_futures_liquidations': futuresLiquidations,
   '0037_futures_deliveries': futuresDeliveries,
   '0038_futures_coupons': futuresCoupons,
+  '0039_partial_liquidations': partialLiquidations,
 };

@@ -164,6 +164,10 @@ export interface FuturesLiquidationsTable {
   adl: string;
   fund_before: string;
   fund_after: string;
+  /** `whole`, or `partial`: a reduction by bracket through the book alone, to `keep` contracts. */
+  kind: string;
+  /** The contracts a partial liquidation aimed to leave open ('0' for a whole one). */
+  keep: string;
   created_at: number;
 }
 

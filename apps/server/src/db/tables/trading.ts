@@ -85,7 +85,7 @@ export interface TradesTable {
 
 export interface CoreInboxTable {
   id: Generated<number>;
-  /** 'movement': a ledger movement (JSON) to post through the core. */
+  /** 'movement': a ledger movement (JSON) to post through the core; 'fundingSettle': an operator's funding settlement. */
   kind: string;
   payload: string;
   created_at: number;

@@ -28,7 +28,8 @@ import { leverCeiling, topLeverage } from './contract-views.ts';
 
 /**
  * The co host's user/* settings calls (contract-notes-products.md §1.2): each reads or changes only the caller's
- * own settings, for a live contract. A setting is refused while its CanSwitch flag is false.
+ * own settings, for a live contract. The margin and position mode are refused while their CanSwitch flag is false;
+ * the leverage may change at any time the core allows.
  */
 export function registerCoUserCalls(
   app: FastifyInstance,
@@ -44,12 +45,16 @@ export function registerCoUserCalls(
     return { contract, brackets, maxLevel: topLeverage(brackets) };
   };
 
-  /** Saves an edit the contract's and the user's state allow; `flag` is the CanSwitch flag guarding it. */
+  /**
+   * Saves an edit the contract's and the user's state allow; `flag` is the CanSwitch flag guarding it, `first` what
+   * must be done (or refused) before it is saved, given the contract's book.
+   */
   const edit = async (
     userId: number,
     contractId: number,
     changes: Partial<UserContractConfig>,
     guard?: { field: string; flag: keyof ReturnType<typeof switchable> },
+    first?: (symbol: string) => Promise<void>,
   ) => {
     const { contract, maxLevel } = await contractWithLevels(contractId);
     if (changes.nowLevel !== undefined) {
@@ -58,12 +63,14 @@ export function registerCoUserCalls(
         throw new CallError(ErrorCode.badRequest, `nowLevel must be a whole number from 1 to ${maxLevel}.`);
       }
     }
-    if (guard && !switchable(await contractHoldings(db, userId, futuresSymbol(contract.contract_name)))[guard.flag]) {
+    const symbol = futuresSymbol(contract.contract_name);
+    if (guard && !switchable(await contractHoldings(db, userId, symbol))[guard.flag]) {
       throw new CallError(
         ErrorCode.badRequest,
         `${guard.field} cannot change while you hold a position or an open order in this contract.`,
       );
     }
+    await first?.(symbol);
     await editUserConfig(db, userId, contract.id, maxLevel, changes, services.clock.now());
     return null;
   };
@@ -109,8 +116,13 @@ export function registerCoUserCalls(
     return null;
   });
 
+  // The leverage may change while holding (as Binance): the core re-holds the position's and orders' margin at it, or
+  // refuses (the bracket, an isolated position lowered, or too little available balance); then it is saved.
   bindCall(app, services, levelEdit, async ({ nowLevel, contractId }, { userId }) =>
-    edit(userId, contractId, { nowLevel }, { field: 'nowLevel', flag: 'levelCanSwitch' }),
+    edit(userId, contractId, { nowLevel }, undefined, async (symbol) => {
+      const outcome = await services.core.execute('futuresLeverage', { userId, symbol, leverage: nowLevel });
+      if (!outcome.ok) throw new CallError(outcome.code);
+    }),
   );
 
   bindCall(app, services, marginModelEdit, async ({ marginModel, contractId }, { userId }) =>

@@ -22,7 +22,8 @@ export function leverageBounds(config: CoUserConfig, ladderMax: number | undefin
 
 /**
  * Sets the contract's leverage (user/level_edit) within the contract's brackets (get_ladder_info); shows the most a
- * position may be worth at the chosen leverage. Refused while open orders hold it (levelCanSwitch false).
+ * position may be worth at the chosen leverage. It applies to the open position and orders too: the server holds
+ * their margin again or refuses (the refusal is toasted and the dialog stays open).
  */
 export function LeverageDialog({
   contract,
@@ -101,6 +102,7 @@ export function LeverageDialog({
               })
             : t('futures.leverage.noCap')}
         </p>
+        <p className={own.hint}>{t('futures.leverage.holding')}</p>
         {!config.levelCanSwitch && <p className={own.warning}>{t('futures.leverage.locked')}</p>}
       </div>
     </ActionDialog>

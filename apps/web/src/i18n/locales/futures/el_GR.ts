@@ -18,9 +18,9 @@ export const futures: Messages['futures'] = {
     H: '混合',
   },
   mode: {
-    label: 'Τρόπος συναλλαγών',
-    real: 'Πραγματικό',
-    simulated: 'Προσομοίωση',
+    label: '交易模式',
+    real: '實盤',
+    simulated: '模擬',
   },
   header: {
     contract: '合約',
@@ -57,7 +57,8 @@ export const futures: Messages['futures'] = {
     outOfRange: '請選擇 {{min}} 至 {{max}} 之間的整數。',
     cap: '{{level}}x 槓桿下，倉位價值最多為 {{value}}。',
     noCap: '該槓桿不受檔位限制。',
-    locked: '該合約有委托時，不能調整槓桿。',
+    locked: '該合約目前不能調整槓桿。',
+    holding: '該合約的持倉和委托將使用新槓桿，其保證金按新槓桿重新佔用。逐倉持倉只能調高槓桿。',
   },
   form: {
     label: '合約下單',
@@ -118,8 +119,8 @@ export const futures: Messages['futures'] = {
   },
   account: {
     title: '{{coin}} 合約帳戶',
-    simTitle: 'Λογαριασμός προσομοίωσης {{coin}}',
-    simNote: 'Δοκιμαστικά κεφάλαια για συναλλαγές προσομοίωσης: δεν είναι πραγματικά χρήματα και δεν μεταφέρονται.',
+    simTitle: '模擬{{coin}}帳戶',
+    simNote: '模擬交易的體驗金：不是真實資產，也不能劃轉。',
     total: '帳戶權益',
     available: '可用',
     crossMargin: '全倉保證金',
@@ -318,9 +319,9 @@ export const futures: Messages['futures'] = {
     taker: 'Taker',
   },
   centre: {
-    family: 'Συμβόλαια',
-    real: 'Πραγματικά συμβόλαια',
-    simulated: 'Συμβόλαια προσομοίωσης',
+    family: '合約類別',
+    real: '實盤合約',
+    simulated: '模擬合約',
     open: '當前委托',
     history: '歷史委托',
     fills: '成交記錄',
@@ -399,7 +400,7 @@ export const futures: Messages['futures'] = {
   },
 };
 
-/** Futures errors (67001-67024). */
+/** Futures errors (67001-67026). */
 export const futuresErrors = {
   '67001': '該合約目前不可交易。',
   '67002': '該合約尚未設定槓桿檔位，暫不接受委託。',
@@ -425,5 +426,7 @@ export const futuresErrors = {
   '67021': '止損觸發價：多倉須低於標記價格，空倉須高於標記價格。',
   '67022': '止損觸發價：多倉須高於強平價格，空倉須低於強平價格。',
   '67023': '限價與觸發價相差過大，須在合約的價格範圍之內。',
-  '67024': 'Το μπόνους της προσομοιωμένης συναλλαγής έχει ήδη εξαργυρωθεί: δίνεται μία φορά.',
+  '67024': '模擬交易體驗金已領取，每人僅限一次。',
+  '67025': '調低槓桿所需的持倉和委托保證金超過了可用餘額。',
+  '67026': '逐倉持倉存在時只能調高槓桿。',
 };

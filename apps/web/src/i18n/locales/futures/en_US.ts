@@ -56,7 +56,9 @@ export const futures = {
     outOfRange: 'Choose a whole number from {{min}} to {{max}}.',
     cap: 'At {{level}}x a position may be worth at most {{value}}.',
     noCap: 'No bracket limits this leverage.',
-    locked: 'The leverage cannot change while you have open orders in this contract.',
+    locked: 'The leverage cannot change in this contract right now.',
+    holding:
+      "Your open position and orders in this contract take the new leverage: their margin is held again at it. An isolated position's leverage can only be raised.",
   },
   form: {
     label: 'Place a futures order',

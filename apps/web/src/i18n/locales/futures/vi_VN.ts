@@ -57,7 +57,9 @@ export const futures: Messages['futures'] = {
     outOfRange: 'Hãy chọn số nguyên từ {{min}} đến {{max}}.',
     cap: 'Ở {{level}}x, giá trị vị thế tối đa là {{value}}.',
     noCap: 'Không có bậc nào giới hạn đòn bẩy này.',
-    locked: 'Không thể đổi đòn bẩy khi bạn còn lệnh mở trong hợp đồng này.',
+    locked: 'Hiện không thể đổi đòn bẩy của hợp đồng này.',
+    holding:
+      'Vị thế và lệnh đang mở trong hợp đồng này dùng đòn bẩy mới: ký quỹ của chúng được giữ lại theo mức mới. Vị thế ký quỹ riêng chỉ có thể tăng đòn bẩy.',
   },
   form: {
     label: 'Đặt lệnh tương lai',
@@ -402,7 +404,7 @@ export const futures: Messages['futures'] = {
   },
 };
 
-/** Futures errors (67001-67024). */
+/** Futures errors (67001-67026). */
 export const futuresErrors = {
   '67001': 'Hợp đồng này hiện không giao dịch được.',
   '67002': 'Hợp đồng này chưa có bậc đòn bẩy nên chưa nhận lệnh.',
@@ -429,4 +431,6 @@ export const futuresErrors = {
   '67022': 'Giá kích hoạt cắt lỗ: phải cao hơn giá thanh lý với vị thế mua, thấp hơn với vị thế bán.',
   '67023': 'Giá giới hạn cách giá kích hoạt quá xa: phải nằm trong biên độ giá của hợp đồng.',
   '67024': 'Tiền thưởng giao dịch mô phỏng đã được nhận: chỉ được cấp một lần.',
+  '67025': 'Giảm đòn bẩy cần nhiều ký quỹ cho vị thế và lệnh mở hơn số dư khả dụng của bạn.',
+  '67026': 'Khi đang có vị thế ký quỹ riêng, chỉ có thể tăng đòn bẩy.',
 };
