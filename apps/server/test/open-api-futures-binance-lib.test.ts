@@ -161,6 +161,11 @@ describe.each(testDialects)('the binance package against the futures Open API on
     ]);
     expect(await carol.getPositionMarginChangeHistory({ symbol: 'BTCUSDT', type: '2' as never })).toHaveLength(1);
     expect(await carol.getForceOrders({ symbol: 'BTCUSDT' })).toEqual([]);
+    // An open isolated position's leverage may rise but not fall, as on Binance.
+    await expect(carol.setLeverage({ symbol: 'BTCUSDT', leverage: 5 })).rejects.toMatchObject({
+      code: -4161,
+      message: 'Leverage reduction is not supported in Isolated Margin Mode with open positions.',
+    });
 
     // Bob bids 10 at 18500, above Carol's bankruptcy price (20000 - 20 / 0.01 = 18000); the index falls to 15000 and
     // the liquidation sells her 10 contracts into that bid: a forced order, filled at 18500.

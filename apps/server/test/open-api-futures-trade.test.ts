@@ -55,6 +55,11 @@ describe.each(testDialects)('futures Open API trading on %s', (dialect) => {
     const market = await usdm.createOrder(SYMBOL, 'market', 'buy', 0.01);
     expect(market).toMatchObject({ status: 'closed', filled: 0.01, average: 20000 });
     expect((await usdm.fetchBalance()).USDT.free).toBeCloseTo(1000 - 20 - 0.1, 8);
+    // The leverage changes while holding, as on Binance: at 5x the position holds 200 / 5 = 40, then 20 again.
+    expect(await usdm.setLeverage(5, SYMBOL)).toMatchObject({ leverage: 5 });
+    expect((await usdm.fetchBalance()).USDT.free).toBeCloseTo(1000 - 40 - 0.1, 8);
+    expect(await usdm.setLeverage(10, SYMBOL)).toMatchObject({ leverage: 10 });
+    expect((await usdm.fetchBalance()).USDT.free).toBeCloseTo(1000 - 20 - 0.1, 8);
 
     // A post-only buy at Bob's ask would take: refused with -5022, nothing changes.
     expect((await webOrder({ price: '20100', volume: '5' })).code).toBe('0');

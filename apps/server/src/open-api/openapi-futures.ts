@@ -276,7 +276,10 @@ const entries: Entry[] = [
     'Set the leverage of a contract',
     [symbol, param('leverage', { type: 'integer' }, '1 to the top bracket (-4028 above).', true)],
     object({ leverage: int('Leverage'), symbol: str('Contract') }),
-    { description: 'Not while the contract holds a position or an open order (-4161).' },
+    {
+      description:
+        "Also while holding: the position's and open orders' margin is held again at it. -2027 holdings above the new leverage's bracket, -2028 too little balance for a lower one, -4161 an open isolated position's lowered.",
+    },
   ),
   signed(
     'post',
