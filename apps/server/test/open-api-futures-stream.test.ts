@@ -1,7 +1,7 @@
 import { coOrderCreate } from '@opex/contract/calls/co-order';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startFuturesApiServer } from './futures-api-fixtures.ts';
+import { type FuturesApiServer, startFuturesApiServer } from './futures-api-fixtures.ts';
 import { type TestClient, type TestServer, testDialects } from './harness.ts';
 import { type ApiKey, futuresAt, type Json, newApiKey, signedQuery } from './open-api-fixtures.ts';
 import { tradingInvariants } from './trading-fixtures.ts';
@@ -10,7 +10,8 @@ import { tradingInvariants } from './trading-fixtures.ts';
  * The futures user data stream: listen keys on /fapi/v1/listenKey and /dapi/v1/listenKey, and the stream on
  * /fstream/private/ws?listenKey= (ccxt.pro binanceusdm's watchOrders, watchMyTrades, watchPositions, watchBalance) and
  * /fstream/ws/<listenKey> (raw frames): ORDER_TRADE_UPDATE, ACCOUNT_UPDATE with its reasons, ALGO_UPDATE,
- * MARGIN_CALL and listenKeyExpired, each checked against figures worked out by hand.
+ * MARGIN_CALL and listenKeyExpired, each checked against figures worked out by hand (fills, transfers both ways,
+ * a funding settlement).
  */
 const [ALICE, BOB] = [641, 642];
 const SYMBOL = 'BTC/USDT:USDT';
@@ -23,6 +24,7 @@ describe.each(testDialects)('futures user data stream on %s', (dialect) => {
   let key: ApiKey;
   let bob: TestClient;
   let contractId: number;
+  let admin: FuturesApiServer['admin'];
   const webOrder = (fields: Record<string, unknown>) =>
     bob.call(coOrderCreate, { contractId, side: 'SELL', open: 'OPEN', type: 1, volume: '1', ...fields });
   /** A listen-key call as CCXT sends it: the API key alone, the parameters in a form body. */
@@ -38,7 +40,7 @@ describe.each(testDialects)('futures user data stream on %s', (dialect) => {
 
   beforeAll(async () => {
     const started = await startFuturesApiServer(dialect, [ALICE, BOB]);
-    ({ server, base, contractId } = started);
+    ({ server, base, contractId, admin } = started);
     bob = started.clients[1] as TestClient;
     key = await newApiKey(server, ALICE);
   }, 30_000);
@@ -198,6 +200,21 @@ describe.each(testDialects)('futures user data stream on %s', (dialect) => {
         B: [{ a: 'USDT', wb: '994.87980000', bc: '4.00000000' }],
       });
 
+      // Funding settled now at 0.03% (the interval's one premium sample, 0.08%, less the 0.05% clamp above the 0.01%
+      // interest) on her 0.005 BTC long at the mark 20000: 100 USDT x 0.03% = 0.03 USDT paid.
+      const hour = 60 * 60_000;
+      await server.services.database.db
+        .insertInto('funding_samples')
+        .values({ contract_id: contractId, at: server.clock.now() - hour, premium: '0.0008', index_price: '20000' })
+        .execute();
+      await admin('funding', 'settle', 'E-BTC-USDT');
+      // A cross position's funding sends the balance alone, as Binance's does.
+      expect((await next('ACCOUNT_UPDATE')).a).toEqual({
+        m: 'FUNDING_FEE',
+        B: [{ a: 'USDT', wb: '994.84980000', cw: '994.84980000', bc: '-0.03000000' }],
+        P: [],
+      });
+
       // The risk check's margin call (the core's event) as Binance's MARGIN_CALL.
       const position = await server.services.database.db
         .selectFrom('futures_positions')
@@ -217,7 +234,7 @@ describe.each(testDialects)('futures user data stream on %s', (dialect) => {
         },
       ]);
       expect(await next('MARGIN_CALL')).toMatchObject({
-        cw: '994.87980000',
+        cw: '994.84980000',
         p: [{ s: 'BTCUSDT', ps: 'BOTH', pa: '0.005', mt: 'CROSS', mp: '20000.0', mm: '0.40000000' }],
       });
 
