@@ -43,11 +43,11 @@ describe.each(testDialects)('the binance package against the futures Open API on
     return client;
   };
   /** The package's WebSocket client, its streams under `root` (/fstream, /dstream) and its listen keys from us. */
-  const sockets = (root: string) => {
+  const sockets = (root: string, as = key) => {
     const ws = new WebsocketClient(
       {
-        api_key: key.apiKey,
-        api_secret: key.secret,
+        api_key: as.apiKey,
+        api_secret: as.secret,
         wsUrl: `${base.replace(/^http/, 'ws')}${root}`,
         restOptions: { baseUrl: base, disableTimeSync: true },
       },
@@ -145,14 +145,24 @@ describe.each(testDialects)('the binance package against the futures Open API on
   }, 20_000);
 
   it('lists isolated margin moves, liquidation orders and the insurance fund; counts the used weight', async () => {
-    const carol = rest(USDMClient, await newApiKey(server, CAROL));
+    const carolKey = await newApiKey(server, CAROL);
+    const carol = rest(USDMClient, carolKey);
     await carol.setMarginType({ symbol: 'BTCUSDT', marginType: 'ISOLATED' });
     await carol.setLeverage({ symbol: 'BTCUSDT', leverage: 10 });
     // Carol buys 10 contracts at 20000 from Bob, isolated at 10x: 20 USDT margin; she adds 5, then takes 5 back.
     expect((await webOrder(linearId, { price: '20000', volume: '10' })).code).toBe('0');
     await carol.submitNewOrder({ symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: 0.01 });
     // The package types `type` as '0' | '1'; Binance's (and ours) are 1 add, 2 reduce.
+    const { ws, next } = sockets('/fstream', carolKey);
+    await ws.subscribeUsdFuturesUserDataStream();
+    await new Promise((resolve) => setTimeout(resolve, 300));
     await carol.setIsolatedPositionMargin({ symbol: 'BTCUSDT', amount: 5, type: '1' });
+    // Her wallet is 1000 - 0.1 fee; 25 of it now the position's: the cross wallet 974.9.
+    expect((await next('ACCOUNT_UPDATE')).a).toMatchObject({
+      m: 'MARGIN_TRANSFER',
+      B: [{ a: 'USDT', wb: '999.90000000', cw: '974.90000000', bc: '0.00000000' }],
+      P: [{ s: 'BTCUSDT', pa: '0.010', mt: 'isolated', iw: '25.00000000', ps: 'BOTH' }],
+    });
     await carol.setIsolatedPositionMargin({ symbol: 'BTCUSDT', amount: 5, type: '2' as never });
     const moves: Json[] = await carol.getPositionMarginChangeHistory({ symbol: 'BTCUSDT' });
     expect(moves.map((m) => [m.type, m.amount, m.asset, m.positionSide])).toEqual([

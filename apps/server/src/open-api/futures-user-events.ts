@@ -92,7 +92,10 @@ export class FuturesUserEvents {
       return orderTradeUpdates(row, factOf.get(Number(row.id)), byBook.get(row.symbol) as FuturesMarket, own, now);
     });
     const liquidated = ours.filter((e) => e.type === 'futuresLiquidation').map((e) => e.symbol);
-    const reason = trades.length > 0 || liquidated.length > 0 ? 'ORDER' : await this.balanceReason(userId, balances);
+    const filled = trades.length > 0 || liquidated.length > 0;
+    const { reason, isolatedBooks } = filled
+      ? { reason: 'ORDER', isolatedBooks: [] }
+      : await this.balanceReason(userId, balances, markets);
     if (reason === null && marginCalls.length === 0) {
       this.feed.publish({ userId, account: this.account }, orderUpdates);
       return;
@@ -101,7 +104,12 @@ export class FuturesUserEvents {
     const walletOf = (a: CoinAccount) => assetRow(a, this.family, positions, now);
     const out: UserEvent[] = [];
     if (reason !== null) {
-      const books = new Set([...rows.map((r) => r.symbol), ...trades.map((t) => t.symbol), ...liquidated]);
+      const books = new Set([
+        ...rows.map((r) => r.symbol),
+        ...trades.map((t) => t.symbol),
+        ...liquidated,
+        ...isolatedBooks,
+      ]);
       const moved = new Map(balances.map((b) => [b.coin.toUpperCase(), b.moved ?? '0']));
       const touched = new Set([
         ...moved.keys(),
@@ -151,18 +159,42 @@ export class FuturesUserEvents {
     return { rows, factOf: new Map(facts.map((f) => [Number(f.order_id), f])), trades };
   }
 
-  /** Why the futures balances moved without a fill: the latest co ledger row's cause, or null for order margin. */
-  private async balanceReason(userId: number, balances: { coin: string }[]): Promise<string | null> {
-    if (balances.length === 0) return null;
-    const latest = await this.services.database.db
-      .selectFrom('ledger_entries')
-      .select('cause')
-      .where('owner_id', '=', userId)
-      .where('account', '=', 'co')
-      .orderBy('id', 'desc')
-      .limit(1)
+  /**
+   * Why the futures balances moved without a fill: the latest co ledger row's cause (null for order margin), and the
+   * isolated positions it moved (their margin, their funding), whose rows Binance sends with it; a cross position's
+   * funding or transfer names none.
+   */
+  private async balanceReason(
+    userId: number,
+    balances: { coin: string }[],
+    markets: FuturesMarket[],
+  ): Promise<{ reason: string | null; isolatedBooks: string[] }> {
+    const none = { reason: null, isolatedBooks: [] };
+    if (balances.length === 0) return none;
+    const { db } = this.services.database;
+    const co = db.selectFrom('ledger_entries').where('owner_id', '=', userId).where('account', '=', 'co');
+    const latest = await co.select(['cause', 'cause_id']).orderBy('id', 'desc').limit(1).executeTakeFirst();
+    const reason = latest ? REASONS[latest.cause] : undefined;
+    if (!latest || !reason) return none;
+    // Isolated margin is held in `locked`: the rows of this movement there name the positions or contracts it moved.
+    const held = await co
+      .select('cause_id')
+      .where('cause_id', '=', latest.cause_id)
+      .where('field', '=', 'locked')
+      .execute();
+    if (held.length === 0 || !['position_margin', 'funding'].includes(latest.cause))
+      return { reason, isolatedBooks: [] };
+    const [kind, id] = latest.cause_id.split(':');
+    if (kind === 'funding') {
+      const market = markets.find((m) => String(m.contract.id) === id);
+      return { reason, isolatedBooks: market ? [market.book] : [] };
+    }
+    const position = await db
+      .selectFrom('futures_positions')
+      .select('symbol')
+      .where('id', '=', Number(id))
       .executeTakeFirst();
-    return (latest && REASONS[latest.cause]) ?? null;
+    return { reason, isolatedBooks: position ? [position.symbol] : [] };
   }
 
   private async reportTriggers(ids: number[], now: number): Promise<void> {
@@ -250,7 +282,7 @@ function positionRows(m: FuturesMarket, positions: FamilyPosition[], factOf: Map
   const sides = new Set(
     [...factOf.values()].filter((f) => f.symbol === m.book).map((f) => f.position_side.toUpperCase()),
   );
-  if (sides.size === 0) sides.add('BOTH');
+  if (sides.size === 0 && rows.length === 0) sides.add('BOTH');
   for (const side of sides) {
     if (rows.some((r) => r.ps === side)) continue;
     const zero = '0';
