@@ -176,14 +176,15 @@ export class FuturesUserEvents {
     const latest = await co.select(['cause', 'cause_id']).orderBy('id', 'desc').limit(1).executeTakeFirst();
     const reason = latest ? REASONS[latest.cause] : undefined;
     if (!latest || !reason) return none;
-    // Isolated margin is held in `locked`: the rows of this movement there name the positions or contracts it moved.
-    const held = await co
-      .select('cause_id')
+    if (latest.cause !== 'position_margin' && latest.cause !== 'funding') return { reason, isolatedBooks: [] };
+    // Isolated margin is held in `locked`: a movement there was an isolated position's (its id, or its contract's).
+    const isolated = await co
+      .select('id')
       .where('cause_id', '=', latest.cause_id)
       .where('field', '=', 'locked')
-      .execute();
-    if (held.length === 0 || !['position_margin', 'funding'].includes(latest.cause))
-      return { reason, isolatedBooks: [] };
+      .limit(1)
+      .executeTakeFirst();
+    if (!isolated) return { reason, isolatedBooks: [] };
     const [kind, id] = latest.cause_id.split(':');
     if (kind === 'funding') {
       const market = markets.find((m) => String(m.contract.id) === id);
