@@ -62,6 +62,14 @@ describe.each(testDialects)('futures user data stream on %s', (dialect) => {
     });
     expect((await listenKeyCall('fapi', 'PUT', `listenKey=${coinm.body.listenKey}`)).body.code).toBe(-1125);
     expect((await listenKeyCall('dapi', 'DELETE')).body).toEqual({});
+    // A futures key streams on the futures paths only: the spot WebSocket API does not know it.
+    const live = (await listenKeyCall('fapi', 'POST')).body.listenKey;
+    const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/ws-api/v3`);
+    await new Promise((resolve) => ws.once('open', resolve));
+    const answer = new Promise<Json>((resolve) => ws.once('message', (data) => resolve(JSON.parse(data.toString()))));
+    ws.send(JSON.stringify({ id: 1, method: 'userDataStream.subscribe.listenToken', params: { listenToken: live } }));
+    expect((await answer).error).toEqual({ code: -1125, msg: 'This listenKey does not exist.' });
+    ws.close();
   });
 
   it('streams orders, fills, positions and balances to ccxt.pro binanceusdm', async () => {

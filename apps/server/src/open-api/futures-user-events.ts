@@ -22,6 +22,8 @@ import type { UserEvent, UserEventFeed } from './user-events.ts';
  * conditional order (a co trigger, announced by the trigger watch) is placed, cancelled, fired, refused or expires.
  */
 export const futuresStreamAccount = (family: FuturesFamily) => `futures:${family}`;
+/** Whether a listen key's account is a futures family's (streamed on /fstream or /dstream only). */
+export const isFuturesStreamAccount = (account: string) => account.startsWith('futures:');
 
 type TradeRow = SpotTradeRow & { buyer_realized: string; seller_realized: string };
 

@@ -37,8 +37,10 @@ import { registerWalletRoutes } from './wallet-routes.ts';
  * requests are authenticated by API key and HMAC signature (signed-request.ts) rather than session and XSRF.
  * Binance's other families (`/sapi`, `/fapi`, `/dapi`...) answer what a default client asks of them while loading
  * (wallet-routes.ts), `/sapi` also isolated margin (margin-routes.ts, margin-order-routes.ts), `/fapi` and `/dapi`
- * the futures contracts' public market data (futures-market-routes.ts, futures-price-routes.ts, futures-streams.ts)
- * and their signed account and trading endpoints (futures-account-routes.ts, futures-order-routes.ts), and any other path under them a Binance 404, never the web app's page.
+ * the futures contracts' public market data (futures-market-routes.ts, futures-price-routes.ts, futures-streams.ts),
+ * their signed account, trading and risk endpoints (futures-account-routes.ts, futures-order-routes.ts,
+ * futures-risk-routes.ts) and their user data stream (futures-user-events.ts), and any other path under them a Binance
+ * 404, never the web app's page. Every reply carries the used-weight headers (used-weight.ts).
  */
 export async function registerOpenApi(app: FastifyInstance, services: Services, fanout: Fanout): Promise<void> {
   const listenKeys = new ListenKeys(services);

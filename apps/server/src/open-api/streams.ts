@@ -6,6 +6,7 @@ import { sendIfKeepingUp } from '../realtime/subscriptions.ts';
 import { claimUpgrades } from '../realtime/upgrade-paths.ts';
 import type { Services } from '../services.ts';
 import type { DepthBook } from './depth-book.ts';
+import { isFuturesStreamAccount } from './futures-user-events.ts';
 import { MarketStreams } from './market-streams.ts';
 import { STREAMS_PROTOCOL, type StreamChannel } from './stream-names.ts';
 import type { StreamDeps } from './user-stream.ts';
@@ -49,7 +50,7 @@ export function registerOpenApiStreams(
     protocol: STREAMS_PROTOCOL,
     topicPrefix: '',
     fanout: deps.fanout,
-    users: { ...deps, carries: (account) => !account.startsWith('futures:') },
+    users: { ...deps, carries: (account) => !isFuturesStreamAccount(account) },
   });
 }
 

@@ -7,6 +7,7 @@ import { answersPings, type PingedPeer, pingFrameBeat } from '../realtime/rfc-pi
 import { claimUpgrades } from '../realtime/upgrade-paths.ts';
 import type { Services } from '../services.ts';
 import { BinanceCode, BinanceError, binanceErrors } from './binance-error.ts';
+import { isFuturesStreamAccount } from './futures-user-events.ts';
 import type { ListenKeys } from './listen-keys.ts';
 import { QueryParams } from './query-params.ts';
 import { authenticate, type Permission, type SignedCaller } from './signed-request.ts';
@@ -152,7 +153,7 @@ class WsApi implements Protocol {
         const owner = await listenKeys.owner(listenToken);
         read.done();
         // A futures family's keys stream on its own paths (/fstream, /dstream).
-        if (!owner || owner.account.startsWith('futures:')) throw binanceErrors.noListenKey();
+        if (!owner || isFuturesStreamAccount(owner.account)) throw binanceErrors.noListenKey();
         return this.follow(client, owner, listenToken);
       }
       case 'userDataStream.unsubscribe': {
