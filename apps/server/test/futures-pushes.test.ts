@@ -3,7 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { coTransfer } from '@opex/contract/calls/co-account';
 import { coOrderCancel, coOrderCreate } from '@opex/contract/calls/co-order';
 import { coAssetsList } from '@opex/contract/calls/co-position';
-import { createCoId, levelEdit, marginModelEdit } from '@opex/contract/calls/co-user';
+import { createCoId, levelEdit, marginModelEdit, receiveCoupon } from '@opex/contract/calls/co-user';
 import { loginOut } from '@opex/contract/calls/user';
 import { CO_WS_PATH, channels } from '@opex/contract/realtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,9 +53,17 @@ describe.each(testDialects)('futures private pushes on %s', (dialect) => {
     await admin('coin', 'add', '--symbol', 'BTC', '--name', 'Bitcoin', '--show-precision', '6', '--scale', '8');
     await admin('coin', 'add', '--symbol', 'USDT', '--name', 'Tether USD', '--show-precision', '2', '--scale', '6');
     await admin(...linearContractAdd());
-    await admin('contract', 'brackets', 'E-BTC-USDT', '--tiers', '50000:125:0.004,250000:100:0.005');
+    await admin(...linearContractAdd('USDT', '--type', 'S'));
+    for (const name of ['E-BTC-USDT', 'S-BTC-USDT'])
+      await admin('contract', 'brackets', name, '--tiers', '50000:125:0.004,250000:100:0.005');
     contractId = Number(
-      (await server.services.database.db.selectFrom('contracts').select('id').executeTakeFirstOrThrow()).id,
+      (
+        await server.services.database.db
+          .selectFrom('contracts')
+          .select('id')
+          .where('contract_type', '=', 'E')
+          .executeTakeFirstOrThrow()
+      ).id,
     );
     await server.services.core.reloadMarkets();
     await admin('price', 'set', '--coin', 'USDT', '--fiat', 'usd', '--price', '1');
@@ -210,6 +218,27 @@ describe.each(testDialects)('futures private pushes on %s', (dialect) => {
     expect(fired).toMatchObject({ status: 2, orderId: expect.stringMatching(/^\d+$/) });
     await next(ALICE, channels.coOrders, (o) => o.kind === 'order' && o.id === fired.orderId);
     expect(pushes(BOB, channels.coOrders).filter((f) => f.tick.kind === 'trigger')).toEqual([]);
+  });
+
+  it("pushes a user's simulated account and positions, marked simulated, once they have simulated money", async () => {
+    const realPushes = pushes(CAROL, channels.coPositions).length;
+    expect(pushes(CAROL, channels.coAccount).filter((f) => f.tick.simulated)).toEqual([]);
+    expect((await clients[CAROL]?.call(receiveCoupon, {}))?.code).toBe('0');
+    const coupon = (await next(CAROL, channels.coAccount, (a) => a.simulated === 1)).tick;
+    expect(coupon).toMatchObject({ symbol: 'USDT', canUseAmount: '10000', simulated: 1 });
+    expect((await next(CAROL, channels.coPositions, (p) => p.simulated === 1)).tick).toEqual({
+      positionList: [],
+      simulated: 1,
+    });
+    // Her real account and positions are as they were: nothing real is pushed for simulated money.
+    expect(pushes(CAROL, channels.coPositions).filter((f) => !f.tick.simulated)).toHaveLength(realPushes);
+    // Nobody else has simulated money, so nobody else hears of a simulated account.
+    for (const userId of [ALICE, BOB])
+      expect(
+        [...pushes(userId, channels.coAccount), ...pushes(userId, channels.coPositions)].filter(
+          (f) => f.tick.simulated,
+        ),
+      ).toEqual([]);
   });
 
   it("drops a user's private channels when their session ends", async () => {

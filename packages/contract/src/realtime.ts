@@ -150,10 +150,15 @@ export type CoOrderUpdate =
  */
 export interface CoPositionsUpdate {
   positionList: z.infer<typeof coPositionItem>[];
+  /** 1 (ours): the simulated account's positions (get_assets_list asked with `simulated: 1`); absent for the real. */
+  simulated?: 1;
 }
 
-/** One margin coin's futures account as account/account_balance's accounts item shapes it. */
-export type CoAccountUpdate = z.infer<typeof coAccountItem>;
+/**
+ * One margin coin's futures account as account/account_balance's accounts item shapes it; `simulated: 1` (ours) on
+ * the simulated account's.
+ */
+export type CoAccountUpdate = z.infer<typeof coAccountItem> & { simulated?: 1 };
 
 /** A deposit as `record/deposit_list` lists it, pushed whole on each change. */
 export type DepositUpdate = DepositRecord;

@@ -1,11 +1,14 @@
 import { type CoOrderUpdate, type CoPositionsUpdate, channels } from '@opex/contract/realtime';
-import { futuresSymbol } from '../core/futures/futures-rules.ts';
+import { type FuturesAccounts, futuresSymbol, isFuturesUserAccount } from '../core/futures/futures-rules.ts';
 import { userAssets } from '../futures/assets-views.ts';
 import { coOrderStatus } from '../futures/co-order-status.ts';
 import type { Services } from '../services.ts';
 import type { Fanout } from './fanout.ts';
 import { type OriginalProtocol, privateTopic } from './original-protocol.ts';
 import { registerSessionChannels } from './session-channels.ts';
+
+/** The user accounts valued: the real one, and the simulated one of a user who has simulated money. */
+const FUTURES_ACCOUNTS: readonly FuturesAccounts['user'][] = ['co', 'co_sim'];
 
 /** A holder's positions are valued again at most this often as marks move (marks are worked out each second). */
 const MARK_PUSH_MS = 1000;
@@ -16,7 +19,8 @@ const MARK_PUSH_MS = 1000;
  * again after the user's futures orders or co balances move and, for a user holding positions, as their contracts'
  * marks move (at most once a second). Valuing reads the database, so it is coalesced: users touched while a round runs
  * are served once by the next. The first listener of a user's positions or account gets their current value; after
- * that a value is pushed only when it differs from the last one.
+ * that a value is pushed only when it differs from the last one. The simulated account's positions and accounts go
+ * on the same channels marked `simulated: 1`, once the user has had simulated money.
  */
 export function registerFuturesPrivateChannels(fanout: Fanout, protocol: OriginalProtocol, services: Services): void {
   const { core, contractPrices } = services;
@@ -26,6 +30,8 @@ export function registerFuturesPrivateChannels(fanout: Fanout, protocol: Origina
   const held = new Map<number, Set<string>>();
   /** What each open topic last carried, by part (the positions whole: ''; an account: its coin). */
   const last = new Map<string, Map<string, string>>();
+  /** Users whose simulated account has had money while they listen: it is pushed too. */
+  const simulating = new Set<number>();
   const due = new Set<number>();
   let queued = false;
   let stopped = false;
@@ -65,14 +71,23 @@ export function registerFuturesPrivateChannels(fanout: Fanout, protocol: Origina
     due.clear();
     for (const userId of users) {
       if (stopped || !listening(userId)) continue;
-      // The real account's: a simulated contract's page polls its own.
-      const { positionList, accountList } = await userAssets(services, userId, contractPrices, 'co');
-      const books = new Set(positionList.map((p) => futuresSymbol(p.contractName)));
+      const books = new Set<string>();
+      for (const account of FUTURES_ACCOUNTS) {
+        const { positionList, accountList } = await userAssets(services, userId, contractPrices, account);
+        for (const p of positionList) books.add(futuresSymbol(p.contractName));
+        const simulated = account === 'co_sim' ? ({ simulated: 1 } as const) : {};
+        // The simulated account only for a user who has had simulated money (a coupon): nothing for everyone else.
+        if (account === 'co_sim') {
+          if (accountList.some((a) => a.totalAmount !== '0') || positionList.length > 0) simulating.add(userId);
+          if (!simulating.has(userId)) continue;
+        }
+        const positions: CoPositionsUpdate = { positionList, ...simulated };
+        pushChanged(userId, channels.coPositions, account, positions);
+        for (const item of accountList)
+          pushChanged(userId, channels.coAccount, `${account}:${item.symbol}`, { ...item, ...simulated });
+      }
       if (books.size > 0 && listening(userId)) held.set(userId, books);
       else held.delete(userId);
-      const positions: CoPositionsUpdate = { positionList };
-      pushChanged(userId, channels.coPositions, '', positions);
-      for (const account of accountList) pushChanged(userId, channels.coAccount, account.symbol, account);
     }
   };
 
@@ -82,7 +97,10 @@ export function registerFuturesPrivateChannels(fanout: Fanout, protocol: Origina
     },
     closed: (name, userId) => {
       last.delete(privateTopic(name, userId));
-      if (!listening(userId)) held.delete(userId);
+      if (!listening(userId)) {
+        held.delete(userId);
+        simulating.delete(userId);
+      }
     },
   });
   fanout.own(() => {
@@ -115,7 +133,7 @@ export function registerFuturesPrivateChannels(fanout: Fanout, protocol: Origina
             status: e.status,
             orderId: e.orderId === null ? '' : String(e.orderId),
           }));
-        } else if (e.type === 'balance' && e.account === 'co' && e.ownerId > 0) touch(e.ownerId);
+        } else if (e.type === 'balance' && isFuturesUserAccount(e.account) && e.ownerId > 0) touch(e.ownerId);
         else if (e.type === 'futuresLiquidation') touch(e.userId);
       }
     }),

@@ -33,30 +33,42 @@ function changeCached<T>(
   return reread;
 }
 
+type Params = { onlyAccount?: unknown; simulated?: unknown } | undefined;
 /** get_assets_list asked with `onlyAccount` lists no positions. */
-const accountsOnly = (key: QueryKey) => String((key[1] as { onlyAccount?: unknown } | undefined)?.onlyAccount) === '1';
+const accountsOnly = (key: QueryKey) => String((key[1] as Params)?.onlyAccount) === '1';
+/** Whether a cached answer is of the account a push is of: the simulated one, asked with `simulated: 1`, or the real. */
+const sameAccount = (key: QueryKey, pushed: { simulated?: 1 }) =>
+  (String((key[1] as Params)?.simulated) === '1') === (pushed.simulated === 1);
 
 export function mergePositionsUpdate(queryClient: QueryClient, update: CoPositionsUpdate): QueryKey[] {
   return changeCached<AssetsPage>(queryClient, coAssetsList, (page, key) => ({
-    next: accountsOnly(key) ? page : { ...page, positionList: update.positionList },
+    next: accountsOnly(key) || !sameAccount(key, update) ? page : { ...page, positionList: update.positionList },
   }));
 }
 
 /** Each account in place of its coin's (oldest push first); a coin not cached yet is read again. */
 export function mergeAccountUpdates(queryClient: QueryClient, updates: readonly CoAccountUpdate[]): QueryKey[] {
   const put = (list: CoAccountUpdate[], pushed: readonly CoAccountUpdate[]) => {
-    const next = list.map((a) => pushed.findLast((u) => u.symbol === a.symbol) ?? a);
+    const next = list.map((a) => {
+      const update = pushed.findLast((u) => u.symbol === a.symbol);
+      if (!update) return a;
+      const { simulated: _, ...item } = update;
+      return item;
+    });
     return { next, incomplete: pushed.some((u) => !list.some((a) => a.symbol === u.symbol)) };
   };
   return [
-    ...changeCached<AssetsPage>(queryClient, coAssetsList, (page) => {
-      const { next, incomplete } = put(page.accountList, updates);
+    ...changeCached<AssetsPage>(queryClient, coAssetsList, (page, key) => {
+      const { next, incomplete } = put(
+        page.accountList,
+        updates.filter((u) => sameAccount(key, u)),
+      );
       return { next: { ...page, accountList: next }, incomplete };
     }),
     // account_balance asked for one margin coin holds that coin's account only.
     ...changeCached<AccountsPage>(queryClient, coAccountBalance, (page, key) => {
       const coin = (key[1] as { marginCoin?: string } | undefined)?.marginCoin;
-      const pushed = updates.filter((u) => coin === undefined || u.symbol === coin);
+      const pushed = updates.filter((u) => sameAccount(key, u) && (coin === undefined || u.symbol === coin));
       const { next, incomplete } = put(page.accounts, pushed);
       return { next: { ...page, accounts: next }, incomplete };
     }),

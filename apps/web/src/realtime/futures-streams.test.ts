@@ -83,6 +83,38 @@ describe('followFuturesChannels', () => {
     stop();
   });
 
+  it("keeps the simulated account's pushes to the answers asked with simulated: 1, and the real ones to the others", async () => {
+    const { client, worker, queryClient } = setup();
+    const realKey = callKey(coAssetsList, {});
+    const simKey = callKey(coAssetsList, { simulated: 1 });
+    const simBalanceKey = callKey(coAccountBalance, { marginCoin: 'USDT', simulated: 1 });
+    const real = { positionList: [position('1', '5')], accountList: [account('USDT', '1000')] };
+    queryClient.setQueryData(realKey, real);
+    queryClient.setQueryData(simKey, { positionList: [], accountList: [account('USDT', '10000')] });
+    queryClient.setQueryData(simBalanceKey, { accounts: [account('USDT', '10000')] });
+    const stop = followFuturesChannels(client, queryClient);
+
+    const simPositions = [{ ...position('9', '-3'), contractName: 'S-BTC-USDT' }];
+    worker({ type: 'ticks', ticks: { [channels.coPositions]: { positionList: simPositions, simulated: 1 } } });
+    worker({
+      type: 'ticks',
+      ticks: { [channels.coAccount]: [{ n: 1, update: { ...account('USDT', '9990'), simulated: 1 } }] },
+    });
+    await vi.advanceTimersByTimeAsync(200);
+    expect(queryClient.getQueryData(realKey)).toEqual(real);
+    expect(queryClient.getQueryData(simKey)).toEqual({
+      positionList: simPositions,
+      accountList: [account('USDT', '9990')],
+    });
+    expect(queryClient.getQueryData(simBalanceKey)).toEqual({ accounts: [account('USDT', '9990')] });
+
+    worker({ type: 'ticks', ticks: { [channels.coPositions]: { positionList: [] } } });
+    await vi.advanceTimersByTimeAsync(200);
+    expect(queryClient.getQueryData(realKey)).toEqual({ ...real, positionList: [] });
+    expect(queryClient.getQueryData(simKey)).toMatchObject({ positionList: simPositions });
+    stop();
+  });
+
   it('reads the order lists and counts again once a burst of order pushes, and everything after lost pushes', async () => {
     const { client, worker, queryClient, invalidated } = setup();
     const stop = followFuturesChannels(client, queryClient);

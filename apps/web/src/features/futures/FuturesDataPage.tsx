@@ -160,7 +160,22 @@ export default function FuturesDataPage() {
       <section aria-labelledby="futures-formulas">
         <h2 id="futures-formulas">{t('futures.data.formulas')}</h2>
         <ul className={own.formulas}>
-          {(['margin', 'maintenance', 'liquidation', 'funding', 'pnl'] as const).map((key) => (
+          {(
+            [
+              'margin',
+              'maintenance',
+              'liquidation',
+              'liquidationPrice',
+              'bankruptcy',
+              'partial',
+              'pnl',
+              'mark',
+              'funding',
+              'fundingRate',
+              'adl',
+              'delivery',
+            ] as const
+          ).map((key) => (
             <li key={key}>
               <strong>{t(`futures.data.formula.${key}.name`)}</strong>: {t(`futures.data.formula.${key}.text`)}
             </li>

@@ -55,9 +55,8 @@ export function FuturesTrading({
   const config = useUserConfig(contract.id, isLogin).data;
   // A simulated contract's page shows the simulated account and positions only, never the real ones.
   const simulated = isSimulated(contract);
-  // Real positions, accounts and orders change by the futures socket's pushes (polled only while it is down); the
-  // pushes carry the real account only, so a simulated contract's page polls.
-  const live = useFuturesStreams() && !simulated;
+  // Positions, accounts and orders change by the futures socket's pushes; polled only while it is down.
+  const live = useFuturesStreams();
   const assetsQuery = useAssetsList(isLogin, false, simulated, live);
   const assets = assetsQuery.data;
   const account = useCoAccount(contract.marginCoin, isLogin, assetsQuery, simulated);

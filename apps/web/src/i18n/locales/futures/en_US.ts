@@ -399,6 +399,34 @@ export const futures = {
         name: 'Unrealised PnL',
         text: 'long: (mark − entry) × contracts × face value; short: (entry − mark) × contracts × face value. ROE = PnL ÷ margin.',
       },
+      liquidationPrice: {
+        name: 'Liquidation price',
+        text: "v = (s·Q·e − B − cum) ÷ (Q·(s − mmr)), with s = +1 long, −1 short, Q the size × face value, e the entry, B the margin backing it (isolated: its margin; cross: wallet + the other positions' PnL − their maintenance) and mmr, cum of the bracket the price falls in; a long's rounded up, a short's down.",
+      },
+      bankruptcy: {
+        name: 'Bankruptcy price',
+        text: 'where the margin balance is zero: v = e − B ÷ (s·Q). A liquidation closes no worse than it.',
+      },
+      partial: {
+        name: 'Partial liquidation',
+        text: 'a position above the first bracket is first cut to the most contracts the bracket below holds at the mark, checked again after each cut, and closed whole only when that does not restore health.',
+      },
+      mark: {
+        name: 'Mark price',
+        text: 'the median of: index × (1 + last funding rate × time to funding ÷ interval); index + the 30 s average of (mid − index); the last price.',
+      },
+      fundingRate: {
+        name: 'Funding rate',
+        text: 'F = average premium + clamp(0.01% − average premium, −0.05%, +0.05%), capped per contract; premium each minute = (max(0, impact bid − index) − max(0, index − impact ask)) ÷ index.',
+      },
+      adl: {
+        name: 'ADL rank',
+        text: "opposite positions are ranked by PnL% × effective leverage (PnL% ÷ effective leverage when losing); the five lights are the position's quintile on its side.",
+      },
+      delivery: {
+        name: 'Delivery',
+        text: 'a dated contract settles at the average index of the last 30 minutes before its delivery time.',
+      },
     },
   },
 };

@@ -400,6 +400,34 @@ export const futures: Messages['futures'] = {
         name: 'Lãi/lỗ chưa thực hiện',
         text: 'mua: (giá đánh dấu − giá vào) × số hợp đồng × mệnh giá; bán: (giá vào − giá đánh dấu) × số hợp đồng × mệnh giá. ROE = lãi/lỗ ÷ ký quỹ.',
       },
+      liquidationPrice: {
+        name: 'Giá thanh lý',
+        text: 'v = (s·Q·e − B − cum) ÷ (Q·(s − mmr)), với s = +1 cho mua, −1 cho bán, Q = số hợp đồng × mệnh giá, e là giá vào, B là ký quỹ đỡ vị thế (cô lập: ký quỹ của nó; chéo: số dư ví + lãi/lỗ các vị thế khác − ký quỹ duy trì của chúng), mmr và cum của bậc chứa mức giá đó; vị thế mua làm tròn lên, bán làm tròn xuống.',
+      },
+      bankruptcy: {
+        name: 'Giá phá sản',
+        text: 'nơi số dư ký quỹ bằng 0: v = e − B ÷ (s·Q). Thanh lý không khớp tệ hơn giá này.',
+      },
+      partial: {
+        name: 'Thanh lý một phần theo bậc',
+        text: 'vị thế vượt bậc đầu được giảm trước xuống số hợp đồng lớn nhất mà bậc dưới chứa được ở giá đánh dấu, kiểm tra lại sau mỗi lần giảm, và chỉ đóng toàn bộ khi vẫn chưa an toàn.',
+      },
+      mark: {
+        name: 'Giá đánh dấu',
+        text: 'trung vị của: chỉ số × (1 + tỷ lệ funding gần nhất × thời gian đến kỳ funding ÷ chu kỳ); chỉ số + trung bình 30 giây của (giá giữa − chỉ số); giá khớp gần nhất.',
+      },
+      fundingRate: {
+        name: 'Tỷ lệ funding',
+        text: 'F = phần bù trung bình + clamp(0,01% − phần bù trung bình, −0,05%, +0,05%), giới hạn theo hợp đồng; phần bù mỗi phút = (max(0, giá mua tác động − chỉ số) − max(0, chỉ số − giá bán tác động)) ÷ chỉ số.',
+      },
+      adl: {
+        name: 'Thứ hạng ADL',
+        text: 'các vị thế phía đối diện được xếp theo lãi/lỗ% × đòn bẩy hiệu dụng (lãi/lỗ% ÷ đòn bẩy hiệu dụng khi lỗ); năm vạch là ngũ phân vị của vị thế trong phía của nó.',
+      },
+      delivery: {
+        name: 'Giao nhận',
+        text: 'hợp đồng có kỳ hạn được thanh toán theo chỉ số trung bình của 30 phút trước thời điểm giao nhận.',
+      },
     },
   },
 };
