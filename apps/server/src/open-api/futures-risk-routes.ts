@@ -42,22 +42,27 @@ export function registerFuturesRiskRoutes(scope: FastifyInstance, { services, fa
     const markets = new Map((await futuresMarkets(services, family)).map((m) => [m.book, m]));
     const books = wanted ? [wanted.book] : [...markets.keys()];
     if (books.length === 0) return [];
+    let query = db
+      .selectFrom('orders as o')
+      .innerJoin('futures_orders as f', 'f.order_id', 'o.id')
+      .selectAll('o')
+      .where('f.user_id', '=', userId)
+      .where('f.kind', '=', FORCED)
+      .where('f.symbol', 'in', books);
+    if (startTime !== undefined) query = query.where('o.created_at', '>=', startTime);
+    if (endTime !== undefined) query = query.where('o.created_at', '<=', endTime);
+    const rows = await query.orderBy('o.id', 'desc').limit(limit).execute();
+    if (rows.length === 0) return [];
     const facts = await db
       .selectFrom('futures_orders')
       .selectAll()
-      .where('user_id', '=', userId)
-      .where('kind', '=', FORCED)
-      .where('symbol', 'in', books)
+      .where(
+        'order_id',
+        'in',
+        rows.map((r) => Number(r.id)),
+      )
       .execute();
-    if (facts.length === 0) return [];
     const factOf = new Map(facts.map((f) => [Number(f.order_id), f]));
-    let query = db
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', 'in', [...factOf.keys()]);
-    if (startTime !== undefined) query = query.where('created_at', '>=', startTime);
-    if (endTime !== undefined) query = query.where('created_at', '<=', endTime);
-    const rows = await query.orderBy('id', 'desc').limit(limit).execute();
     // Binance names a liquidation's orders autoclose-<id>.
     return rows.map((row) => ({
       ...futuresOrder(row, factOf.get(Number(row.id)), markets.get(row.symbol) as FuturesMarket),
@@ -74,14 +79,7 @@ export function registerFuturesRiskRoutes(scope: FastifyInstance, { services, fa
     const { startTime, endTime } = window(params);
     const limit = params.integer('limit', { min: 1, max: 500, fallback: 500 }) as number;
     params.done();
-    const positions = await db
-      .selectFrom('futures_positions')
-      .select(['id', 'position_side'])
-      .where('user_id', '=', userId)
-      .where('symbol', '=', m.book)
-      .execute();
-    if (positions.length === 0) return [];
-    const sideOf = new Map(positions.map((p) => [`position:${p.id}`, p.position_side.toUpperCase()]));
+    // The caller's own margin moves name their position (position:<id>); a fill's margin names its trade.
     let query = db
       .selectFrom('ledger_entries')
       .selectAll()
@@ -89,10 +87,21 @@ export function registerFuturesRiskRoutes(scope: FastifyInstance, { services, fa
       .where('account', '=', 'co')
       .where('cause', '=', 'position_margin')
       .where('field', '=', 'locked')
-      .where('cause_id', 'in', [...sideOf.keys()]);
+      .where('cause_id', 'like', 'position:%');
     if (startTime !== undefined) query = query.where('created_at', '>=', startTime);
     if (endTime !== undefined) query = query.where('created_at', '<=', endTime);
-    const rows = await query.orderBy('id').execute();
+    const moves = await query.orderBy('id').execute();
+    const ids = [...new Set(moves.map((r) => Number(r.cause_id.slice('position:'.length))))];
+    const positions = ids.length
+      ? await db
+          .selectFrom('futures_positions')
+          .select(['id', 'position_side'])
+          .where('id', 'in', ids)
+          .where('symbol', '=', m.book)
+          .execute()
+      : [];
+    const sideOf = new Map(positions.map((p) => [`position:${p.id}`, p.position_side.toUpperCase()]));
+    const rows = moves.filter((r) => sideOf.has(r.cause_id));
     return rows
       .map((r) => {
         const delta = ledgerOf(r.delta);
