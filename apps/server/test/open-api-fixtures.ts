@@ -93,3 +93,35 @@ export function binanceAt(base: string, key: { apiKey: string; secret: string },
   exchange.getExceptionsByUrl = (_url: string, kind: 'exact' | 'broad') => exchange.exceptions.spot[kind] ?? {};
   return exchange;
 }
+
+/**
+ * CCXT's `binanceusdm` or `binancecoinm` (`pro`: ccxt.pro's) with every REST URL on `base` and its futures streams
+ * (/fstream, /dstream) on ours, loading only its family's markets. Given a key, signed with it, its timestamps from
+ * the server's clock and Binance's futures error codes (CCXT picks its table by Binance's host, none at 127.0.0.1).
+ */
+export function futuresAt(
+  base: string,
+  kind: 'binanceusdm' | 'binancecoinm',
+  options: { pro?: boolean; key?: ApiKey; server?: TestServer } = {},
+): Exchange {
+  const Class = options.pro ? ccxt.pro[kind] : ccxt[kind];
+  const api = Object.fromEntries(
+    Object.entries(new Class().urls.api as Record<string, unknown>)
+      .filter(([, url]) => typeof url === 'string')
+      .map(([name, url]) => [name, `${base}${new URL(url as string).pathname}`]),
+  );
+  const ws = base.replace(/^http/, 'ws');
+  const linear = kind === 'binanceusdm';
+  const exchange = new Class({
+    ...(options.key ? { apiKey: options.key.apiKey, secret: options.key.secret } : {}),
+    enableRateLimit: false,
+    timeout: 5000,
+    urls: { api: { ...api, ws: { future: `${ws}/fstream/ws`, delivery: `${ws}/dstream/ws` } } },
+    options: { adjustForTimeDifference: false, fetchMarkets: { types: [linear ? 'linear' : 'inverse'] } },
+  });
+  const { server } = options;
+  if (server) exchange.nonce = () => server.clock.now();
+  const table = linear ? 'linear' : 'inverse';
+  exchange.getExceptionsByUrl = (_url: string, kind: 'exact' | 'broad') => exchange.exceptions[table]?.[kind] ?? {};
+  return exchange;
+}

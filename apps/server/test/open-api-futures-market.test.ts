@@ -2,13 +2,13 @@ import type { AddressInfo } from 'node:net';
 import { coTransfer } from '@opex/contract/calls/co-account';
 import { coOrderCreate } from '@opex/contract/calls/co-order';
 import { createCoId, levelEdit } from '@opex/contract/calls/co-user';
-import ccxt from 'ccxt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { AdminContext } from '../src/admin/admin-command.ts';
 import { runAdmin } from '../src/admin/commands.ts';
 import { linearContractAdd } from './futures-fixtures.ts';
 import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
+import { type Exchange, futuresAt } from './open-api-fixtures.ts';
 import { fund, loginAs } from './trading-fixtures.ts';
 
 /**
@@ -19,29 +19,6 @@ import { fund, loginAs } from './trading-fixtures.ts';
 const [ALICE, BOB] = [611, 612];
 const NOON = Date.UTC(2026, 0, 1, 12);
 const SIXTEEN = Date.UTC(2026, 0, 1, 16);
-
-// biome-ignore lint/suspicious/noExplicitAny: CCXT's exchange classes are typed loosely across versions
-type Exchange = any;
-
-/** A CCXT futures exchange with every REST URL on `base` and its futures streams on ours. */
-function futuresAt(base: string, kind: 'binanceusdm' | 'binancecoinm', pro = false): Exchange {
-  const Class = pro ? ccxt.pro[kind] : ccxt[kind];
-  const api = Object.fromEntries(
-    Object.entries(new Class().urls.api as Record<string, unknown>)
-      .filter(([, url]) => typeof url === 'string')
-      .map(([name, url]) => [name, `${base}${new URL(url as string).pathname}`]),
-  );
-  const ws = base.replace(/^http/, 'ws');
-  return new Class({
-    enableRateLimit: false,
-    timeout: 5000,
-    urls: { api: { ...api, ws: { future: `${ws}/fstream/ws`, delivery: `${ws}/dstream/ws` } } },
-    options: {
-      adjustForTimeDifference: false,
-      fetchMarkets: { types: [kind === 'binanceusdm' ? 'linear' : 'inverse'] },
-    },
-  });
-}
 
 describe.each(testDialects)('futures Open API market data on %s', (dialect) => {
   let server: TestServer;
@@ -232,7 +209,7 @@ describe.each(testDialects)('futures Open API market data on %s', (dialect) => {
     for (let i = 1; i < diffs.length; i++) expect(diffs[i].pu).toBe(diffs[i - 1].u);
     ws.close();
 
-    const watcher = futuresAt(base, 'binanceusdm', true);
+    const watcher = futuresAt(base, 'binanceusdm', { pro: true });
     await watcher.loadHttpProxyAgent();
     try {
       const book = await watcher.watchOrderBook('BTC/USDT:USDT');

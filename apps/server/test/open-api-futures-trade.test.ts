@@ -1,15 +1,10 @@
-import type { AddressInfo } from 'node:net';
-import { coTransfer } from '@opex/contract/calls/co-account';
 import { coOrderCreate } from '@opex/contract/calls/co-order';
-import { createCoId } from '@opex/contract/calls/co-user';
-import ccxt from 'ccxt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminContext } from '../src/admin/admin-command.ts';
-import { runAdmin } from '../src/admin/commands.ts';
-import { linearContractAdd } from './futures-fixtures.ts';
-import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
-import { type Exchange, newApiKey, signedQuery } from './open-api-fixtures.ts';
-import { fund, loginAs, tradingInvariants } from './trading-fixtures.ts';
+import { startFuturesApiServer } from './futures-api-fixtures.ts';
+import type { TestClient, TestServer } from './harness.ts';
+import { testDialects } from './harness.ts';
+import { type Exchange, futuresAt, newApiKey, signedQuery } from './open-api-fixtures.ts';
+import { tradingInvariants } from './trading-fixtures.ts';
 
 /**
  * The futures Open API's signed half through CCXT's binanceusdm, every URL at the test server and CCXT's clock on
@@ -21,75 +16,21 @@ import { fund, loginAs, tradingInvariants } from './trading-fixtures.ts';
 const [ALICE, BOB] = [621, 622];
 const SYMBOL = 'BTC/USDT:USDT';
 
-/** CCXT's binanceusdm signed as `key`, every REST URL on `base`, its timestamps from the server's clock. */
-function usdmAt(base: string, server: TestServer, key: { apiKey: string; secret: string }): Exchange {
-  const Class = ccxt.binanceusdm;
-  const api = Object.fromEntries(
-    Object.entries(new Class().urls.api as Record<string, unknown>)
-      .filter(([, url]) => typeof url === 'string')
-      .map(([name, url]) => [name, `${base}${new URL(url as string).pathname}`]),
-  );
-  const exchange = new Class({
-    apiKey: key.apiKey,
-    secret: key.secret,
-    enableRateLimit: false,
-    timeout: 5000,
-    urls: { api },
-    options: { adjustForTimeDifference: false, fetchMarkets: { types: ['linear'] } },
-  });
-  exchange.nonce = () => server.clock.now();
-  // CCXT picks its table of error codes by Binance's host; at 127.0.0.1 it would find none.
-  exchange.getExceptionsByUrl = (_url: string, kind: 'exact' | 'broad') => exchange.exceptions.linear[kind] ?? {};
-  return exchange;
-}
-
 describe.each(testDialects)('futures Open API trading on %s', (dialect) => {
   let server: TestServer;
-  let ctx: AdminContext;
   let usdm: Exchange;
   let bob: TestClient;
   let contractId: number;
-  const admin = (...argv: string[]) => runAdmin(argv, ctx);
   const webOrder = (fields: Record<string, unknown>) =>
     bob.call(coOrderCreate, { contractId, side: 'SELL', open: 'OPEN', type: 1, volume: '1', ...fields });
   const invariants = async () =>
     expect(await tradingInvariants(server.services.database.db, server.services.core)).toEqual([]);
 
   beforeAll(async () => {
-    server = await startTestServer(dialect, { env: { CONTRACT_PRICES_MS: '0' } });
-    ctx = { handle: server.services.database, clock: server.clock, actor: 'cli:tester' };
-    await admin('coin', 'add', '--symbol', 'BTC', '--name', 'Bitcoin', '--show-precision', '6', '--scale', '8');
-    await admin('coin', 'add', '--symbol', 'USDT', '--name', 'Tether USD', '--show-precision', '2', '--scale', '6');
-    await admin(...linearContractAdd('USDT', '--min-order-money', '5'));
-    await admin('contract', 'brackets', 'E-BTC-USDT', '--tiers', '50000:125:0.004,250000:100:0.005');
-    contractId = Number(
-      (
-        await server.services.database.db
-          .selectFrom('contracts')
-          .select('id')
-          .where('contract_name', '=', 'E-BTC-USDT')
-          .executeTakeFirstOrThrow()
-      ).id,
-    );
-    await server.services.core.reloadMarkets();
-    await admin('price', 'set', '--coin', 'USDT', '--fiat', 'usd', '--price', '1');
-    await admin('price', 'set', '--coin', 'BTC', '--fiat', 'usd', '--price', '20000');
-    await server.services.prices.current();
-    await server.services.contractPrices.tick();
-
-    const alice = await loginAs(server, ALICE);
-    bob = await loginAs(server, BOB);
-    for (const [id, client] of [
-      [ALICE, alice],
-      [BOB, bob],
-    ] as const) {
-      await fund(server.services.core, id, 'USDT', '1000');
-      await client.call(coTransfer, { transferType: 'wallet_to_contract', amount: '1000', coinSymbol: 'USDT' });
-      expect((await client.call(createCoId, {})).code).toBe('0');
-    }
-    await server.app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
-    usdm = usdmAt(base, server, await newApiKey(server, ALICE));
+    const started = await startFuturesApiServer(dialect, [ALICE, BOB]);
+    ({ server, contractId } = started);
+    bob = started.clients[1] as TestClient;
+    usdm = futuresAt(started.base, 'binanceusdm', { key: await newApiKey(server, ALICE), server });
     await usdm.loadMarkets();
   }, 30_000);
   afterAll(() => server.close());
@@ -113,6 +54,11 @@ describe.each(testDialects)('futures Open API trading on %s', (dialect) => {
     expect((await webOrder({ price: '20000', volume: '10' })).code).toBe('0');
     const market = await usdm.createOrder(SYMBOL, 'market', 'buy', 0.01);
     expect(market).toMatchObject({ status: 'closed', filled: 0.01, average: 20000 });
+    expect((await usdm.fetchBalance()).USDT.free).toBeCloseTo(1000 - 20 - 0.1, 8);
+    // The leverage changes while holding, as on Binance: at 5x the position holds 200 / 5 = 40, then 20 again.
+    expect(await usdm.setLeverage(5, SYMBOL)).toMatchObject({ leverage: 5 });
+    expect((await usdm.fetchBalance()).USDT.free).toBeCloseTo(1000 - 40 - 0.1, 8);
+    expect(await usdm.setLeverage(10, SYMBOL)).toMatchObject({ leverage: 10 });
     expect((await usdm.fetchBalance()).USDT.free).toBeCloseTo(1000 - 20 - 0.1, 8);
 
     // A post-only buy at Bob's ask would take: refused with -5022, nothing changes.

@@ -472,5 +472,21 @@ describe.each(testDialects)('Open API market data on %s', (dialect) => {
     for (const path of ['/api/v3/account', '/api/v3/openOrders', '/api/v3/allOrders', '/api/v3/myTrades'])
       expect(body.paths[path].get.security).toEqual([{ ApiKey: [] }]);
     expect(Object.keys(body.paths['/api/v3/order']).sort()).toEqual(['delete', 'get', 'post']);
+    // And every futures route served (both families, and the futures transfer) is in it.
+    const served = server.app
+      .printRoutes({ commonPrefix: false })
+      .split('\n')
+      .flatMap((line) => {
+        const m = /(\/(?:fapi|dapi)\/\S+|\/sapi\/v1\/futures\/transfer) \(([A-Z, ]+)\)/.exec(line);
+        if (!m) return [];
+        const methods = (m[2] as string).split(', ').filter((x) => x !== 'HEAD');
+        return methods.map((x) => `${x.toLowerCase()} ${m[1]}`);
+      });
+    expect(served.length).toBeGreaterThan(100);
+    const documented = (line: string) => {
+      const [method, path] = line.split(' ') as [string, string];
+      return body.paths[path]?.[method] ? [] : [line];
+    };
+    expect(served.flatMap(documented)).toEqual([]);
   });
 });

@@ -66,7 +66,10 @@ export const BinanceCode = {
   positionSideMismatch: -4061,
   positionSideOpenOrders: -4067,
   positionSideHasPosition: -4068,
-  leverageLocked: -4161,
+  /** An isolated position's leverage lowered while open. */
+  leverageReductionIsolated: -4161,
+  leverageAbovePosition: -2027,
+  leverageMarginShort: -2028,
   minNotional: -4164,
   fokRejected: -5021,
   postOnlyRejected: -5022,

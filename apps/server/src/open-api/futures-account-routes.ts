@@ -4,13 +4,13 @@ import { findCoin } from '../catalog/coins.ts';
 import { type Contract, LIVE, listBrackets, listContracts } from '../catalog/contracts.ts';
 import { type CoinAccount, futuresAccount } from '../futures/futures-account.ts';
 import { futuresSettings } from '../futures/futures-settings.ts';
-import { contractHoldings, editUserConfig, hasFuturesAccount, switchable } from '../futures/user-config.ts';
+import { contractHoldings, editUserConfig, hasFuturesAccount } from '../futures/user-config.ts';
 import { ledgerFixed, ledgerText, parseLedger, truncateLedger } from '../ledger/ledger-units.ts';
 import { topLeverage } from '../modules/co/contract-views.ts';
 import { permissionsOf } from '../modules/openapi/api-keys.ts';
 import type { Services } from '../services.ts';
 import { binanceErrors } from './binance-error.ts';
-import { futuresErrors, futuresRefusal } from './futures-errors.ts';
+import { futuresErrors, futuresRefusal, leverageRefusal } from './futures-errors.ts';
 import {
   type FuturesFamily,
   type FuturesMarket,
@@ -64,7 +64,7 @@ export async function familyAccounts(services: Services, family: FuturesFamily, 
   return { markets, accounts, positions };
 }
 
-type FamilyPosition = Awaited<ReturnType<typeof familyAccounts>>['positions'][number];
+export type FamilyPosition = Awaited<ReturnType<typeof familyAccounts>>['positions'][number];
 
 const positionSideText = (p: FamilyPosition) => p.position.positionSide.toUpperCase();
 
@@ -72,7 +72,7 @@ const positionSideText = (p: FamilyPosition) => p.position.positionSide.toUpperC
 const initialMarginOf = (p: FamilyPosition) =>
   p.position.marginMode === 2 ? p.position.margin : p.notional / BigInt(Math.max(1, p.position.leverage));
 
-function assetRow(a: CoinAccount, family: FuturesFamily, positions: FamilyPosition[], updateTime: number) {
+export function assetRow(a: CoinAccount, family: FuturesFamily, positions: FamilyPosition[], updateTime: number) {
   const mine = positions.filter((p) => p.account === a);
   const wallet = a.available + a.locked;
   const positionMargin = mine.reduce((sum, p) => sum + initialMarginOf(p), 0n);
@@ -98,7 +98,7 @@ function assetRow(a: CoinAccount, family: FuturesFamily, positions: FamilyPositi
 }
 
 /** Binance's positionRisk row of the family and version. */
-function positionRow(p: FamilyPosition, family: FuturesFamily, version: 1 | 2 | 3) {
+export function positionRow(p: FamilyPosition, family: FuturesFamily, version: 1 | 2 | 3) {
   const { market, position } = p;
   const digits = market.contract.price_precision;
   const price = (v: bigint | null) => (v === null || v <= 0n ? '0' : ledgerFixed(v, digits));
@@ -278,12 +278,14 @@ export function registerFuturesAccountRoutes(scope: FastifyInstance, { services,
     const symbol = params.required('symbol');
     const text = params.required('leverage');
     params.done();
-    const { market, brackets, maxLevel, held } = await settingsOf(userId, symbol);
+    const { market, brackets, maxLevel } = await settingsOf(userId, symbol);
     const leverage = Number(text);
     if (!/^\d{1,4}$/.test(text) || leverage < 1 || leverage > maxLevel) throw futuresErrors.leverage(text);
     const settings = await futuresSettings(db, userId, market.contract);
     if (settings.nowLevel !== leverage) {
-      if (!switchable(held).levelCanSwitch) throw futuresErrors.leverageLocked();
+      // As the web's level_edit: the core re-holds the position's and orders' margin at the new leverage, or refuses.
+      const outcome = await services.core.execute('futuresLeverage', { userId, symbol: market.book, leverage });
+      if (!outcome.ok) throw leverageRefusal(outcome.code, text);
       await save(userId, market.contract, maxLevel, { nowLevel: leverage });
     }
     const bracket = [...brackets].reverse().find((b) => b.max_leverage >= leverage) ?? brackets[0];

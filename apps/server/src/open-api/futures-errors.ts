@@ -36,12 +36,29 @@ export const futuresErrors = {
     refusal(BinanceCode.positionSideOpenOrders, 'Position side cannot be changed if there exists open orders.'),
   positionSideHasPosition: () =>
     refusal(BinanceCode.positionSideHasPosition, 'Position side cannot be changed if there exists position.'),
-  leverageLocked: () =>
+};
+
+/**
+ * The core's refusals of a leverage change (futuresLeverage) as Binance answers POST /v1/leverage: the position or
+ * open orders too large for the new leverage's bracket (-2027), too little available balance for the margin a lower
+ * leverage holds (-2028), an isolated position's leverage lowered (-4161).
+ */
+const LEVERAGE_REFUSALS: Partial<Record<ErrorCodeValue, () => BinanceError>> = {
+  [ErrorCode.futuresLeverageTooHigh]: () =>
+    refusal(BinanceCode.leverageAbovePosition, 'Exceeded the maximum allowable position at current leverage.'),
+  [ErrorCode.futuresLeverageMarginShort]: () =>
+    refusal(BinanceCode.leverageMarginShort, 'Leverage is smaller than permitted: insufficient margin balance.'),
+  [ErrorCode.futuresLeverageIsolatedLower]: () =>
     refusal(
-      BinanceCode.leverageLocked,
-      'Leverage cannot be changed while there exists position or open orders in this symbol.',
+      BinanceCode.leverageReductionIsolated,
+      'Leverage reduction is not supported in Isolated Margin Mode with open positions.',
     ),
 };
+
+export function leverageRefusal(code: ErrorCodeValue, leverage: string): BinanceError {
+  if (code === ErrorCode.futuresLeverageInvalid) return futuresErrors.leverage(leverage);
+  return LEVERAGE_REFUSALS[code]?.() ?? futuresRefusal(code);
+}
 
 /** The core's refusal codes as Binance's futures codes (else -1000 with the core's own message). */
 const TABLE: Partial<Record<ErrorCodeValue, () => BinanceError>> = {

@@ -11,7 +11,6 @@ import { ledgerFixed, ledgerOf } from '../ledger/ledger-units.ts';
 import { createConditionalOrder, triggerKits } from '../modules/co/trigger-create.ts';
 import { CallError } from '../platform/call-error.ts';
 import { findPlacedOrder, orderPage, ordersByIds } from '../read-model/order-reads.ts';
-import type { Services } from '../services.ts';
 import { BinanceCode, BinanceError, binanceErrors } from './binance-error.ts';
 import { type FuturesTradeDeps, familyAccounts, futuresCaller } from './futures-account-routes.ts';
 import { futuresErrors, futuresRefusal } from './futures-errors.ts';
@@ -129,9 +128,10 @@ export function registerFuturesOrderRoutes(scope: FastifyInstance, { services, f
     const stp = params.optional('selfTradePreventionMode');
     if (stp !== undefined && !['NONE', 'EXPIRE_TAKER', 'EXPIRE_MAKER', 'EXPIRE_BOTH'].includes(stp))
       throw binanceErrors.illegal('selfTradePreventionMode');
-    const clientOrderId = params.optional(algo ? 'clientAlgoId' : 'newClientOrderId') ?? null;
-    if (clientOrderId !== null && !CLIENT_ID.test(clientOrderId))
-      throw binanceErrors.illegal(algo ? 'clientAlgoId' : 'newClientOrderId');
+    // CCXT sends newClientOrderId to /dapi/v1/algoOrder too.
+    const clientName = algo && params.optional('clientAlgoId') !== undefined ? 'clientAlgoId' : 'newClientOrderId';
+    const clientOrderId = params.optional(clientName) ?? null;
+    if (clientOrderId !== null && !CLIENT_ID.test(clientOrderId)) throw binanceErrors.illegal(clientName);
     params.optional('goodTillDate');
     params.done();
 

@@ -9,6 +9,7 @@ import type { DepthDiff } from './depth-book.ts';
 import { type FuturesDeps, futuresTicker } from './futures-market-routes.ts';
 import { type FuturesMarket, futuresMarkets, quantityOf } from './futures-markets.ts';
 import { premiumIndex } from './futures-price-routes.ts';
+import { futuresStreamAccount } from './futures-user-events.ts';
 import { candleVolumes } from './futures-volume.ts';
 import {
   intervalOfPeriod,
@@ -20,6 +21,7 @@ import {
 import { mergeDiffs } from './market-streams.ts';
 import type { StreamChannel } from './stream-names.ts';
 import { serveBinanceStreams } from './streams.ts';
+import type { StreamDeps } from './user-stream.ts';
 
 /**
  * A futures family's market streams on Binance's futures stream paths (`/fstream/ws`, `/fstream/stream`, and the
@@ -65,14 +67,27 @@ export function parseFuturesStream(text: string): Parsed | null {
   return { name, route: { kind: stream as 'aggTrade', symbol } };
 }
 
-export function registerFuturesStreams(app: FastifyInstance, deps: FuturesDeps, fanout: Fanout): void {
+export function registerFuturesStreams(
+  app: FastifyInstance,
+  deps: FuturesDeps,
+  fanout: Fanout,
+  users: StreamDeps,
+): void {
   const protocol = `binance-${deps.family}-streams`;
   const topicPrefix = `${deps.family}|`;
   fanout.register(new FuturesStreams(fanout, deps, protocol, topicPrefix));
   const root = deps.family === 'fapi' ? '/fstream' : '/dstream';
-  // Binance also splits the futures streams by category (/public/ws for books, /market/ws for the rest): one here.
-  const roots = [root, `${root}/public`, `${root}/market`];
-  serveBinanceStreams(app, deps.services, { roots, protocol, topicPrefix, fanout, users: null });
+  // Binance also splits the futures streams by category (/public/ws for books, /market/ws for the rest, /private/ws
+  // for the user data stream): one here.
+  const roots = [root, `${root}/public`, `${root}/market`, `${root}/private`];
+  const account = futuresStreamAccount(deps.family);
+  serveBinanceStreams(app, deps.services, {
+    roots,
+    protocol,
+    topicPrefix,
+    fanout,
+    users: { ...users, carries: (owner) => owner === account },
+  });
 }
 
 class FuturesStreams implements StreamChannel<Parsed> {

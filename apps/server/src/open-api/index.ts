@@ -10,7 +10,9 @@ import { registerFuturesMarketRoutes } from './futures-market-routes.ts';
 import { bookQuantity } from './futures-markets.ts';
 import { registerFuturesOrderRoutes } from './futures-order-routes.ts';
 import { registerFuturesPriceRoutes } from './futures-price-routes.ts';
+import { registerFuturesRiskRoutes } from './futures-risk-routes.ts';
 import { registerFuturesStreams } from './futures-streams.ts';
+import { FuturesUserEvents, futuresStreamAccount } from './futures-user-events.ts';
 import {
   isolatedAccount,
   ListenKeys,
@@ -24,6 +26,7 @@ import { registerOpenApiMarketRoutes } from './market-routes.ts';
 import { orderActions } from './order-actions.ts';
 import { registerOpenApiOrderListRoutes } from './order-list-routes.ts';
 import { registerOpenApiOrderRoutes } from './order-routes.ts';
+import { UsedWeight } from './used-weight.ts';
 import { UserEventFeed } from './user-events.ts';
 import { registerOpenApiUserStream } from './user-stream.ts';
 import { registerWalletRoutes } from './wallet-routes.ts';
@@ -34,15 +37,18 @@ import { registerWalletRoutes } from './wallet-routes.ts';
  * requests are authenticated by API key and HMAC signature (signed-request.ts) rather than session and XSRF.
  * Binance's other families (`/sapi`, `/fapi`, `/dapi`...) answer what a default client asks of them while loading
  * (wallet-routes.ts), `/sapi` also isolated margin (margin-routes.ts, margin-order-routes.ts), `/fapi` and `/dapi`
- * the futures contracts' public market data (futures-market-routes.ts, futures-price-routes.ts, futures-streams.ts)
- * and their signed account and trading endpoints (futures-account-routes.ts, futures-order-routes.ts), and any other path under them a Binance 404, never the web app's page.
+ * the futures contracts' public market data (futures-market-routes.ts, futures-price-routes.ts, futures-streams.ts),
+ * their signed account, trading and risk endpoints (futures-account-routes.ts, futures-order-routes.ts,
+ * futures-risk-routes.ts) and their user data stream (futures-user-events.ts), and any other path under them a Binance
+ * 404, never the web app's page. Every reply carries the used-weight headers (used-weight.ts).
  */
 export async function registerOpenApi(app: FastifyInstance, services: Services, fanout: Fanout): Promise<void> {
   const listenKeys = new ListenKeys(services);
   const feed = new UserEventFeed(services, fanout, listenKeys);
+  const weights = new UsedWeight(services.clock);
   await app.register(
     async (scope) => {
-      binanceScope(scope);
+      binanceScope(scope, weights);
       await registerOpenApiMarketRoutes(scope, services, { fanout, feed, listenKeys });
       registerOpenApiAccountRoutes(scope, services);
       registerOpenApiOrderRoutes(scope, services);
@@ -55,7 +61,7 @@ export async function registerOpenApi(app: FastifyInstance, services: Services, 
   );
   await app.register(
     async (scope) => {
-      binanceScope(scope);
+      binanceScope(scope, weights);
       registerWalletRoutes(scope, services);
       registerMarginRoutes(scope, services);
       registerMarginOrderRoutes(scope, services);
@@ -73,21 +79,27 @@ export async function registerOpenApi(app: FastifyInstance, services: Services, 
     const deps = { services, family, depth };
     await app.register(
       async (scope) => {
-        binanceScope(scope);
+        binanceScope(scope, weights);
         registerFuturesMarketRoutes(scope, deps);
         registerFuturesPriceRoutes(scope, deps);
         registerFuturesAccountRoutes(scope, deps);
         registerFuturesOrderRoutes(scope, deps);
+        registerFuturesRiskRoutes(scope, deps);
+        const account = futuresStreamAccount(family);
+        registerListenKeyRoutes(scope, listenKeys, '/v1/listenKey', () => account, true);
       },
       { prefix: `/${family}` },
     );
-    registerFuturesStreams(app, deps, fanout);
+    new FuturesUserEvents(services, feed, fanout, family);
+    registerFuturesStreams(app, deps, fanout, { fanout, feed, listenKeys });
   }
-  for (const prefix of ['/api', '/eapi', '/papi']) await app.register(async (scope) => binanceScope(scope), { prefix });
+  for (const prefix of ['/api', '/eapi', '/papi'])
+    await app.register(async (scope) => binanceScope(scope, weights), { prefix });
 }
 
-/** Binance's parsing, errors and not-found answer for one family's scope. */
-function binanceScope(scope: FastifyInstance): void {
+/** Binance's parsing, errors, used-weight headers and not-found answer for one family's scope. */
+function binanceScope(scope: FastifyInstance, weights: UsedWeight): void {
+  weights.serve(scope);
   // The signature covers the form body exactly as sent, so it is kept as the raw string (parsed when read).
   scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
     done(null, body),

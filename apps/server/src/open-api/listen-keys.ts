@@ -116,6 +116,20 @@ export class ListenKeys {
     this.known.delete(listenKey);
   }
 
+  /** The caller's live listen key of the account (Binance's futures keep-alive and close name none), else -1125. */
+  async live(apiKey: string | undefined, ip: string, account: string): Promise<string> {
+    const key = await apiKeyCaller(this.services, apiKey, ip);
+    const row = await this.services.database.db
+      .selectFrom('listen_keys')
+      .select('listen_key')
+      .where('api_key_id', '=', Number(key.id))
+      .where('account', '=', account)
+      .where('expires_at', '>', this.services.clock.now())
+      .executeTakeFirst();
+    if (!row) throw binanceErrors.noListenKey();
+    return row.listen_key;
+  }
+
   /** A live listen key's owner, or null (unknown, closed, lapsed, or its API key deleted). */
   async owner(listenKey: string): Promise<ListenKeyOwner | null> {
     const found = await this.read(listenKey);
@@ -172,13 +186,15 @@ export class ListenKeys {
 
 /**
  * POST, PUT and DELETE of a user data stream path: /api/v3/userDataStream (spot's) and, under /sapi,
- * /v1/userDataStream/isolated (a margin pair's, named by `symbol`).
+ * /v1/userDataStream/isolated (a margin pair's, named by `symbol`), and the futures families' /v1/listenKey, whose
+ * PUT and DELETE may leave out the key (`futures`: the caller's live one of the account; PUT answers it).
  */
 export function registerListenKeyRoutes(
   scope: FastifyInstance,
   listenKeys: ListenKeys,
   path: string,
   accountOf: (params: QueryParams) => string,
+  futures = false,
 ): void {
   const apiKeyOf = (header: string | string[] | undefined) => (Array.isArray(header) ? undefined : header);
   scope.post(path, async (request) => {
@@ -192,12 +208,13 @@ export function registerListenKeyRoutes(
     scope[method](path, async (request) => {
       const params = requestParams(request);
       const account = accountOf(params);
-      const listenKey = params.required('listenKey');
+      const named = futures ? params.optional('listenKey') : params.required('listenKey');
       params.done();
       const apiKey = apiKeyOf(request.headers['x-mbx-apikey']);
+      const listenKey = named ?? (await listenKeys.live(apiKey, request.ip, account));
       if (method === 'put') await listenKeys.keepAlive(apiKey, request.ip, listenKey, account);
       else await listenKeys.close(apiKey, request.ip, listenKey, account);
-      return {};
+      return futures && method === 'put' ? { listenKey } : {};
     });
   }
 }

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ORDER_TYPES, TIME_IN_FORCE } from './exchange-info.ts';
 import { klineIntervals } from './market-format.ts';
+import { futuresPaths, futuresTransferPath } from './openapi-futures.ts';
 import { marginPaths } from './openapi-margin.ts';
 import {
   array,
@@ -29,8 +30,9 @@ import {
 } from './openapi-parts.ts';
 
 /**
- * The OpenAPI 3 document of the whole `/api/v3` surface, public and signed, served at `/api/v3/openapi.json`.
- * It describes Binance's spot API as this server implements it (the differences are said where they are), so a
+ * The OpenAPI 3 document of the whole Open API, public and signed (spot `/api/v3`, margin and wallet `/sapi`,
+ * futures `/fapi` and `/dapi`), served at `/api/v3/openapi.json`. It describes Binance's APIs as this server
+ * implements them (the differences are said where they are), so a
  * trader can point a Binance client here, or generate one.
  */
 
@@ -478,18 +480,8 @@ const paths = {
     }),
   },
   ...marginPaths,
-  ...Object.fromEntries(
-    ['/fapi/v1/exchangeInfo', '/dapi/v1/exchangeInfo'].map((path) => [
-      path,
-      {
-        get: families({
-          summary: 'Futures markets: none yet',
-          params: [],
-          reply: object({ timezone: str('UTC'), serverTime: int('Epoch ms'), symbols: array({ type: 'object' }) }),
-        }),
-      },
-    ]),
-  ),
+  ...futuresPaths,
+  ...futuresTransferPath,
   '/api/v3/openOrders': {
     get: trading({ summary: 'Open orders', params: [optionalSymbol], reply: array(ref('Order')), signed: 'read' }),
     delete: trading({
@@ -553,7 +545,7 @@ const paths = {
 export const openApiDocument = {
   openapi: '3.0.3',
   info: {
-    title: 'Spot Open API',
+    title: 'Open API',
     version: '3',
     description: [
       "Binance's spot API (REST /api/v3 and market streams), so the bots and libraries that speak it work here unchanged.",
@@ -571,8 +563,12 @@ export const openApiDocument = {
       '(listen keys), order.place, order.cancel, order.status and account.status are answered too.',
       "Listen keys (POST /api/v3/userDataStream; a margin pair's: /sapi/v1/userDataStream/isolated, or a listen token",
       '/sapi/v1/userListenToken with userDataStream.subscribe.listenToken) stream at /ws/<listenKey>. Isolated margin is /sapi/v1/margin (borrow-repay,',
-      'isolated/account, order...) and /sapi/v1/asset/transfer, as Binance serves them. Other /api, /sapi, /fapi, /dapi, /eapi and',
-      '/papi paths answer 404 {code: -1000, msg: "Unknown endpoint."}.',
+      'isolated/account, order...) and /sapi/v1/asset/transfer, as Binance serves them.',
+      'Futures: USD-M under /fapi (linear contracts, quantities in the base coin) and COIN-M under /dapi (inverse, in contracts),',
+      'signed the same way; their streams at /fstream and /dstream (/ws, /stream, and /public, /market, /private under them),',
+      'the user data stream by listen key (/fapi/v1/listenKey, /dapi/v1/listenKey). Every reply carries X-MBX-USED-WEIGHT-1M',
+      '(each request weighs 1, per address per minute; no weight limit is enforced).',
+      'Other /api, /sapi, /fapi, /dapi, /eapi and /papi paths answer 404 {code: -1000, msg: "Unknown endpoint."}.',
     ].join(' '),
   },
   tags: [
@@ -580,6 +576,9 @@ export const openApiDocument = {
     { name: 'Trading' },
     { name: 'User data stream' },
     { name: 'Isolated margin' },
+    { name: 'Futures market data' },
+    { name: 'Futures trading' },
+    { name: 'Futures user data stream' },
     { name: 'Other Binance families' },
   ],
   components: {

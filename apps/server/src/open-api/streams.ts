@@ -6,6 +6,7 @@ import { sendIfKeepingUp } from '../realtime/subscriptions.ts';
 import { claimUpgrades } from '../realtime/upgrade-paths.ts';
 import type { Services } from '../services.ts';
 import type { DepthBook } from './depth-book.ts';
+import { isFuturesStreamAccount } from './futures-user-events.ts';
 import { MarketStreams } from './market-streams.ts';
 import { STREAMS_PROTOCOL, type StreamChannel } from './stream-names.ts';
 import type { StreamDeps } from './user-stream.ts';
@@ -49,7 +50,7 @@ export function registerOpenApiStreams(
     protocol: STREAMS_PROTOCOL,
     topicPrefix: '',
     fanout: deps.fanout,
-    users: deps,
+    users: { ...deps, carries: (account) => !isFuturesStreamAccount(account) },
   });
 }
 
@@ -62,8 +63,8 @@ export interface StreamEndpoint {
   /** Its channels' topics are their stream names with this before them, apart from other families' alike names. */
   topicPrefix: string;
   fanout: Fanout;
-  /** Listen keys' user data on the same connections, when the family has them. */
-  users: StreamDeps | null;
+  /** Listen keys' user data on the same connections, when the family has them: of the accounts it `carries`. */
+  users: (StreamDeps & { carries: (account: string) => boolean }) | null;
 }
 
 export function serveBinanceStreams(scope: FastifyInstance, services: Services, endpoint: StreamEndpoint): void {
@@ -82,6 +83,8 @@ export function serveBinanceStreams(scope: FastifyInstance, services: Services, 
       const named = combined
         ? (url.searchParams.get('streams') ?? '').split('/')
         : url.pathname.slice(`${root}/ws`.length).split('/');
+      // Binance's futures private path names the listen key in the query: /fstream/private/ws?listenKey=...
+      named.push(url.searchParams.get('listenKey') ?? '');
       wss.handleUpgrade(request, socket, head, (ws) => streams.attach(ws, combined, named.filter(Boolean)));
     },
   );
@@ -136,7 +139,7 @@ class BinanceStreams implements Protocol {
     if (!users) return false;
     if (client.subscriptions.has(listenKey)) return true;
     const owner = /^[A-Za-z0-9]{1,64}$/.test(listenKey) ? await users.listenKeys.owner(listenKey) : null;
-    if (!owner || !this.fanout.attached(client)) return false;
+    if (!owner || !users.carries(owner.account) || !this.fanout.attached(client)) return false;
     // A lapsed key says so first, as Binance's do.
     const ended = (lapsed: boolean, now: number) => {
       if (lapsed) this.sendUserEvent(client, listenKey, { e: 'listenKeyExpired', E: now, listenKey });

@@ -99,6 +99,18 @@ export class UserEventFeed implements Channel<FollowedAccount> {
     if (this.fanout.subscribe(subscription) && end) this.keyed.add({ ...end, subscription });
   }
 
+  /** The users someone follows `account` of (a futures family's stream: futures-user-events.ts). */
+  followers(account: string): Set<number> {
+    const users = new Set<number>();
+    for (const followed of this.watched.values()) if (followed.account === account) users.add(followed.userId);
+    return users;
+  }
+
+  /** Sends events made elsewhere (the futures families') to the account's followers. */
+  publish(followed: FollowedAccount, events: UserEvent[]): void {
+    if (events.length) this.fanout.publish(topicOf(followed.userId, followed.account), () => events);
+  }
+
   /** Whether the subscription is one to user data events. */
   carries(subscription: Subscription): boolean {
     return subscription.channel === this;

@@ -7,6 +7,7 @@ import { answersPings, type PingedPeer, pingFrameBeat } from '../realtime/rfc-pi
 import { claimUpgrades } from '../realtime/upgrade-paths.ts';
 import type { Services } from '../services.ts';
 import { BinanceCode, BinanceError, binanceErrors } from './binance-error.ts';
+import { isFuturesStreamAccount } from './futures-user-events.ts';
 import type { ListenKeys } from './listen-keys.ts';
 import { QueryParams } from './query-params.ts';
 import { authenticate, type Permission, type SignedCaller } from './signed-request.ts';
@@ -151,7 +152,8 @@ class WsApi implements Protocol {
         const listenToken = read.required('listenToken');
         const owner = await listenKeys.owner(listenToken);
         read.done();
-        if (!owner) throw binanceErrors.noListenKey();
+        // A futures family's keys stream on its own paths (/fstream, /dstream).
+        if (!owner || isFuturesStreamAccount(owner.account)) throw binanceErrors.noListenKey();
         return this.follow(client, owner, listenToken);
       }
       case 'userDataStream.unsubscribe': {

@@ -1,7 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import styles from './cms.module.css';
 
-/** Where the Open API lives, for the footer's API page: its OpenAPI document, REST base and stream endpoints. */
+/**
+ * Where the Open API lives, for the footer's API page: its OpenAPI document, REST bases and stream endpoints, spot's
+ * and the futures families' (USDⓈ-M /fapi, COIN-M /dapi).
+ */
 export function OpenApiLinks() {
   const { t } = useTranslation();
   // The server serves the web app and the Open API under one base path, so both resolve against the page's base.
@@ -31,6 +34,16 @@ export function OpenApiLinks() {
           <dd>
             <code>{at('ws', true)}</code>
             <code>{at('stream', true)}</code>
+          </dd>
+          <dt>{t('cms.openApi.futuresRest')}</dt>
+          <dd>
+            <code>{at('fapi')}</code>
+            <code>{at('dapi')}</code>
+          </dd>
+          <dt>{t('cms.openApi.futuresStreams')}</dt>
+          <dd>
+            <code>{at('fstream/ws', true)}</code>
+            <code>{at('dstream/ws', true)}</code>
           </dd>
         </dl>
         <p>{t('cms.openApi.keys')}</p>

@@ -232,10 +232,12 @@ export const messages: Messages = {
     openApi: {
       title: '開放 API',
       intro:
-        '相容幣安的現貨 API：您已在使用的交易機器人與程式庫（CCXT 等）只需指向以下位址即可直接使用。REST 介面位於 /api/v3，行情資料透過 WebSocket 推送。',
+        '相容幣安的現貨與合約 API：您已在使用的交易機器人與程式庫（CCXT 等）只需指向以下位址即可直接使用。REST 介面位於 /api/v3（合約：/fapi 與 /dapi），行情資料透過 WebSocket 推送。',
       document: 'OpenAPI 文件',
       rest: 'REST 基礎位址',
       streams: 'WebSocket 資料流',
+      futuresRest: '合約 REST 基礎位址（U 本位、幣本位）',
+      futuresStreams: '合約 WebSocket 資料流（U 本位、幣本位）',
       keys: '簽名介面（帳戶、訂單、成交）需要 API 金鑰：請在安全中心的 API 管理中建立。',
     },
   },

@@ -235,10 +235,12 @@ export const messages = {
     openApi: {
       title: 'Open API',
       intro:
-        'A Binance-compatible spot API: the trading bots and libraries you already use (CCXT and others) work here once pointed at these addresses. REST calls live under /api/v3, market data streams over WebSocket.',
+        'A Binance-compatible API for spot and futures: the trading bots and libraries you already use (CCXT and others) work here once pointed at these addresses. REST calls live under /api/v3 (futures: /fapi and /dapi), market data streams over WebSocket.',
       document: 'OpenAPI document',
       rest: 'REST base URL',
       streams: 'WebSocket streams',
+      futuresRest: 'Futures REST base URLs (USDⓈ-M, COIN-M)',
+      futuresStreams: 'Futures WebSocket streams (USDⓈ-M, COIN-M)',
       keys: 'Signed calls (account, orders, trades) need an API key: create one in the security centre under API management.',
     },
   },

@@ -235,10 +235,12 @@ export const messages: Messages = {
     openApi: {
       title: 'オープン API',
       intro:
-        'Binance 互換の現物 API です。お使いの取引ボットやライブラリ（CCXT など）は、以下のアドレスを指定するだけでそのまま動作します。REST は /api/v3、マーケットデータは WebSocket で配信されます。',
+        'Binance 互換の現物・先物 API です。お使いの取引ボットやライブラリ（CCXT など）は、以下のアドレスを指定するだけでそのまま動作します。REST は /api/v3（先物は /fapi と /dapi）、マーケットデータは WebSocket で配信されます。',
       document: 'OpenAPI ドキュメント',
       rest: 'REST ベース URL',
       streams: 'WebSocket ストリーム',
+      futuresRest: '先物 REST ベース URL（USDⓈ-M、COIN-M）',
+      futuresStreams: '先物 WebSocket ストリーム（USDⓈ-M、COIN-M）',
       keys: '署名付きの呼び出し（口座、注文、約定）には API キーが必要です。セキュリティセンターの API 管理で作成してください。',
     },
   },

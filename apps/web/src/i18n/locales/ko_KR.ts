@@ -231,10 +231,12 @@ export const messages: Messages = {
     openApi: {
       title: '오픈 API',
       intro:
-        '바이낸스 호환 현물 API입니다. 사용 중인 트레이딩 봇과 라이브러리(CCXT 등)를 아래 주소로 지정하기만 하면 그대로 작동합니다. REST 호출은 /api/v3 아래에, 시세 데이터는 WebSocket으로 제공됩니다.',
+        '바이낸스 호환 현물·선물 API입니다. 사용 중인 트레이딩 봇과 라이브러리(CCXT 등)를 아래 주소로 지정하기만 하면 그대로 작동합니다. REST 호출은 /api/v3(선물: /fapi, /dapi) 아래에, 시세 데이터는 WebSocket으로 제공됩니다.',
       document: 'OpenAPI 문서',
       rest: 'REST 기본 URL',
       streams: 'WebSocket 스트림',
+      futuresRest: '선물 REST 기본 URL (USDⓈ-M, COIN-M)',
+      futuresStreams: '선물 WebSocket 스트림 (USDⓈ-M, COIN-M)',
       keys: '서명이 필요한 호출(계정, 주문, 체결)에는 API 키가 필요합니다. 보안 센터의 API 관리에서 만드세요.',
     },
   },

@@ -231,10 +231,12 @@ export const messages: Messages = {
     openApi: {
       title: 'Open API',
       intro:
-        'API giao ngay tương thích Binance: các bot giao dịch và thư viện bạn đang dùng (CCXT và các thư viện khác) hoạt động tại đây chỉ cần trỏ tới các địa chỉ này. Lệnh gọi REST nằm dưới /api/v3, dữ liệu thị trường truyền qua WebSocket.',
+        'API giao ngay và hợp đồng tương lai tương thích Binance: các bot giao dịch và thư viện bạn đang dùng (CCXT và các thư viện khác) hoạt động tại đây chỉ cần trỏ tới các địa chỉ này. Lệnh gọi REST nằm dưới /api/v3 (hợp đồng tương lai: /fapi và /dapi), dữ liệu thị trường truyền qua WebSocket.',
       document: 'Tài liệu OpenAPI',
       rest: 'URL gốc REST',
       streams: 'Luồng WebSocket',
+      futuresRest: 'URL gốc REST hợp đồng tương lai (USDⓈ-M, COIN-M)',
+      futuresStreams: 'Luồng WebSocket hợp đồng tương lai (USDⓈ-M, COIN-M)',
       keys: 'Các lệnh gọi có chữ ký (tài khoản, lệnh, giao dịch) cần khóa API: hãy tạo trong trung tâm bảo mật, mục quản lý API.',
     },
   },

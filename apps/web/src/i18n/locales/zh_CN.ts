@@ -231,10 +231,12 @@ export const messages: Messages = {
     openApi: {
       title: '开放 API',
       intro:
-        '兼容币安的现货 API：您已在使用的交易机器人和程序库（CCXT 等）只需指向以下地址即可直接使用。REST 接口位于 /api/v3，行情数据通过 WebSocket 推送。',
+        '兼容币安的现货与合约 API：您已在使用的交易机器人和程序库（CCXT 等）只需指向以下地址即可直接使用。REST 接口位于 /api/v3（合约：/fapi 与 /dapi），行情数据通过 WebSocket 推送。',
       document: 'OpenAPI 文档',
       rest: 'REST 基础地址',
       streams: 'WebSocket 数据流',
+      futuresRest: '合约 REST 基础地址（U 本位、币本位）',
+      futuresStreams: '合约 WebSocket 数据流（U 本位、币本位）',
       keys: '签名接口（账户、订单、成交）需要 API 密钥：请在安全中心的 API 管理中创建。',
     },
   },
