@@ -2,7 +2,7 @@ import { ErrorCode } from '@opex/contract/error-codes';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedContract } from '../../../test/futures-fixtures.ts';
 import { openTestDatabase, type TestDatabase, testDialects } from '../../../test/harness.ts';
-import { balanceOf, fund, tradingInvariants } from '../../../test/trading-fixtures.ts';
+import { balanceOf, tradingInvariants } from '../../../test/trading-fixtures.ts';
 import { ManualClock } from '../../platform/clock.ts';
 import { TradingCore } from '../trading-core.ts';
 import type { FuturesPlaceCommand } from './futures-commands.ts';
