@@ -226,4 +226,46 @@ describe.each(testDialects)('futures Open API market data on %s', (dialect) => {
       await watcher.close();
     }
   }, 20_000);
+
+  it('streams the mark price each second, K-lines and the 24 h ticker as Binance shapes them', async () => {
+    const ws = new WebSocket(
+      `${base.replace(/^http/, 'ws')}/fstream/stream?streams=btcusdt@markPrice@1s/btcusdt@kline_1m/btcusdt@ticker`,
+    );
+    const frames: Exchange[] = [];
+    ws.on('message', (data) => frames.push(JSON.parse(data.toString())));
+    await new Promise((resolve) => ws.once('open', resolve));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    // The index moves to 20100 and Alice lifts one contract of Bob's ask at 20100: the mark, the candle and the
+    // ticker all move.
+    await admin('price', 'set', '--coin', 'BTC', '--fiat', 'usd', '--price', '20100');
+    await server.services.prices.current();
+    await server.services.contractPrices.tick();
+    const alice = await loginAs(server, ALICE);
+    expect((await order(alice, { price: '20100', volume: '1' })).code).toBe('0');
+    const seen = (stream: string, test: (data: Exchange) => boolean) =>
+      frames.find((f) => f.stream === stream && test(f.data))?.data;
+    for (let i = 0; i < 60; i++) {
+      const all = [
+        seen('btcusdt@markPrice@1s', (d) => d.i === '20100.0'),
+        seen('btcusdt@kline_1m', (d) => d.k.c === '20100.0'),
+        seen('btcusdt@ticker', (d) => d.c === '20100.0'),
+      ];
+      if (all.every(Boolean)) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    ws.close();
+    expect(seen('btcusdt@markPrice@1s', (d) => d.i === '20100.0')).toMatchObject({
+      e: 'markPriceUpdate',
+      s: 'BTCUSDT',
+      i: '20100.0',
+      r: expect.any(String),
+      T: expect.any(Number),
+    });
+    expect(seen('btcusdt@kline_1m', (d) => d.k.c === '20100.0')).toMatchObject({
+      e: 'kline',
+      s: 'BTCUSDT',
+      k: { i: '1m', c: '20100.0', s: 'BTCUSDT' },
+    });
+    expect(seen('btcusdt@ticker', (d) => d.c === '20100.0')).toMatchObject({ e: '24hrTicker', s: 'BTCUSDT' });
+  }, 20_000);
 });

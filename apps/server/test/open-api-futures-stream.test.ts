@@ -222,6 +222,11 @@ describe.each(testDialects)('futures user data stream on %s', (dialect) => {
         B: [{ a: 'USDT', wb: '994.84980000', cw: '994.84980000', bc: '-0.03000000' }],
         P: [],
       });
+      // And the REST income history CCXT reads as funding history has the same payment.
+      const rest = futuresAt(base, 'binanceusdm', { key, server });
+      expect(await rest.fetchFundingHistory(SYMBOL)).toEqual([
+        expect.objectContaining({ symbol: SYMBOL, code: 'USDT', amount: -0.03 }),
+      ]);
 
       // The risk check's margin call (the core's event) as Binance's MARGIN_CALL.
       const position = await server.services.database.db

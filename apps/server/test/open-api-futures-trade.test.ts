@@ -1,4 +1,5 @@
 import { coOrderCreate } from '@opex/contract/calls/co-order';
+import { coAssetsList } from '@opex/contract/calls/co-position';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFuturesApiServer } from './futures-api-fixtures.ts';
 import type { TestClient, TestServer } from './harness.ts';
@@ -19,6 +20,7 @@ const SYMBOL = 'BTC/USDT:USDT';
 describe.each(testDialects)('futures Open API trading on %s', (dialect) => {
   let server: TestServer;
   let usdm: Exchange;
+  let alice: TestClient;
   let bob: TestClient;
   let contractId: number;
   const webOrder = (fields: Record<string, unknown>) =>
@@ -29,6 +31,7 @@ describe.each(testDialects)('futures Open API trading on %s', (dialect) => {
   beforeAll(async () => {
     const started = await startFuturesApiServer(dialect, [ALICE, BOB]);
     ({ server, contractId } = started);
+    alice = started.clients[0] as TestClient;
     bob = started.clients[1] as TestClient;
     usdm = futuresAt(started.base, 'binanceusdm', { key: await newApiKey(server, ALICE), server });
     await usdm.loadMarkets();
@@ -71,6 +74,9 @@ describe.each(testDialects)('futures Open API trading on %s', (dialect) => {
 
     const [position] = await usdm.fetchPositions([SYMBOL]);
     expect(position).toMatchObject({ symbol: SYMBOL, side: 'long', contracts: 0.01, entryPrice: 20000 });
+    // The bot's position is the one the trader's /proSwap page lists (position/get_assets_list): 10 contracts.
+    const web = (await alice.call(coAssetsList, {})).data?.positionList;
+    expect(web).toEqual([expect.objectContaining({ contractId, orderSide: 'BUY', positionVolume: '10' })]);
 
     // Conditional orders (CCXT sends them to /fapi/v1/algoOrder): a stop-market and a take-profit closing the long,
     // and a trailing stop.
