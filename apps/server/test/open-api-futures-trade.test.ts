@@ -184,6 +184,40 @@ describe.each(testDialects)('futures Open API trading on %s', (dialect) => {
     const account = await raw('GET', '/v2/account', {});
     expect(account.body.assets[0]).toMatchObject({ asset: 'USDT', walletBalance: '998.80050000' });
     expect((await raw('GET', '/v2/positionRisk', {})).body).toEqual([]);
+
+    // Every order type Hummingbot sends on /fapi/v1/order: the resting and conditional ones placed and cancelled.
+    const kinds: Record<string, Record<string, string>> = {
+      LIMIT: { side: 'BUY', timeInForce: 'GTC', price: '18000' },
+      STOP: { side: 'SELL', price: '14900', stopPrice: '15000' },
+      TAKE_PROFIT: { side: 'SELL', price: '25000', stopPrice: '25000' },
+      TAKE_PROFIT_MARKET: { side: 'SELL', stopPrice: '25000' },
+      TRAILING_STOP_MARKET: { side: 'SELL', callbackRate: '1' },
+    };
+    for (const [type, fields] of Object.entries(kinds)) {
+      const placed = await raw('POST', '/v1/order', { symbol: 'BTCUSDT', type, quantity: '0.001', ...fields });
+      expect(placed, type).toMatchObject({ status: 200, body: { type, status: 'NEW', origQty: '0.001' } });
+      const gone = await raw('DELETE', '/v1/order', { symbol: 'BTCUSDT', orderId: String(placed.body.orderId) });
+      expect(gone.body, type).toMatchObject({ status: 'CANCELED', type });
+    }
+    // MARKET both ways against Bob's web orders: one contract bought at 20000 and sold reduce-only at 19900.
+    expect((await webOrder({ price: '20000', volume: '1' })).code).toBe('0');
+    expect((await webOrder({ side: 'BUY', price: '19900', volume: '1' })).code).toBe('0');
+    const bought = await raw('POST', '/v1/order', {
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'MARKET',
+      quantity: '0.001',
+    });
+    expect(bought.body).toMatchObject({ type: 'MARKET', status: 'FILLED', executedQty: '0.001', avgPrice: '20000.0' });
+    const sold = await raw('POST', '/v1/order', {
+      symbol: 'BTCUSDT',
+      side: 'SELL',
+      type: 'MARKET',
+      quantity: '0.001',
+      reduceOnly: 'true',
+    });
+    expect(sold.body).toMatchObject({ status: 'FILLED', reduceOnly: true, avgPrice: '19900.0' });
+    expect((await raw('GET', '/v2/positionRisk', {})).body).toEqual([]);
     await invariants();
   });
 });
