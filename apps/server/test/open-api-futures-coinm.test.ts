@@ -1,5 +1,6 @@
 import { coOrderCreate } from '@opex/contract/calls/co-order';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { startFuturesApiServer } from './futures-api-fixtures.ts';
 import { type TestClient, type TestServer, testDialects } from './harness.ts';
 import { type ApiKey, type Exchange, futuresAt, newApiKey } from './open-api-fixtures.ts';
@@ -83,6 +84,11 @@ describe.each(testDialects)('futures Open API COIN-M trading on %s', (dialect) =
     await pro.loadMarkets();
     const streamed = pro.watchOrders(SYMBOL);
     const balance = pro.watchBalance();
+    // And the bar's K-line stream: its second volume is in BTC, summed from the bar's trades.
+    const klines: Exchange[] = [];
+    const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/dstream/stream?streams=btcusd_perp@kline_1m`);
+    ws.on('message', (data) => klines.push(JSON.parse(data.toString()).data));
+    await new Promise((resolve) => ws.once('open', resolve));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await webOrder({ side: 'BUY', price: '20200', volume: '10' })).code).toBe('0');
     const closed = await coinm.createOrder(SYMBOL, 'market', 'sell', 10, undefined, { reduceOnly: true });
@@ -93,6 +99,15 @@ describe.each(testDialects)('futures Open API COIN-M trading on %s', (dialect) =
       await pro.close();
     }
     expect(closed).toMatchObject({ status: 'closed', filled: 10, average: 20200 });
+    // Both fills are in this minute's bar: 20 contracts, 0.05 + 0.04950495 BTC.
+    for (let i = 0; i < 40 && !klines.some((k) => k.k.v === '20'); i++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    ws.close();
+    expect(klines.find((k) => k.k.v === '20')).toMatchObject({
+      e: 'kline',
+      s: 'BTCUSD_PERP',
+      k: { i: '1m', v: '20', q: '0.09950495', c: '20200.0' },
+    });
     expect(await coinm.fetchPositions([SYMBOL])).toEqual([]);
     const trades = await coinm.fetchMyTrades(SYMBOL);
     expect(trades.map((t: Exchange) => [t.side, t.price, t.amount])).toEqual([

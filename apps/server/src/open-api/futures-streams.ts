@@ -1,4 +1,5 @@
 import type { Candle } from '@opex/contract/realtime';
+import type Big from 'big.js';
 import type { FastifyInstance } from 'fastify';
 import type { CoreEvent } from '../core/core-events.ts';
 import type { MarketDataUpdate } from '../market-data/market-data.ts';
@@ -10,7 +11,7 @@ import { type FuturesDeps, futuresTicker } from './futures-market-routes.ts';
 import { type FuturesMarket, futuresMarkets, quantityOf } from './futures-markets.ts';
 import { premiumIndex } from './futures-price-routes.ts';
 import { futuresStreamAccount } from './futures-user-events.ts';
-import { candleVolumes } from './futures-volume.ts';
+import { baseVolumes, candleVolumes } from './futures-volume.ts';
 import {
   intervalOfPeriod,
   isKlineInterval,
@@ -215,11 +216,26 @@ class FuturesStreams implements StreamChannel<Parsed> {
     }
   }
 
+  /**
+   * A K-line push. dapi's second volume is in the base coin, which candles do not keep: it is summed from the bar's
+   * trades, so dapi's pushes are queued one after another to keep a closed bar ahead of the next one.
+   */
   private pushKline(m: FuturesMarket, name: string, interval: KlineInterval, c: Candle, closed: boolean): void {
-    const [v, q] = candleVolumes(m, c, undefined);
-    const k = { ...klineStreamBody(m.symbol, interval, c, closed), v, q };
-    this.push(name, () => ({ e: 'kline', E: this.now(), s: m.symbol, k }));
+    const send = (base: Big | undefined) => {
+      const [v, q] = candleVolumes(m, c, base);
+      const k = { ...klineStreamBody(m.symbol, interval, c, closed), v, q };
+      this.push(name, () => ({ e: 'kline', E: this.now(), s: m.symbol, k }));
+    };
+    if (m.family === 'fapi') return send(undefined);
+    const open = c.id * 1000;
+    this.klines = this.klines
+      .then(async () => {
+        const sums = await baseVolumes(this.services, m, open, klineCloseTime(interval, c.id) + 1, () => open);
+        send(sums.get(open));
+      })
+      .catch(() => undefined);
   }
+  private klines = Promise.resolve();
 
   private everyFast(): void {
     for (const diff of this.depth.sample()) {
