@@ -226,7 +226,10 @@ class FuturesStreams implements StreamChannel<Parsed> {
       const k = { ...klineStreamBody(m.symbol, interval, c, closed), v, q };
       this.push(name, () => ({ e: 'kline', E: this.now(), s: m.symbol, k }));
     };
-    if (m.family === 'fapi') return send(undefined);
+    if (m.family === 'fapi') {
+      send(undefined);
+      return;
+    }
     const open = c.id * 1000;
     this.klines = this.klines
       .then(async () => {
