@@ -20,6 +20,7 @@ import {
 import { baseQtyOf, baseVolumes, candleVolumes, quoteVolumeOf } from './futures-volume.ts';
 import { checkTimeZone, klinesBetween, readKlineQuery } from './kline-query.ts';
 import { klineCloseTime, klineIntervals, type TradeRow, ticker24hr, tradeRow } from './market-format.ts';
+import { registerPingAndTime, respond } from './market-routes.ts';
 import { QueryParams } from './query-params.ts';
 
 /**
@@ -67,22 +68,12 @@ export async function selectFutures(
   return { one: false, markets };
 }
 
-export const respond = <T>(one: boolean, rows: T[]) => (one ? rows[0] : rows);
-
 export function registerFuturesMarketRoutes(scope: FastifyInstance, { services, family, depth }: FuturesDeps): void {
   const { db } = services.database;
   const market = (q: QueryParams) => findFuturesMarket(services, family, q.required('symbol'));
   const dapi = family === 'dapi';
 
-  scope.get('/v1/ping', async (request) => {
-    new QueryParams(request.query as Query).done();
-    return {};
-  });
-
-  scope.get('/v1/time', async (request) => {
-    new QueryParams(request.query as Query).done();
-    return { serverTime: services.clock.now() };
-  });
+  registerPingAndTime(scope, services, '/v1');
 
   scope.get('/v1/exchangeInfo', async (request) => {
     new QueryParams(request.query as Query).done();

@@ -14,6 +14,7 @@ import { findPlacedOrder, orderPage, ordersByIds } from '../read-model/order-rea
 import { BinanceCode, BinanceError, binanceErrors } from './binance-error.ts';
 import { type FuturesTradeDeps, familyAccounts, futuresCaller } from './futures-account-routes.ts';
 import { futuresErrors, futuresRefusal } from './futures-errors.ts';
+import { FUTURES_ORDER_TYPES } from './futures-info.ts';
 import { type FuturesMarket, findFuturesMarket, futuresMarkets, quantityOf } from './futures-markets.ts';
 import {
   algoOrder,
@@ -33,16 +34,7 @@ import { QueryParams } from './query-params.ts';
  * module's trigger watch (trigger-create.ts), both on `/v1/order` (older bots) and on `/v1/algoOrder` (newer ones).
  * Quantities are the family's (futures-markets.ts): a fapi quantity must be whole contracts of the multiplier.
  */
-const ORDER_TYPES = [
-  'LIMIT',
-  'MARKET',
-  'STOP',
-  'STOP_MARKET',
-  'TAKE_PROFIT',
-  'TAKE_PROFIT_MARKET',
-  'TRAILING_STOP_MARKET',
-] as const;
-type OrderType = (typeof ORDER_TYPES)[number];
+type OrderType = (typeof FUTURES_ORDER_TYPES)[number];
 const KIND_OF_TIF: Record<string, 1 | 3 | 4 | 5> = { GTC: 1, IOC: 3, FOK: 4, GTX: 5 };
 const CLIENT_ID = /^[.A-Za-z0-9_:/-]{1,36}$/;
 const LIST_MAX = 1000;
@@ -99,7 +91,7 @@ export function registerFuturesOrderRoutes(scope: FastifyInstance, { services, f
     const side = params.required('side').toUpperCase();
     if (side !== 'BUY' && side !== 'SELL') throw binanceErrors.illegal('side');
     const type = params.required('type').toUpperCase() as OrderType;
-    if (!ORDER_TYPES.includes(type)) throw new BinanceError(BinanceCode.invalidOrderType, 'Invalid orderType.');
+    if (!FUTURES_ORDER_TYPES.includes(type)) throw new BinanceError(BinanceCode.invalidOrderType, 'Invalid orderType.');
     if (algo) {
       const algoType = params.required('algoType');
       if (algoType !== 'CONDITIONAL') throw binanceErrors.invalidParameter('algoType');

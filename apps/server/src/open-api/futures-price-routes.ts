@@ -8,10 +8,11 @@ import { ledgerOf, ledgerText } from '../ledger/ledger-units.ts';
 import { candleStart } from '../market-data/kline-periods.ts';
 import type { Services } from '../services.ts';
 import { binanceErrors } from './binance-error.ts';
-import { type FuturesDeps, respond, selectFutures } from './futures-market-routes.ts';
+import { type FuturesDeps, selectFutures } from './futures-market-routes.ts';
 import { type FuturesMarket, findFuturesMarket, futuresMarkets, quantityOf } from './futures-markets.ts';
 import { checkTimeZone, type KlineQuery, readKlineQuery } from './kline-query.ts';
 import { klineCloseTime, klineIntervals } from './market-format.ts';
+import { respond } from './market-routes.ts';
 import { QueryParams } from './query-params.ts';
 
 /**

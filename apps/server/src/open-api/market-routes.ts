@@ -16,6 +16,21 @@ import { rollingTicker, windowSizeMs } from './rolling-ticker.ts';
 import { registerOpenApiStreams } from './streams.ts';
 import type { StreamDeps } from './user-stream.ts';
 
+/** A symbol's one row, or every symbol's rows when none was named (Binance's ticker and price replies). */
+export const respond = <T>(one: boolean, rows: T[]) => (one ? rows[0] : rows);
+
+/** `ping` and `time` under `prefix` (spot: none; futures: `/v1`), which take no parameters. */
+export function registerPingAndTime(scope: FastifyInstance, services: Services, prefix: string): void {
+  scope.get(`${prefix}/ping`, async (request) => {
+    new QueryParams(request.query as Query).done();
+    return {};
+  });
+  scope.get(`${prefix}/time`, async (request) => {
+    new QueryParams(request.query as Query).done();
+    return { serverTime: services.clock.now() };
+  });
+}
+
 /**
  * The public market-data half of the Open API (`/api/v3`, Binance's spot endpoints), its WebSocket streams and its
  * OpenAPI document. REST depth and the diff streams share one DepthBook, so their update ids agree.
@@ -50,17 +65,8 @@ export async function registerOpenApiMarketRoutes(
     if (symbol !== undefined) return { one: true, specs: [await market(q)] };
     return { one: false, specs: await selectMarkets(services, symbols ?? null) };
   };
-  const respond = <T>(one: boolean, rows: T[]) => (one ? rows[0] : rows);
 
-  scope.get('/ping', async (request) => {
-    new QueryParams(request.query as Query).done();
-    return {};
-  });
-
-  scope.get('/time', async (request) => {
-    new QueryParams(request.query as Query).done();
-    return { serverTime: services.clock.now() };
-  });
+  registerPingAndTime(scope, services, '');
 
   scope.get('/exchangeInfo', async (request) => {
     const q = new QueryParams(request.query as Query);

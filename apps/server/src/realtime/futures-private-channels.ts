@@ -32,6 +32,8 @@ export function registerFuturesPrivateChannels(fanout: Fanout, protocol: Origina
   const last = new Map<string, Map<string, string>>();
   /** Users whose simulated account has had money while they listen: it is pushed too. */
   const simulating = new Set<number>();
+  /** Listeners whose simulated account is looked at once (it may hold money from before they listened). */
+  const unchecked = new Set<number>();
   const due = new Set<number>();
   let queued = false;
   let stopped = false;
@@ -73,10 +75,12 @@ export function registerFuturesPrivateChannels(fanout: Fanout, protocol: Origina
       if (stopped || !listening(userId)) continue;
       const books = new Set<string>();
       for (const account of FUTURES_ACCOUNTS) {
+        // The simulated account is valued only for a user who has (or may have, until looked at once) its money.
+        if (account === 'co_sim' && !simulating.has(userId) && !unchecked.delete(userId)) continue;
         const { positionList, accountList } = await userAssets(services, userId, contractPrices, account);
         for (const p of positionList) books.add(futuresSymbol(p.contractName));
         const simulated = account === 'co_sim' ? ({ simulated: 1 } as const) : {};
-        // The simulated account only for a user who has had simulated money (a coupon): nothing for everyone else.
+        // Pushed only for a user who has had simulated money (a coupon): nothing for everyone else.
         if (account === 'co_sim') {
           if (accountList.some((a) => a.totalAmount !== '0') || positionList.length > 0) simulating.add(userId);
           if (!simulating.has(userId)) continue;
@@ -93,13 +97,16 @@ export function registerFuturesPrivateChannels(fanout: Fanout, protocol: Origina
 
   registerSessionChannels(fanout, protocol, services, [...valued, channels.coOrders], {
     opened: (name, userId) => {
-      if (valued.includes(name)) touch(userId);
+      if (!valued.includes(name)) return;
+      if (!simulating.has(userId)) unchecked.add(userId);
+      touch(userId);
     },
     closed: (name, userId) => {
       last.delete(privateTopic(name, userId));
       if (!listening(userId)) {
         held.delete(userId);
         simulating.delete(userId);
+        unchecked.delete(userId);
       }
     },
   });
@@ -133,8 +140,10 @@ export function registerFuturesPrivateChannels(fanout: Fanout, protocol: Origina
             status: e.status,
             orderId: e.orderId === null ? '' : String(e.orderId),
           }));
-        } else if (e.type === 'balance' && isFuturesUserAccount(e.account) && e.ownerId > 0) touch(e.ownerId);
-        else if (e.type === 'futuresLiquidation') touch(e.userId);
+        } else if (e.type === 'balance' && isFuturesUserAccount(e.account) && e.ownerId > 0) {
+          if (e.account === 'co_sim' && listening(e.ownerId)) simulating.add(e.ownerId);
+          touch(e.ownerId);
+        } else if (e.type === 'futuresLiquidation') touch(e.userId);
       }
     }),
   );
