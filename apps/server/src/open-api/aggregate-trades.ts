@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Paging } from '../db/paging.ts';
 import type { Database } from '../db/schema.ts';
 import { marketTradePage } from '../read-model/market-trade-reads.ts';
+import { binanceErrors } from './binance-error.ts';
+import type { QueryParams } from './query-params.ts';
 
 /**
  * Binance's aggregate trades: the fills of one taker order at one price, in one piece. A taker order's fills get
@@ -61,6 +63,21 @@ export interface AggQuery {
   startTime?: number | undefined;
   endTime?: number | undefined;
   limit: number;
+}
+
+/** The most trades a trades or aggTrades request may ask for. */
+export const TRADES_MAX = 1000;
+
+/** aggTrades' parameters (spot's and the futures families' alike): fromId, or a time window, and a limit. */
+export function readAggQuery(q: QueryParams): AggQuery {
+  const limit = q.integer('limit', { min: 1, max: TRADES_MAX, fallback: 500 }) as number;
+  const fromId = q.integer('fromId', { min: 0 });
+  const startTime = q.integer('startTime', { min: 0 });
+  const endTime = q.integer('endTime', { min: 0 });
+  q.done();
+  if (fromId !== undefined && (startTime !== undefined || endTime !== undefined))
+    throw binanceErrors.notRequired('fromId');
+  return { fromId, startTime, endTime, limit };
 }
 
 const PAGE = 1000;

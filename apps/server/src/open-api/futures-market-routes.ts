@@ -5,7 +5,7 @@ import { binancePaging } from '../db/paging.ts';
 import { candleStart } from '../market-data/kline-periods.ts';
 import { marketTradePage } from '../read-model/market-trade-reads.ts';
 import type { Services } from '../services.ts';
-import { aggregateTrades } from './aggregate-trades.ts';
+import { aggregateTrades, readAggQuery, TRADES_MAX } from './aggregate-trades.ts';
 import { binanceErrors } from './binance-error.ts';
 import type { DepthBook } from './depth-book.ts';
 import { futuresExchangeInfo } from './futures-info.ts';
@@ -30,7 +30,6 @@ import { QueryParams } from './query-params.ts';
  */
 type Query = Record<string, string | string[] | undefined>;
 
-const TRADES_MAX = 1000;
 const DEPTH_MAX = 1000;
 const KLINES_MAX = 1500;
 
@@ -120,14 +119,7 @@ export function registerFuturesMarketRoutes(scope: FastifyInstance, { services, 
   scope.get('/v1/aggTrades', async (request) => {
     const q = new QueryParams(request.query as Query);
     const m = await market(q);
-    const limit = q.integer('limit', { min: 1, max: TRADES_MAX, fallback: 500 }) as number;
-    const fromId = q.integer('fromId', { min: 0 });
-    const startTime = q.integer('startTime', { min: 0 });
-    const endTime = q.integer('endTime', { min: 0 });
-    q.done();
-    if (fromId !== undefined && (startTime !== undefined || endTime !== undefined))
-      throw binanceErrors.notRequired('fromId');
-    const aggs = await aggregateTrades(db, m.book, 0, { fromId, startTime, endTime, limit });
+    const aggs = await aggregateTrades(db, m.book, 0, readAggQuery(q));
     // Binance's futures aggregates have no M (best match).
     return aggs.map(({ M: _best, ...a }) => ({ ...a, q: quantityOf(m, a.q) }));
   });

@@ -4,7 +4,7 @@ import type { MarketSpec } from '../core/market-spec.ts';
 import { binancePaging } from '../db/paging.ts';
 import { marketTradePage } from '../read-model/market-trade-reads.ts';
 import type { Services } from '../services.ts';
-import { aggregateTrades } from './aggregate-trades.ts';
+import { aggregateTrades, readAggQuery, TRADES_MAX } from './aggregate-trades.ts';
 import { BinanceCode, BinanceError, binanceErrors } from './binance-error.ts';
 import { DepthBook, MAX_DEPTH_LEVELS } from './depth-book.ts';
 import { exchangeInfo, findMarket, selectMarkets } from './exchange-info.ts';
@@ -37,7 +37,6 @@ export function registerPingAndTime(scope: FastifyInstance, services: Services, 
  */
 type Query = Record<string, string | string[] | undefined>;
 
-const TRADES_MAX = 1000;
 const AVG_PRICE_MINUTES = 5;
 
 export async function registerOpenApiMarketRoutes(
@@ -115,14 +114,7 @@ export async function registerOpenApiMarketRoutes(
   scope.get('/aggTrades', async (request) => {
     const q = new QueryParams(request.query as Query);
     const spec = await market(q);
-    const limit = q.integer('limit', { min: 1, max: TRADES_MAX, fallback: 500 }) as number;
-    const fromId = q.integer('fromId', { min: 0 });
-    const startTime = q.integer('startTime', { min: 0 });
-    const endTime = q.integer('endTime', { min: 0 });
-    q.done();
-    if (fromId !== undefined && (startTime !== undefined || endTime !== undefined))
-      throw binanceErrors.notRequired('fromId');
-    return aggregateTrades(db, spec.symbol, spec.volumePrecision, { fromId, startTime, endTime, limit });
+    return aggregateTrades(db, spec.symbol, spec.volumePrecision, readAggQuery(q));
   });
 
   const klines = async (request: { query: unknown }) => {
