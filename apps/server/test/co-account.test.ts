@@ -3,7 +3,7 @@ import { ErrorCode } from '@opex/contract/error-codes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminContext } from '../src/admin/admin-command.ts';
 import { runAdmin } from '../src/admin/commands.ts';
-import { linearContractAdd } from './futures-fixtures.ts';
+import { addBtcAndUsdt, linearContractAdd } from './futures-fixtures.ts';
 import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
 import { balanceOf, fund, loginAs, tradingInvariants } from './trading-fixtures.ts';
 
@@ -21,8 +21,7 @@ describe.each(testDialects)('the futures account on %s', (dialect) => {
   beforeAll(async () => {
     server = await startTestServer(dialect);
     ctx = { handle: server.services.database, clock: server.clock, actor: 'cli:tester' };
-    await admin('coin', 'add', '--symbol', 'BTC', '--name', 'Bitcoin', '--show-precision', '6', '--scale', '8');
-    await admin('coin', 'add', '--symbol', 'USDT', '--name', 'Tether USD', '--show-precision', '2', '--scale', '6');
+    await addBtcAndUsdt(admin);
     await admin(...linearContractAdd());
     await fund(server.services.core, ALICE, 'USDT', '1000');
     await fund(server.services.core, ALICE, 'BTC', '1');

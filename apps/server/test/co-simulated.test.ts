@@ -9,7 +9,7 @@ import type { AdminContext } from '../src/admin/admin-command.ts';
 import { runAdmin } from '../src/admin/commands.ts';
 import { isSimulatedAccount } from '../src/core/futures/futures-rules.ts';
 import { SYSTEM_OWNER } from '../src/ledger/accounts.ts';
-import { linearContractAdd } from './futures-fixtures.ts';
+import { addBtcAndUsdt, BTC_BRACKETS, linearContractAdd } from './futures-fixtures.ts';
 import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
 import { balanceOf, fund, loginAs, tradingInvariants } from './trading-fixtures.ts';
 
@@ -42,12 +42,10 @@ describe.each(testDialects)('simulated futures on %s', (dialect) => {
   beforeAll(async () => {
     server = await startTestServer(dialect, { env: { CONTRACT_PRICES_MS: '0' } });
     ctx = { handle: server.services.database, clock: server.clock, actor: 'cli:tester' };
-    await admin('coin', 'add', '--symbol', 'BTC', '--name', 'Bitcoin', '--show-precision', '6', '--scale', '8');
-    await admin('coin', 'add', '--symbol', 'USDT', '--name', 'Tether USD', '--show-precision', '2', '--scale', '6');
+    await addBtcAndUsdt(admin);
     await admin(...linearContractAdd());
     await admin(...linearContractAdd('USDT', '--type', 'S'));
-    for (const name of ['E-BTC-USDT', 'S-BTC-USDT'])
-      await admin('contract', 'brackets', name, '--tiers', '50000:125:0.004,250000:100:0.005');
+    for (const name of ['E-BTC-USDT', 'S-BTC-USDT']) await admin('contract', 'brackets', name, '--tiers', BTC_BRACKETS);
     const ids = await db().selectFrom('contracts').select(['id', 'contract_type']).execute();
     real = Number(ids.find((c) => c.contract_type === 'E')?.id);
     sim = Number(ids.find((c) => c.contract_type === 'S')?.id);

@@ -21,7 +21,7 @@ import { ErrorCode } from '@opex/contract/error-codes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminContext } from '../src/admin/admin-command.ts';
 import { runAdmin } from '../src/admin/commands.ts';
-import { linearContractAdd } from './futures-fixtures.ts';
+import { addBtcAndUsdt, BTC_BRACKETS, linearContractAdd } from './futures-fixtures.ts';
 import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
 import { fund, loginAs, tradingInvariants } from './trading-fixtures.ts';
 
@@ -44,10 +44,9 @@ describe.each(testDialects)('futures orders and positions on %s', (dialect) => {
   beforeAll(async () => {
     server = await startTestServer(dialect, { env: { CONTRACT_PRICES_MS: '0' } });
     ctx = { handle: server.services.database, clock: server.clock, actor: 'cli:tester' };
-    await admin('coin', 'add', '--symbol', 'BTC', '--name', 'Bitcoin', '--show-precision', '6', '--scale', '8');
-    await admin('coin', 'add', '--symbol', 'USDT', '--name', 'Tether USD', '--show-precision', '2', '--scale', '6');
+    await addBtcAndUsdt(admin);
     await admin(...linearContractAdd());
-    await admin('contract', 'brackets', 'E-BTC-USDT', '--tiers', '50000:125:0.004,250000:100:0.005');
+    await admin('contract', 'brackets', 'E-BTC-USDT', '--tiers', BTC_BRACKETS);
     contractId = Number(
       (await server.services.database.db.selectFrom('contracts').select('id').executeTakeFirstOrThrow()).id,
     );

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminContext } from '../src/admin/admin-command.ts';
 import { runAdmin } from '../src/admin/commands.ts';
 import { type TriggerRow, triggerClientOrderId } from '../src/futures/trigger-store.ts';
-import { linearContractAdd } from './futures-fixtures.ts';
+import { addBtcAndUsdt, BTC_BRACKETS, btcPriceTo, linearContractAdd } from './futures-fixtures.ts';
 import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
 import { fund, loginAs, tradingInvariants } from './trading-fixtures.ts';
 
@@ -68,11 +68,7 @@ describe.each(testDialects)('futures conditional orders on %s', (dialect) => {
       p.openAvgPrice,
     ]);
   /** The operator prices BTC in dollars (USDT at 1): the index, and with a one-sided book the mark, follow. */
-  const btcAt = async (price: string) => {
-    await admin('price', 'set', '--coin', 'BTC', '--fiat', 'usd', '--price', price);
-    await server.services.prices.current();
-    await server.services.contractPrices.tick();
-  };
+  const btcAt = (price: string) => btcPriceTo(server, admin, price);
   const login = async () => {
     alice = await loginAs(server, ALICE);
     bob = await loginAs(server, BOB);
@@ -82,10 +78,9 @@ describe.each(testDialects)('futures conditional orders on %s', (dialect) => {
   beforeAll(async () => {
     server = await startTestServer(dialect, { env: { CONTRACT_PRICES_MS: '0' } });
     ctx = { handle: server.services.database, clock: server.clock, actor: 'cli:tester' };
-    await admin('coin', 'add', '--symbol', 'BTC', '--name', 'Bitcoin', '--show-precision', '6', '--scale', '8');
-    await admin('coin', 'add', '--symbol', 'USDT', '--name', 'Tether USD', '--show-precision', '2', '--scale', '6');
+    await addBtcAndUsdt(admin);
     await admin(...linearContractAdd());
-    await admin('contract', 'brackets', 'E-BTC-USDT', '--tiers', '50000:125:0.004,250000:100:0.005');
+    await admin('contract', 'brackets', 'E-BTC-USDT', '--tiers', BTC_BRACKETS);
     contractId = Number((await db().selectFrom('contracts').select('id').executeTakeFirstOrThrow()).id);
     await login();
     for (const [id, client] of [

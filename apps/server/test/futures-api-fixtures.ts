@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import type { AdminContext } from '../src/admin/admin-command.ts';
 import { runAdmin } from '../src/admin/commands.ts';
 import type { Dialect } from '../src/db/database.ts';
-import { linearContractAdd } from './futures-fixtures.ts';
+import { addBtcAndUsdt, BTC_BRACKETS, linearContractAdd } from './futures-fixtures.ts';
 import { startTestServer, type TestClient, type TestServer } from './harness.ts';
 import { fund, loginAs } from './trading-fixtures.ts';
 
@@ -32,10 +32,9 @@ export async function startFuturesApiServer(
   const server = await startTestServer(dialect, { env: { CONTRACT_PRICES_MS: '0' } });
   const ctx: AdminContext = { handle: server.services.database, clock: server.clock, actor: 'cli:tester' };
   const admin = (...argv: string[]) => runAdmin(argv, ctx);
-  await admin('coin', 'add', '--symbol', 'BTC', '--name', 'Bitcoin', '--show-precision', '6', '--scale', '8');
-  await admin('coin', 'add', '--symbol', 'USDT', '--name', 'Tether USD', '--show-precision', '2', '--scale', '6');
+  await addBtcAndUsdt(admin);
   await admin(...linearContractAdd('USDT', '--min-order-money', '5'));
-  await admin('contract', 'brackets', 'E-BTC-USDT', '--tiers', '50000:125:0.004,250000:100:0.005');
+  await admin('contract', 'brackets', 'E-BTC-USDT', '--tiers', BTC_BRACKETS);
   if (options.inverse) {
     await admin(
       ...['contract', 'add', '--base', 'BTC', '--quote', 'USD', '--type', 'E', '--side', 'inverse'],

@@ -8,7 +8,7 @@ import type { AdminContext } from '../src/admin/admin-command.ts';
 import { AdminInputError } from '../src/admin/admin-input.ts';
 import { runAdmin } from '../src/admin/commands.ts';
 import { BTC_USDT_MARKET } from './content-fixtures.ts';
-import { linearContractAdd } from './futures-fixtures.ts';
+import { addBtcAndUsdt, linearContractAdd } from './futures-fixtures.ts';
 import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
 import { fund, loginAs } from './trading-fixtures.ts';
 
@@ -53,8 +53,7 @@ describe.each(testDialects)('the futures catalogue on %s', (dialect) => {
     server = await startTestServer(dialect);
     ctx = { handle: server.services.database, clock: server.clock, actor: 'cli:tester' };
     visitor = server.client();
-    await admin('coin', 'add', '--symbol', 'BTC', '--name', 'Bitcoin', '--show-precision', '6', '--scale', '8');
-    await admin('coin', 'add', '--symbol', 'USDT', '--name', 'Tether USD', '--show-precision', '2', '--scale', '6');
+    await addBtcAndUsdt(admin);
   });
   afterAll(() => server.close());
 

@@ -3,6 +3,7 @@ import { cumulativeAmounts } from '../src/catalog/contract-brackets.ts';
 import { addContract, type Contract, saveBrackets } from '../src/catalog/contracts.ts';
 import type { Database } from '../src/db/schema.ts';
 import type { ContractsTable } from '../src/db/tables/futures.ts';
+import type { TestServer } from './harness.ts';
 
 /** Futures contracts for tests, written as the operator's `contract add` and `contract brackets` write them. */
 
@@ -74,3 +75,21 @@ export const linearContractAdd = (quote = 'USDT', ...extra: string[]) => [
   ...['--max-market-money', '1000000', '--maker-fee', '0.0002', '--taker-fee', '0.0005'],
   ...extra,
 ];
+
+type Admin = (...argv: string[]) => Promise<unknown>;
+
+/** The coins the futures tests' contracts are on: BTC (8 places, shown 6) and USDT (6 places, shown 2). */
+export async function addBtcAndUsdt(admin: Admin): Promise<void> {
+  await admin('coin', 'add', '--symbol', 'BTC', '--name', 'Bitcoin', '--show-precision', '6', '--scale', '8');
+  await admin('coin', 'add', '--symbol', 'USDT', '--name', 'Tether USD', '--show-precision', '2', '--scale', '6');
+}
+
+/** The brackets most futures tests give BTC: 125x to 50,000 at 0.4%, 100x to 250,000 at 0.5%. */
+export const BTC_BRACKETS = '50000:125:0.004,250000:100:0.005';
+
+/** BTC's USD price set by the operator, and the index and mark worked out again from it at once. */
+export async function btcPriceTo(server: TestServer, admin: Admin, price: string): Promise<void> {
+  await admin('price', 'set', '--coin', 'BTC', '--fiat', 'usd', '--price', price);
+  await server.services.prices.current();
+  await server.services.contractPrices.tick();
+}

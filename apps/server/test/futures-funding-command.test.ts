@@ -6,7 +6,7 @@ import type { AdminContext } from '../src/admin/admin-command.ts';
 import { AdminInputError } from '../src/admin/admin-input.ts';
 import { runAdmin } from '../src/admin/commands.ts';
 import { waitForInbox } from '../src/core/core-inbox.ts';
-import { linearContractAdd } from './futures-fixtures.ts';
+import { addBtcAndUsdt, BTC_BRACKETS, linearContractAdd } from './futures-fixtures.ts';
 import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
 import { fund, futuresInvariants, ledgerConservation, loginAs } from './trading-fixtures.ts';
 
@@ -33,10 +33,9 @@ describe.each(testDialects)('the operator settles funding on %s', (dialect) => {
   beforeAll(async () => {
     server = await startTestServer(dialect, { env: { CONTRACT_PRICES_MS: '0' } });
     ctx = { handle: server.services.database, clock: server.clock, actor: 'cli:tester' };
-    await admin('coin', 'add', '--symbol', 'BTC', '--name', 'Bitcoin', '--show-precision', '6', '--scale', '8');
-    await admin('coin', 'add', '--symbol', 'USDT', '--name', 'Tether USD', '--show-precision', '2', '--scale', '6');
+    await addBtcAndUsdt(admin);
     await admin(...linearContractAdd());
-    await admin('contract', 'brackets', 'E-BTC-USDT', '--tiers', '50000:125:0.004,250000:100:0.005');
+    await admin('contract', 'brackets', 'E-BTC-USDT', '--tiers', BTC_BRACKETS);
     await admin(...linearContractAdd('USDT', '--type', 'Q', '--delivery', '2026-03-27T08:00:00Z'));
     contractId = Number(
       (await db().selectFrom('contracts').select('id').where('contract_name', '=', 'E-BTC-USDT').executeTakeFirst())

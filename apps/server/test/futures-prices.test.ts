@@ -5,6 +5,7 @@ import { CO_WS_PATH } from '@opex/contract/realtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminContext } from '../src/admin/admin-command.ts';
 import { runAdmin } from '../src/admin/commands.ts';
+import { addBtcAndUsdt, BTC_BRACKETS, btcPriceTo } from './futures-fixtures.ts';
 import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
 import { type Frame, on, RealtimeSocket, rep } from './realtime-socket.ts';
 
@@ -47,21 +48,16 @@ describe.each(testDialects)('futures index, mark and funding on %s', (dialect) =
   const db = () => server.services.database.db;
   const ids: Record<string, number> = {};
   /** The operator prices BTC; the price index reads it again and the contracts' prices are worked out. */
-  const btcAt = async (price: string) => {
-    await admin('price', 'set', '--coin', 'BTC', '--fiat', 'usd', '--price', price);
-    await server.services.prices.current();
-    await server.services.contractPrices.tick();
-  };
+  const btcAt = (price: string) => btcPriceTo(server, admin, price);
 
   beforeAll(async () => {
     server = await startTestServer(dialect, { env: { CONTRACT_PRICES_MS: '0' } });
     ctx = { handle: server.services.database, clock: server.clock, actor: 'cli:tester' };
     visitor = server.client();
-    await admin('coin', 'add', '--symbol', 'BTC', '--name', 'Bitcoin', '--show-precision', '6', '--scale', '8');
-    await admin('coin', 'add', '--symbol', 'USDT', '--name', 'Tether USD', '--show-precision', '2', '--scale', '6');
+    await addBtcAndUsdt(admin);
     await admin('coin', 'add', '--symbol', 'ETH', '--name', 'Ether', '--show-precision', '6', '--scale', '8');
     await admin(...contract('BTC', 'USDT', 'E', 'linear'));
-    await admin('contract', 'brackets', 'E-BTC-USDT', '--tiers', '50000:125:0.004,250000:100:0.005');
+    await admin('contract', 'brackets', 'E-BTC-USDT', '--tiers', BTC_BRACKETS);
     await admin(...contract('BTC', 'USD', 'E', 'inverse'));
     await admin(...contract('BTC', 'USDT', 'Q', 'linear', '--delivery', '2026-03-27T08:00:00Z'));
     await admin(...contract('ETH', 'USDT', 'E', 'linear'));

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminContext } from '../src/admin/admin-command.ts';
 import { runAdmin } from '../src/admin/commands.ts';
 import { SESSION_COOKIE } from '../src/platform/session-store.ts';
-import { linearContractAdd } from './futures-fixtures.ts';
+import { addBtcAndUsdt, BTC_BRACKETS, btcPriceTo, linearContractAdd } from './futures-fixtures.ts';
 import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
 import { type Frame, on, RealtimeSocket as Socket } from './realtime-socket.ts';
 import { fund, loginAs, tradingInvariants } from './trading-fixtures.ts';
@@ -34,11 +34,7 @@ describe.each(testDialects)('futures private pushes on %s', (dialect) => {
   const admin = (...argv: string[]) => runAdmin(argv, ctx);
   const order = (userId: number, fields: Record<string, unknown>) =>
     clients[userId]?.call(coOrderCreate, { contractId, side: 'BUY', open: 'OPEN', type: 1, volume: '1', ...fields });
-  const btcAt = async (price: string) => {
-    await admin('price', 'set', '--coin', 'BTC', '--fiat', 'usd', '--price', price);
-    await server.services.prices.current();
-    await server.services.contractPrices.tick();
-  };
+  const btcAt = (price: string) => btcPriceTo(server, admin, price);
   /** Every frame each user's socket received (the socket's own queue gives up those a test awaited). */
   const received: Record<number, Frame[]> = {};
   /** The user's pushes of a private channel so far. */
@@ -50,12 +46,10 @@ describe.each(testDialects)('futures private pushes on %s', (dialect) => {
   beforeAll(async () => {
     server = await startTestServer(dialect, { env: { CONTRACT_PRICES_MS: '0' } });
     ctx = { handle: server.services.database, clock: server.clock, actor: 'cli:tester' };
-    await admin('coin', 'add', '--symbol', 'BTC', '--name', 'Bitcoin', '--show-precision', '6', '--scale', '8');
-    await admin('coin', 'add', '--symbol', 'USDT', '--name', 'Tether USD', '--show-precision', '2', '--scale', '6');
+    await addBtcAndUsdt(admin);
     await admin(...linearContractAdd());
     await admin(...linearContractAdd('USDT', '--type', 'S'));
-    for (const name of ['E-BTC-USDT', 'S-BTC-USDT'])
-      await admin('contract', 'brackets', name, '--tiers', '50000:125:0.004,250000:100:0.005');
+    for (const name of ['E-BTC-USDT', 'S-BTC-USDT']) await admin('contract', 'brackets', name, '--tiers', BTC_BRACKETS);
     contractId = Number(
       (
         await server.services.database.db

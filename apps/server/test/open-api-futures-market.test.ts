@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { AdminContext } from '../src/admin/admin-command.ts';
 import { runAdmin } from '../src/admin/commands.ts';
-import { linearContractAdd } from './futures-fixtures.ts';
+import { addBtcAndUsdt, BTC_BRACKETS, linearContractAdd } from './futures-fixtures.ts';
 import { startTestServer, type TestClient, type TestServer, testDialects } from './harness.ts';
 import { type Exchange, futuresAt } from './open-api-fixtures.ts';
 import { fund, loginAs } from './trading-fixtures.ts';
@@ -38,10 +38,9 @@ describe.each(testDialects)('futures Open API market data on %s', (dialect) => {
   beforeAll(async () => {
     server = await startTestServer(dialect, { env: { CONTRACT_PRICES_MS: '0' } });
     ctx = { handle: server.services.database, clock: server.clock, actor: 'cli:tester' };
-    await admin('coin', 'add', '--symbol', 'BTC', '--name', 'Bitcoin', '--show-precision', '6', '--scale', '8');
-    await admin('coin', 'add', '--symbol', 'USDT', '--name', 'Tether USD', '--show-precision', '2', '--scale', '6');
+    await addBtcAndUsdt(admin);
     await admin(...linearContractAdd('USDT', '--min-order-money', '5'));
-    await admin('contract', 'brackets', 'E-BTC-USDT', '--tiers', '50000:125:0.004,250000:100:0.005');
+    await admin('contract', 'brackets', 'E-BTC-USDT', '--tiers', BTC_BRACKETS);
     await admin(...linearContractAdd('USDT', '--type', 'Q', '--delivery', '2026-03-27T08:00:00Z'));
     await admin(...linearContractAdd('USDT', '--type', 'W', '--delivery', '2026-01-09T08:00:00Z'));
     await admin(
